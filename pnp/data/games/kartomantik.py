@@ -1,0 +1,123 @@
+"""Kartomantik card data: the pool form of SPEC.md and the rulebook's tables.
+
+Rulebook: ``rules/kartomantik.txt``. The tables here (temperaments, dominance, deck limits)
+are the one place the generator and the rules checker read them from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+# 1.1 The Temperaments: five base temperaments and two meta-temperaments, with their colours.
+BASE_TEMPERAMENTS = ("phlegmatic", "choleric", "vitreous", "capricious", "melancholic")
+META_TEMPERAMENTS = ("transcendent", "hollow")
+TEMPERAMENTS = BASE_TEMPERAMENTS + META_TEMPERAMENTS
+TEMPERAMENT_COLOURS = {  # 1.1: "Phlegmatic (Green)", "Choleric (Red)", ...
+    "phlegmatic": "green",
+    "choleric": "red",
+    "vitreous": "blue",
+    "capricious": "yellow",
+    "melancholic": "purple",
+    "transcendent": "white",
+    "hollow": "black",
+}
+
+# 4.2.3 Resolution, "In case of a tie in power": which temperaments each one beats.
+_BEATS_BASE = {
+    "phlegmatic": {"vitreous", "capricious"},
+    "vitreous": {"melancholic", "choleric"},
+    "melancholic": {"capricious", "phlegmatic"},
+    "capricious": {"choleric", "vitreous"},
+    "choleric": {"phlegmatic", "melancholic"},
+}
+DOMINANCE: dict[str, frozenset[str]] = {
+    # "Hollow is beaten by any other Temperament."
+    **{t: frozenset(beats | {"hollow"}) for t, beats in _BEATS_BASE.items()},
+    # "Transcendent beats any other Temperament."
+    "transcendent": frozenset(set(TEMPERAMENTS) - {"transcendent"}),
+    "hollow": frozenset(),
+}
+
+
+def dominates(a: str, b: str) -> bool:
+    """True when temperament ``a`` beats ``b`` in a tie of power (4.2.3)."""
+    return b in DOMINANCE[a]
+
+
+# 4.1 Building a Deck
+DECK_SIZE = 30
+MAX_DECK_POINTS = 500
+MAX_SIDEBOARD = 6
+RECOMMENDED_WILLS = (8, 12)
+
+Temperament = Literal["phlegmatic", "choleric", "vitreous", "capricious", "melancholic", "transcendent", "hollow"]
+
+
+class Tribute(BaseModel):
+    """1.2 Wills, "Tribute Cost": the temperament and the amount of power to pay (2.1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    temperament: Temperament
+    amount: int = Field(ge=1, le=30)
+
+
+class PoolCard(BaseModel):
+    """One card of the pool, in the form SPEC.md ("Kartomantik card pool") gives."""
+
+    model_config = ConfigDict(extra="allow")
+
+    name: str = Field(min_length=1)
+    type: Literal["manifestation", "will"]
+    temperament: Temperament | None = None
+    power: int | None = Field(default=None, ge=0, le=20)
+    points: int | None = Field(default=None, ge=0, le=500)
+    keywords: list[str] = Field(default_factory=list)
+    text: str = ""
+    will: Literal["ephemeral", "persistent"] | None = None
+    tribute: Tribute | None = None
+    count: int = Field(default=1, ge=1, le=100)
+    image: str | None = None
+
+    @model_validator(mode="after")
+    def _fields_of_its_type(self) -> "PoolCard":
+        if self.type == "manifestation":
+            missing = [f for f in ("temperament", "power", "points") if getattr(self, f) is None]
+            if missing:
+                raise ValueError(f"a manifestation needs {', '.join(missing)}")
+            if self.will is not None or self.tribute is not None:
+                raise ValueError("`will` and `tribute` belong to wills, not manifestations")
+        else:
+            if self.will is None:
+                raise ValueError("a will needs `will: ephemeral` or `will: persistent`")
+            if self.power is not None:
+                raise ValueError("a will has no power")
+        return self
+
+    @property
+    def support(self) -> bool:
+        """3.1 "Support and Chain": only manifestations with the keyword enter after the first."""
+        return any(k.lower() == "support" for k in self.keywords)
+
+    def item_fields(self) -> dict[str, Any]:
+        data = self.model_dump(exclude_none=True)
+        if self.tribute is not None:
+            data["tribute"] = self.tribute.model_dump()
+        return data
+
+
+class PoolFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["kartomantik"]
+    sample: bool = False
+    source: str | None = None
+    cards: list[PoolCard] = Field(min_length=1)
+
+
+# How the pool is printed: component names as the rulebook names the card types (1.2).
+COMPONENT_OF_TYPE = {"manifestation": "manifestation card", "will": "will card"}
+LAYOUT_OF_TYPE = {"manifestation": "kartomantik-manifestation", "will": "kartomantik-will"}
+BACK_LAYOUT = "kartomantik-back"

@@ -1,0 +1,120 @@
+"""Load a game's component files (``cards/GAME/*.yaml``) into validated `Component`s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .components import Component, ComponentFile, Item, Kind
+from .errors import InputError, InputErrors
+from .games import GAMES, kartomantik
+from .validate import errors_from, validate
+from .yamlsafe import Located, load_yaml
+
+MAX_CARD_FILE_BYTES = 4 * 1024 * 1024
+
+
+@dataclass
+class GameData:
+    """Everything ``cards/GAME/`` holds for one game."""
+
+    game: str
+    folder: Path
+    components: list[Component] = field(default_factory=list)
+    # file -> whether it is sample data (values not printed in the rulebook)
+    sample_files: dict[str, bool] = field(default_factory=dict)
+    # component name -> the file that defines it (for messages and the base of image paths)
+    files: dict[str, Path] = field(default_factory=dict)
+
+    def component(self, name: str) -> Component:
+        for c in self.components:
+            if c.component == name:
+                return c
+        raise KeyError(name)
+
+    def counts(self) -> dict[str, int]:
+        """Component name -> number printed (SPEC.md, ``pnp list``)."""
+        return {c.component: c.count for c in self.components}
+
+
+def _pool_components(doc: Located) -> tuple[list[Component], bool]:
+    """Kartomantik's pool (SPEC.md form) as one component per card type."""
+    pool = validate(kartomantik.PoolFile, doc)
+    by_type: dict[str, list[Item]] = {}
+    for card in pool.cards:
+        by_type.setdefault(card.type, []).append(Item(**card.item_fields()))
+    components = [
+        Component(
+            component=kartomantik.COMPONENT_OF_TYPE[kind],
+            kind=Kind.card,
+            layout=kartomantik.LAYOUT_OF_TYPE[kind],
+            back={"layout": kartomantik.BACK_LAYOUT},
+            items=items,
+        )
+        for kind, items in sorted(by_type.items())
+    ]
+    return components, pool.sample
+
+
+def _check_items(game: str, file_: ComponentFile, doc: Located) -> list[InputError]:
+    models = GAMES[game].item_models
+    errors: list[InputError] = []
+    for ci, comp in enumerate(file_.components):
+        model = models.get(comp.component)
+        if model is None:
+            continue
+        for ii in range(len(comp.items)):
+            raw = doc.data["components"][ci]["items"][ii]
+            try:
+                model.model_validate(raw)
+            except ValidationError as exc:
+                errors.extend(errors_from(exc, doc, ("components", ci, "items", ii)))
+    return errors
+
+
+def load_file(path: Path, game: str | None = None) -> tuple[list[Component], bool, str]:
+    """Validate one component file; returns its components, sample flag and game id."""
+    doc = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what="card file")
+    if not isinstance(doc.data, dict):
+        raise InputError(path, "expected a mapping with `game:` and `components:` (or `cards:`)", line=1)
+    declared = doc.data.get("game")
+    if game is not None and declared != game:
+        raise InputError(path, f"expected `game: {game}` (the folder's game), got {declared!r}",
+                         line=doc.line_of(("game",)), field="game")
+    if declared == "kartomantik" and "cards" in doc.data:
+        components, sample = _pool_components(doc)
+        return components, sample, "kartomantik"
+    parsed = validate(ComponentFile, doc)
+    errors = _check_items(parsed.game, parsed, doc)
+    if errors:
+        raise errors[0] if len(errors) == 1 else InputErrors(errors)
+    return parsed.components, parsed.sample, parsed.game
+
+
+def load_game(cards_dir: Path, game: str) -> GameData:
+    """Load every ``*.yaml`` file of ``cards_dir/game`` (in name order)."""
+    folder = Path(cards_dir) / game
+    if not folder.is_dir():
+        raise InputError(folder, f"no card folder for {game!r} (expected {folder}/ with YAML files)")
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    if not files:
+        raise InputError(folder, "no .yaml card files in this folder")
+    data = GameData(game=game, folder=folder)
+    for path in files:
+        components, sample, _ = load_file(path, game)
+        data.sample_files[str(path)] = sample
+        for comp in components:
+            if comp.component in data.files:
+                raise InputError(path, f"component {comp.component!r} is already defined in "
+                                 f"{data.files[comp.component]}")
+            data.files[comp.component] = path
+            data.components.append(comp)
+    return data
+
+
+def load_pool(path: Path) -> list[kartomantik.PoolCard]:
+    """A Kartomantik pool file (``--pool``), validated, in the SPEC.md form."""
+    doc = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what="card pool")
+    return validate(kartomantik.PoolFile, doc).cards
