@@ -111,6 +111,7 @@ def load_game(cards_dir: Path, game: str) -> GameData:
                                  f"{data.files[comp.component]}")
             data.files[comp.component] = path
             data.components.append(comp)
+    data.components.sort(key=lambda c: GAMES[game].order(c.component))  # the rulebook's order
     return data
 
 

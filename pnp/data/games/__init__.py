@@ -20,12 +20,21 @@ class Game:
     players: tuple[int, int]
     # component name -> pydantic model of its items (the game's own fields)
     item_models: dict[str, type[BaseModel]] = field(default_factory=dict)
+    # the rulebook's component list with its numbers, in its order (empty: no fixed list)
+    component_counts: dict[str, int] = field(default_factory=dict)
+
+    def order(self, component: str) -> int:
+        """Position of a component in the rulebook's list (unlisted ones come last)."""
+        names = list(self.component_counts)
+        return names.index(component) if component in names else len(names)
 
 
 GAMES: dict[str, Game] = {
     "so-long-my-world": Game("so-long-my-world", "So Long, My World", "rules/so-long-my-world.txt", (1, 5),
-                             so_long_my_world.ITEM_MODELS),
-    "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS),
+                             so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS),
+    "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS,
+                    visions.COMPONENT_COUNTS),
     "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2)),
-    "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS),
+    "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
+                   relics.COMPONENT_COUNTS),
 }
