@@ -112,6 +112,11 @@ def load_game(cards_dir: Path, game: str) -> GameData:
             data.files[comp.component] = path
             data.components.append(comp)
     data.components.sort(key=lambda c: GAMES[game].order(c.component))  # the rulebook's order
+    for name, check in GAMES[game].set_checks.items():
+        if name in data.files:
+            problems = check(data.component(name))
+            if problems:
+                raise InputErrors([InputError(data.files[name], f"{name}: {p}") for p in problems])
     return data
 
 

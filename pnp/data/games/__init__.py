@@ -6,6 +6,7 @@ An explicit dict rather than registration by import side effect (STYLE.md, OpenS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -22,6 +23,9 @@ class Game:
     item_models: dict[str, type[BaseModel]] = field(default_factory=dict)
     # the rulebook's component list with its numbers, in its order (empty: no fixed list)
     component_counts: dict[str, int] = field(default_factory=dict)
+    # checks across a whole component (the relics' numbers and relic halves): component
+    # name -> function of the component returning what is wrong with it
+    set_checks: dict[str, Callable[[Any], list[str]]] = field(default_factory=dict)
 
     def order(self, component: str) -> int:
         """Position of a component in the rulebook's list (unlisted ones come last)."""
@@ -36,5 +40,6 @@ GAMES: dict[str, Game] = {
                     visions.COMPONENT_COUNTS),
     "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2)),
     "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
-                   relics.COMPONENT_COUNTS),
+                   relics.COMPONENT_COUNTS,
+                   {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))}),
 }
