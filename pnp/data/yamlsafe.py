@@ -31,6 +31,7 @@ DEFAULT_MAX_NODES = 200_000
 MAX_DEPTH = 64
 
 Path_ = tuple[Any, ...]
+_PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
 
 @dataclass
@@ -79,6 +80,9 @@ class _Builder:
                 return self._constructor.construct_object(node, deep=True)
             except yaml.YAMLError as exc:
                 raise InputError(self.file, _yaml_problem(exc), line=node.start_mark.line + 1) from None
+        if isinstance(node, (yaml.SequenceNode, yaml.MappingNode)) and node.tag not in _PLAIN_TAGS:
+            raise InputError(self.file, f"the tag {node.tag} is not allowed (plain YAML only)",
+                             line=node.start_mark.line + 1)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):

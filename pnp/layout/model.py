@@ -1,0 +1,305 @@
+"""Card templates as data (``layouts/*.yaml``), with ``extends:`` to share a base.
+
+A layout file holds ``templates:`` (and optionally ``symbols:``)::
+
+    templates:
+      poker:
+        size: [63, 88]          # trim size in mm
+        bleed: 3                # mm of art beyond the cut line (``--bleed`` overrides)
+        safe: 3                 # mm inside the cut line that text keeps clear of
+        background: "#f4efe6"
+        elements:
+          title: {type: text, box: [4, 4, 55, 8], field: name, font: bold, size: 10}
+      kartomantik-manifestation:
+        extends: poker
+        elements:
+          title: {size: 9}      # merged into the base's "title"
+          power: {type: icons, box: [4, 78, 40, 6], field: temperament, repeat: power}
+
+Boxes are ``[x, y, w, h]`` in mm from the top-left corner of the trim (y grows downwards,
+as a designer measures a card). Elements are drawn in order; a child template's element of
+the same name is merged key by key into the base's, and ``null`` removes it.
+
+Any element property may be *bound* to the card's data instead of a literal:
+``{field: temperament, map: {choleric: "#b3261e"}, default: "#777"}``. ``when: FIELD`` draws
+an element only when that field is present and not empty, ``unless: FIELD`` only when it is
+empty.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..data.errors import InputError, InputErrors
+from ..data.validate import errors_from
+from ..data.yamlsafe import Located, load_yaml
+
+Box = tuple[float, float, float, float]
+
+
+class Binding(BaseModel):
+    """A property read from the card's data: ``field`` (dotted path), optionally mapped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    field: str
+    map: dict[str, Any] | None = None
+    default: Any = None
+    format: str | None = None
+    case: Literal["title", "upper", "lower"] | None = None
+
+
+Colour = Union[str, Binding]
+Text = Union[str, Binding]
+
+
+class _Element(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    box: Box
+    when: str | None = None  # draw only when this field has a value
+    unless: str | None = None  # draw only when this field is empty
+
+
+class RectElement(_Element):
+    type: Literal["rect"]
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.3
+    radius: float = 0.0
+    # "ellipse" draws the ellipse inscribed in the box
+    shape: Literal["rect", "ellipse"] = "rect"
+
+
+class LineElement(_Element):
+    """A straight line from the box's top-left to its bottom-right corner (use h=0 or w=0)."""
+
+    type: Literal["line"]
+    stroke: Colour = "#000000"
+    stroke_width: float = 0.3
+    dash: list[float] | None = None
+
+
+class TextElement(_Element):
+    """Text from ``field`` or a literal ``text``; wraps when ``wrap`` and shrinks to fit."""
+
+    type: Literal["text"]
+    field: str | None = None
+    text: Text | None = None
+    format: str | None = None
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    size: float = 9.0
+    min_size: float = 5.0
+    leading: float = 1.2
+    colour: Colour = "#1b1b1b"
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    wrap: bool = False
+    upper: bool = False
+
+
+class IconsElement(_Element):
+    """A row of game symbols: a cost ``{hope: 2}``, a list ``[red, blue]``, or one symbol
+    named by ``field`` (or a fixed ``symbol``) repeated ``repeat`` times (a temperament times
+    the card's power; a Mark of Sol times the number on a Gestalt Vision's back)."""
+
+    type: Literal["icons"]
+    field: str | None = None
+    symbol: str | None = None  # a fixed symbol instead of one named by ``field``
+    repeat: str | int | None = None
+    size: float = 5.0
+    gap: float = 1.0
+    align: Literal["left", "center", "right"] = "left"
+    direction: Literal["row", "column"] = "row"
+    numbers: bool = False  # a mapping {symbol: n} drawn as one symbol with n on it
+
+
+class RowsElement(_Element):
+    """A mapping ``{label: [symbols]}`` as lines: the label, then its symbols at the right."""
+
+    type: Literal["rows"]
+    field: str
+    size: float = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
+    min_size: float = 5.0
+    colour: Colour = "#1b1b1b"
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+
+
+class SymbolElement(_Element):
+    """One game symbol filling the box, named by ``symbol``, with an optional ``label``."""
+
+    type: Literal["symbol"]
+    symbol: Text
+    label: Text | None = None
+
+
+class ArtElement(_Element):
+    """The card's ``image`` cropped to fill the box; a designed placeholder without one."""
+
+    type: Literal["art"]
+    placeholder: Colour = "#d9d2c3"
+    caption: Text | None = None
+
+
+class TrackElement(_Element):
+    """A scoring track: the list in ``field`` as numbered spaces, wrapping onto rows."""
+
+    type: Literal["track"]
+    field: str
+    columns: int = 5
+    goal: str | None = None  # field holding the index of the goal space (awakening)
+    goal_label: str = "GOAL"
+    fill: Colour = "#ffffff"
+    goal_fill: Colour = "#f2c14e"
+
+
+class TrackerElement(_Element):
+    """An energy tracker: one row per symbol in ``field``, spaces 0..``max``."""
+
+    type: Literal["tracker"]
+    field: str
+    max: Union[int, str] = 6
+    start: str | None = None  # field holding the starting value, marked on each row
+
+
+Element = Annotated[
+    Union[RectElement, LineElement, TextElement, IconsElement, RowsElement, SymbolElement, ArtElement,
+          TrackElement, TrackerElement],
+    Field(discriminator="type"),
+]
+
+
+class Template(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    size: tuple[float, float]
+    bleed: float = Field(default=3.0, ge=0, le=10)
+    safe: float = Field(default=3.0, ge=0, le=20)
+    background: Colour = "#ffffff"
+    elements: dict[str, Element] = Field(default_factory=dict)
+    file: str = ""
+
+    @property
+    def width(self) -> float:
+        return self.size[0]
+
+    @property
+    def height(self) -> float:
+        return self.size[1]
+
+
+class SymbolStyle(BaseModel):
+    """How a game symbol is drawn: a shape, its colours and an optional glyph on it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shape: Literal["circle", "square", "diamond", "triangle", "hexagon", "star", "drop", "ring"] = "circle"
+    fill: str = "#888888"
+    stroke: str = "#1b1b1b"
+    glyph: str | None = None
+    glyph_colour: str = "#ffffff"
+
+
+class LayoutFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    templates: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    symbols: dict[str, SymbolStyle] = Field(default_factory=dict)
+
+
+class Layouts:
+    """All templates and symbols of a layouts folder, ``extends:`` resolved."""
+
+    def __init__(self, templates: dict[str, Template], symbols: dict[str, SymbolStyle]) -> None:
+        self.templates = templates
+        self.symbols = symbols
+
+    def template(self, name: str) -> Template:
+        try:
+            return self.templates[name]
+        except KeyError:
+            known = ", ".join(sorted(self.templates)) or "none"
+            raise InputError(None, f"no layout template named {name!r} (known: {known})") from None
+
+
+def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in child.items():
+        if key == "elements" and isinstance(value, dict):
+            elements = dict(base.get("elements") or {})
+            for name, spec in value.items():
+                if spec is None:
+                    elements.pop(name, None)
+                elif isinstance(spec, dict) and isinstance(elements.get(name), dict):
+                    elements[name] = {**elements[name], **spec}
+                else:
+                    elements[name] = spec
+            out["elements"] = elements
+        else:
+            out[key] = value
+    return out
+
+
+def load_layouts(folder: Path) -> Layouts:
+    """Read every ``*.yaml`` in ``folder``; a missing field or circular ``extends:`` is an
+    `InputError` naming the file (and the line of the template)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise InputError(folder, "no layouts folder here (expected YAML layout files)")
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        raise InputError(folder, "no .yaml layout files in this folder")
+    raw: dict[str, tuple[dict[str, Any], Located]] = {}
+    symbols: dict[str, SymbolStyle] = {}
+    for path in files:
+        doc = load_yaml(path, what="layout file")
+        try:
+            parsed = LayoutFile.model_validate(doc.data or {})
+        except ValidationError as exc:
+            errs = errors_from(exc, doc)
+            raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+        for name, spec in parsed.templates.items():
+            if name in raw:
+                raise InputError(path, f"template {name!r} is already defined in {raw[name][1].file}",
+                                 line=doc.line_of(("templates", name)))
+            raw[name] = (spec or {}, doc)
+        symbols.update(parsed.symbols)
+
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
+        if name in resolved:
+            return resolved[name]
+        spec, doc = raw[name]
+        parent = spec.get("extends")
+        data = {k: v for k, v in spec.items() if k != "extends"}
+        if parent is not None:
+            if parent in chain or parent == name:
+                cycle = " -> ".join(chain + (name, parent))
+                raise InputError(doc.file, f"circular extends: {cycle}",
+                                 line=doc.line_of(("templates", name, "extends")), field="extends")
+            if parent not in raw:
+                raise InputError(doc.file, f"extends unknown template {parent!r}",
+                                 line=doc.line_of(("templates", name, "extends")), field="extends")
+            data = _merge(resolve(parent, chain + (name,)), data)
+        resolved[name] = data
+        return data
+
+    templates: dict[str, Template] = {}
+    for name, (spec, doc) in raw.items():
+        data = resolve(name, ())
+        if spec.get("abstract"):
+            continue
+        data = {k: v for k, v in data.items() if k != "abstract"}
+        try:
+            templates[name] = Template.model_validate({**data, "name": name, "file": doc.file})
+        except ValidationError as exc:
+            errs = errors_from(exc, doc, ("templates", name))
+            for e in errs:
+                e.message = f"{e.message} (template {name!r})"
+            raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+    return Layouts(templates, symbols)

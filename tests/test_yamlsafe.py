@@ -1,0 +1,84 @@
+"""Hostile and broken YAML: every bad file ends in an InputError naming file and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.data.errors import InputError
+from pnp.data.yamlsafe import load_yaml, load_yaml_text
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+)
+
+
+def test_values_keep_their_lines():
+    doc = load_yaml_text("game: visions\ncards:\n  - name: A\n    power: 3\n  - name: B\n", "f.yaml")
+    assert doc.data == {"game": "visions", "cards": [{"name": "A", "power": 3}, {"name": "B"}]}
+    assert doc.line_of(("cards", 0, "power")) == 4
+    assert doc.line_of(("cards", 1, "name")) == 5
+    assert doc.line_of(("cards", 1, "missing")) == 5  # nearest located parent
+
+
+def test_alias_bomb_is_refused():
+    with pytest.raises(InputError, match="alias bomb"):
+        load_yaml_text(BOMB, "bomb.yaml")
+
+
+def test_recursive_alias_is_refused():
+    with pytest.raises(InputError, match="nested more than"):
+        load_yaml_text("a: &a [*a]\n", "rec.yaml")
+
+
+def test_modest_anchors_and_merge_keys_work():
+    doc = load_yaml_text("base: &b {power: 2, points: 10}\ncard: {<<: *b, name: X}\n", "ok.yaml")
+    assert doc.data["card"] == {"power": 2, "points": 10, "name": "X"}
+
+
+def test_python_tags_are_not_executed():
+    with pytest.raises(InputError) as err:
+        load_yaml_text("a: !!python/object/apply:os.system ['echo pwned']\n", "evil.yaml")
+    assert str(err.value).startswith("evil.yaml:1:")
+
+
+def test_syntax_error_names_the_line():
+    with pytest.raises(InputError) as err:
+        load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml")
+    assert str(err.value).startswith("bad.yaml:3: not valid YAML")
+
+
+def test_duplicate_key_is_an_error():
+    with pytest.raises(InputError, match="appears twice") as err:
+        load_yaml_text("name: A\nname: B\n", "dup.yaml")
+    assert err.value.line == 2
+
+
+def test_oversized_file_is_refused(tmp_path):
+    p = tmp_path / "big.yaml"
+    p.write_text("a: " + "x" * 2000 + "\n")
+    with pytest.raises(InputError, match="over the limit"):
+        load_yaml(p, max_bytes=1000)
+
+
+def test_binary_file_is_refused(tmp_path):
+    p = tmp_path / "img.yaml"
+    p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(InputError, match="binary data"):
+        load_yaml(p)
+
+
+def test_non_utf8_names_the_line(tmp_path):
+    p = tmp_path / "latin1.yaml"
+    p.write_bytes(b"a: 1\nname: caf\xe9\n")
+    with pytest.raises(InputError) as err:
+        load_yaml(p)
+    assert err.value.line == 2 and "not UTF-8" in str(err.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(InputError, match="no such"):
+        load_yaml(tmp_path / "nope.yaml")
+
+
+def test_empty_document():
+    assert load_yaml_text("", "empty.yaml").data is None
