@@ -1,0 +1,163 @@
+"""The ``pnp`` command: thin commands over the library (SPEC.md, "Commands").
+
+Each command parses its options, calls the library and turns a `PnpError` into a message on
+stderr and its exit code: 0 done, 1 a rule broken, 2 input that could not be used.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .data.errors import PnpError
+
+app = typer.Typer(
+    help="Print-and-play sheets and rules checking for So Long, My World, Visions, Kartomantik "
+    "and the relics solo game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class DuplexMode(str, Enum):
+    long_edge = "long-edge"
+    short_edge = "short-edge"
+    off = "off"
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def fail(exc: PnpError) -> typer.Exit:
+    typer.echo(f"pnp: {exc}", err=True)
+    return typer.Exit(exc.exit_code)
+
+
+def _offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise typer.BadParameter(f"expected X,Y in mm (like 1.5,-0.5), got {value!r}") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise typer.BadParameter("an offset of more than 20 mm is not a printer's shift")
+    return x, y
+
+
+@app.command()
+def build(
+    games: Optional[List[str]] = typer.Argument(None, help="Game ids; all four when none is named."),
+    out: Path = typer.Option(Path("output"), "--out", help="Folder the PDFs are written to."),
+    cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
+    layouts: Optional[Path] = typer.Option(None, "--layouts", help="Layouts folder in place of the bundled one."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
+    duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex",
+                                      help="How the sheet is turned for its back side."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10,
+                                          help="Bleed in mm (default: each template's, 3 mm)."),
+    back_offset: str = typer.Option("0,0", "--back-offset",
+                                    help="X,Y in mm to move every back page (see `pnp calibrate`)."),
+) -> None:
+    """Render every card of the named games into print-ready PDFs."""
+    from .build import BuildOptions
+    from .build import build as run_build
+    from .data.games import GAMES
+
+    names = list(games or GAMES)
+    options = BuildOptions(out_dir=out, paper=paper.value, duplex=duplex.value, bleed=bleed,
+                           back_offset=_offset(back_offset))
+    if cards is not None:
+        options.cards_dir = cards
+    if layouts is not None:
+        options.layouts_dir = layouts
+    try:
+        results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
+    except PnpError as exc:
+        raise fail(exc)
+    except ValueError as exc:  # a layout that cannot be imposed on this paper
+        typer.echo(f"pnp: {exc}", err=True)
+        raise typer.Exit(2)
+    for r in results:
+        for warning in r.warnings:
+            typer.echo(f"warning: {warning}", err=True)
+        typer.echo(f"{r.path}  ({r.pages} pages, {r.faces // 2} cards)")
+
+
+def _with_progress(run):
+    """Run a build with a rich progress bar when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return run(None, None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True) as progress:
+        task = {"id": None}
+
+        def on_start(game: str, total: int) -> None:
+            if task["id"] is not None:
+                progress.update(task["id"], visible=False)
+            task["id"] = progress.add_task(game, total=total)
+
+        def on_face() -> None:
+            progress.advance(task["id"])
+
+        return run(on_start, on_face)
+
+
+@app.command("list")
+def list_components(
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+    cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
+) -> None:
+    """The games, their components and how many of each are printed."""
+    from .build import bundled
+    from .data.games import GAMES
+    from .data.loader import load_game
+
+    folder = cards if cards is not None else bundled("cards")
+    try:
+        counts = {game: load_game(folder, game).counts() for game in GAMES}
+    except PnpError as exc:
+        raise fail(exc)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(counts, indent=2))
+        return
+    for game, comps in counts.items():
+        typer.echo(f"{GAMES[game].title} ({game})")
+        for name, n in comps.items():
+            typer.echo(f"  {n:>4}  {name}")
+
+
+@app.command()
+def calibrate(
+    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="Where to write the sheet."),
+    paper: Paper = typer.Option(Paper.a4, "--paper"),
+    duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex"),
+) -> None:
+    """A one-sheet duplex test: print it double-sided, read your printer's back shift."""
+    from .render.calibrate import write_calibration
+
+    if duplex is DuplexMode.off:
+        typer.echo("pnp: calibration measures a duplex printer; use --duplex long-edge or short-edge", err=True)
+        raise typer.Exit(2)
+    try:
+        path = write_calibration(out, paper.value, duplex.value)
+    except PnpError as exc:
+        raise fail(exc)
+    typer.echo(str(path))
+
+
+def main() -> None:  # pragma: no cover - the console script calls `app`
+    app()

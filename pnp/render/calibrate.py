@@ -1,0 +1,88 @@
+"""``pnp calibrate``: a one-sheet duplex test that measures a printer's back-side shift.
+
+The front page has five crosshairs. The back page has, behind each crosshair (mirrored as
+the flip mirrors it), a horizontal and a vertical scale in mm whose zero is where the
+crosshair should fall. Held against a light, the front's lines cross the back's scales at
+the readings X and Y: ``pnp build --back-offset X,Y`` moves every back page by that much,
+which puts zero under the line. Readings are as seen on the back side: + is right and up.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+
+from ..layout.sheet import PAPERS, SheetLayout
+from . import fonts
+from .sheets import new_canvas
+
+SCALE_MM = 6  # each scale reads -6 .. +6 mm
+
+
+def _targets(w: float, h: float) -> list[tuple[float, float]]:
+    dx, dy = w / 2 - 40, h / 2 - 50
+    cx, cy = w / 2, h / 2
+    return [(cx, cy), (cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy), (cx + dx, cy + dy)]
+
+
+def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
+    c.setFont(fonts.font("regular"), size)
+    c.setFillColor(HexColor("#111111"))
+    for i, line in enumerate(lines):
+        c.drawString(x * mm, (y - i * size * 0.45) * mm, line)
+
+
+def write_calibration(out: Path, paper: str, duplex: str) -> Path:
+    w, h = PAPERS[paper]
+    # the same mirroring rule as the card sheets (portrait page)
+    mirror = SheetLayout(paper, w, h, 1, 1, 0, 1, 1)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp")
+    c = new_canvas(tmp, "pnp duplex calibration")
+    c.setPageSize((w * mm, h * mm))
+    # front
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(0.2 * mm)
+    for x, y in _targets(w, h):
+        c.line((x - 15) * mm, y * mm, (x + 15) * mm, y * mm)
+        c.line(x * mm, (y - 15) * mm, x * mm, (y + 15) * mm)
+        c.circle(x * mm, y * mm, 2 * mm, stroke=1, fill=0)
+    _text(c, 12, h - 14, [
+        "pnp duplex calibration: FRONT",
+        f"Print this file double-sided on {paper.upper()}, {duplex} flip, at 100% (actual size).",
+        "Turn the sheet over and hold it against a window or a lamp.",
+    ])
+    c.showPage()
+    # back
+    flip_x = duplex == "long-edge"  # portrait page: long edge flips left-right
+    c.setPageSize((w * mm, h * mm))
+    c.setLineWidth(0.15 * mm)
+    for x, y in _targets(w, h):
+        bx, by = (w - x, y) if flip_x else (x, h - y)
+        for i in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
+            v = i / 2
+            t = 3.0 if i % 2 == 0 else 1.6
+            c.line((bx + v) * mm, (by + 4) * mm, (bx + v) * mm, (by + 4 + t) * mm)  # X scale, above
+            c.line((bx + 4) * mm, (by + v) * mm, (bx + 4 + t) * mm, (by + v) * mm)  # Y scale, right
+        c.setFont(fonts.font("regular"), 4.2)
+        for v in range(-SCALE_MM, SCALE_MM + 1, 2):
+            c.drawCentredString((bx + v) * mm, (by + 7.8) * mm, f"{v:+d}" if v else "0")
+            c.drawString((bx + 7.8) * mm, (by + v - 0.5) * mm, f"{v:+d}" if v else "0")
+        c.setFont(fonts.font("bold"), 5)
+        c.drawCentredString(bx * mm, (by + 10.5) * mm, "X")
+        c.drawString((bx + 11.5) * mm, (by - 0.6) * mm, "Y")
+    _text(c, 12, h - 14, [
+        "pnp duplex calibration: BACK",
+        "Where the front's vertical line crosses the X scale is X; where its horizontal line",
+        "crosses the Y scale is Y (both as read on this side: + is right and up).",
+        "Then build with:  pnp build --back-offset X,Y   (for example --back-offset 1.5,-0.5)",
+        "Each target should give the same reading; if not, your printer also scales or skews.",
+    ])
+    c.showPage()
+    c.save()
+    os.replace(tmp, out)
+    return out

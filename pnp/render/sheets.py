@@ -1,0 +1,296 @@
+"""Card sheets: fronts and backs imposed on pages, with bleed, crop marks, a calibration
+ruler and a footer. Geometry comes from `pnp.layout.sheet`; faces from `card.py`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout import model as lm
+from ..layout.sheet import MARK_GAP, Duplex, SheetLayout, fit_grid
+from . import fonts
+from .card import Face, FaceRenderer
+from .images import ImageStore
+
+RULER_MM = 50
+RULER_HEIGHT = 4.2  # mm: ticks and their label
+FOOTER_HEIGHT = 2.6  # mm
+MARK_WIDTH = 0.25  # mm: thin, and black: registration-black is not needed on a desktop printer
+FORM_MARGIN = 12.0  # mm of a face kept around its trim: more than any bleed (--bleed <= 10)
+
+
+_FLIP = {
+    "long-edge": "print double-sided, flip on long edge",
+    "short-edge": "print double-sided, flip on short edge",
+    "off": "glue behind its front sheet, turned over its long edge",
+}
+
+
+@dataclass
+class CardJob:
+    """One component's printed copies: a (front, back) pair per card to cut out."""
+
+    game_title: str
+    component: str
+    cards: list[tuple[Face, Face]]
+    sample: bool = False
+
+
+@dataclass
+class SheetOptions:
+    paper: str = "a4"
+    duplex: Duplex = "long-edge"
+    bleed: float | None = None  # None: each template's own bleed
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to every back page
+
+
+@dataclass
+class RenderReport:
+    pages: int = 0
+    faces: int = 0
+    warnings: list[str] = field(default_factory=list)
+    # component -> number of card faces drawn, fronts only (a check against the data)
+    fronts: dict[str, int] = field(default_factory=dict)
+
+
+def _chunks(items: list, n: int) -> Iterable[list]:
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
+
+
+@dataclass
+class _Slot:
+    component: str
+    front: Face
+    back: Face
+
+
+@dataclass
+class _Run:
+    """Consecutive components whose cards share a size, imposed on one run of sheets."""
+
+    game_title: str
+    sheet: SheetLayout
+    slots: list[_Slot]
+    sample: bool
+
+
+def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
+    """Pack the jobs' cards onto sheets: a sheet is filled before the next one starts, even
+    across components, as long as the cards are the same size (an 18-card game is two
+    sheets of nine, not a sheet per component)."""
+    runs: list[_Run] = []
+    for job in jobs:
+        if not job.cards:
+            continue
+        front = job.cards[0][0].template
+        for face, back in job.cards:
+            if (back.template.width, back.template.height) != (face.template.width, face.template.height):
+                raise ValueError(f"{job.component}: back template {back.template.name!r} is not the size "
+                                 f"of front template {face.template.name!r}")
+        bleed = front.bleed if options.bleed is None else options.bleed
+        sheet = fit_grid(options.paper, front.width, front.height, bleed)
+        slots = [_Slot(job.component, f, b) for f, b in job.cards]
+        if runs and runs[-1].sheet == sheet:
+            runs[-1].slots.extend(slots)
+            runs[-1].sample = runs[-1].sample or job.sample
+        else:
+            runs.append(_Run(job.game_title, sheet, slots, job.sample))
+    return runs
+
+
+def page_count(jobs: list[CardJob], options: SheetOptions) -> int:
+    return sum(2 * -(-len(run.slots) // run.sheet.per_sheet) for run in _runs(jobs, options))
+
+
+def _contents(chunk: list[_Slot]) -> str:
+    """What a sheet holds, for its footer: "location card ×8, energy tracker card ×1"."""
+    counts: dict[str, int] = {}
+    for slot in chunk:
+        counts[slot.component] = counts.get(slot.component, 0) + 1
+    return ", ".join(f"{name} ×{n}" for name, n in counts.items())
+
+
+class SheetRenderer:
+    def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: SheetOptions) -> None:
+        self.c = canvas
+        self.options = options
+        self.faces = FaceRenderer(canvas, layouts, ImageStore(canvas))
+        self.page = 0
+        self._forms: dict[str, str] = {}
+
+    # --- page furniture -------------------------------------------------------------------
+
+    def _marks(self, sheet: SheetLayout, filled: set[tuple[int, int]]) -> None:
+        c = self.c
+        c.saveState()
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(MARK_WIDTH * mm)
+        for m in sheet.crop_marks(filled):
+            if abs(m.x1 - m.x0) + abs(m.y1 - m.y0) > 0.2:
+                c.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
+        c.restoreState()
+
+    def _band_slot(self, sheet: SheetLayout, top: bool, need_w: float, need_h: float) -> tuple[float, float, float, float]:
+        """(x, y, w, h) in mm where furniture fits in the top or bottom band."""
+        g = sheet.grid
+        lo, hi = ((g.top + sheet.bleed, sheet.page_h - sheet.margin) if top
+                  else (sheet.margin, g.y - sheet.bleed))
+        marks = MARK_GAP + sheet.mark_length(hi - lo) + 0.6
+        outer_h = (hi - lo) - marks
+        if outer_h >= need_h:
+            y = hi - need_h if top else lo
+            span_w = sheet.page_w - 2 * sheet.margin
+            return sheet.margin, y, span_w, need_h
+        spans = sheet.free_spans(lo, hi)
+        x0, x1 = max(spans, key=lambda s: s[1] - s[0])
+        h = min(need_h, hi - lo)
+        y = hi - h if top else lo
+        return x0, y, x1 - x0, h
+
+    def _ruler(self, sheet: SheetLayout) -> None:
+        x, y, w, h = self._band_slot(sheet, True, RULER_MM + 2, RULER_HEIGHT)
+        length = min(RULER_MM, w)
+        x0 = x + (w - length) / 2
+        c = self.c
+        c.saveState()
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(0.2 * mm)
+        base = y * mm
+        tick_room = min(2.0, h * 0.45)
+        c.line(x0 * mm, base, (x0 + length) * mm, base)
+        for i in range(int(length) + 1):
+            t = tick_room if i % 10 == 0 else tick_room * (0.65 if i % 5 == 0 else 0.35)
+            c.line((x0 + i) * mm, base, (x0 + i) * mm, base + t * mm)
+        size = min(5.0, (h - tick_room - 0.3) / 0.3528 * 0.95)
+        if size >= 3.5:
+            c.setFont(fonts.font("regular"), size)
+            c.setFillColor(HexColor("#000000"))
+            c.drawCentredString((x0 + length / 2) * mm, base + (tick_room + 0.4) * mm,
+                                f"{RULER_MM} mm: check with a ruler; print at 100% (actual size), not 'fit to page'")
+        c.restoreState()
+
+    def _footer(self, sheet: SheetLayout, text: str) -> None:
+        x, y, w, h = self._band_slot(sheet, False, 120, FOOTER_HEIGHT)
+        size = min(6.0, h / 0.3528 * 0.9)
+        name = fonts.font("regular")
+        while size > 3.5 and fonts.width(text, "regular", size) > w * mm:
+            size -= 0.25
+        c = self.c
+        c.saveState()
+        c.setFont(name, size)
+        c.setFillColor(HexColor("#333333"))
+        c.drawCentredString((x + w / 2) * mm, y * mm + 0.3 * mm, text)
+        c.restoreState()
+
+    # --- cards ----------------------------------------------------------------------------
+
+    def _form(self, face: Face) -> str:
+        """The name of a form XObject holding ``face``, drawn once however often it is used.
+
+        Identical faces (every common back, the copies of a card) are stored once in the PDF
+        and placed by reference: the file grows by a few bytes per extra card.
+        """
+        key = json.dumps([face.template.name, face.template.file, str(face.base_dir), face.fields],
+                         sort_keys=True, default=str)
+        name = self._forms.get(key)
+        if name is None:
+            name = "Face" + hashlib.sha1(key.encode()).hexdigest()[:16]
+            self._forms[key] = name
+            t, b = face.template, FORM_MARGIN * mm
+            self.c.beginForm(name, -b, -b, t.width * mm + b, t.height * mm + b)
+            self.faces.draw(face, 0.0, 0.0)
+            self.c.endForm()
+        return name
+
+    def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]]) -> None:
+        c = self.c
+        form = self._form(face)
+        box = sheet.bleed_box(col, row, filled)
+        trim = sheet.trim_box(col, row)
+        c.saveState()
+        p = c.beginPath()
+        p.rect(box.x * mm, box.y * mm, box.w * mm, box.h * mm)
+        c.clipPath(p, stroke=0, fill=0)
+        c.translate(trim.x * mm, trim.y * mm)
+        c.doForm(form)
+        c.restoreState()
+
+    def _page(self, sheet: SheetLayout, footer: str, draw_cards: Callable[[], None],
+              filled: set[tuple[int, int]], offset: tuple[float, float]) -> None:
+        c = self.c
+        c.setPageSize((sheet.page_w * mm, sheet.page_h * mm))
+        c.saveState()
+        if offset != (0.0, 0.0):
+            c.translate(offset[0] * mm, offset[1] * mm)
+        draw_cards()
+        self._marks(sheet, filled)
+        self._ruler(sheet)
+        self._footer(sheet, footer)
+        c.restoreState()
+        c.showPage()
+        self.page += 1
+
+    def render(self, jobs: list[CardJob], on_face: Callable[[], None] | None = None) -> RenderReport:
+        report = RenderReport()
+        duplex = self.options.duplex
+        runs = _runs(jobs, self.options)
+        total_pages = page_count(jobs, self.options)
+        later_backs: list[Callable[[], None]] = []  # duplex off: every back after the fronts
+        for run in runs:
+            sheet = run.sheet
+            sheets = list(_chunks(run.slots, sheet.per_sheet))
+            note = " · sample card data" if run.sample else ""
+            for k, chunk in enumerate(sheets, start=1):
+                slots = [sheet.slot(i) for i in range(len(chunk))]
+                filled = set(slots)
+                back_slots = [sheet.back_slot(col, row, duplex) for col, row in slots]
+                back_filled = set(back_slots)
+
+                def fronts(chunk=chunk, slots=slots, filled=filled, sheet=sheet) -> None:
+                    for slot, (col, row) in zip(chunk, slots):
+                        self._card(sheet, slot.front, col, row, filled)
+                        report.faces += 1
+                        report.fronts[slot.component] = report.fronts.get(slot.component, 0) + 1
+                        if on_face:
+                            on_face()
+
+                def backs(chunk=chunk, slots=back_slots, filled=back_filled, sheet=sheet) -> None:
+                    for slot, (col, row) in zip(chunk, slots):
+                        self._card(sheet, slot.back, col, row, filled)
+                        report.faces += 1
+
+                where = f"{run.game_title} · {_contents(chunk)} · sheet {k} of {len(sheets)}"
+                self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}",
+                           fronts, filled, (0.0, 0.0))
+                back_footer = f"{where} · backs ({_FLIP[duplex]}) · page {{page}} of {total_pages}{note}"
+
+                def back_page(b=backs, f=back_footer, bf=back_filled, sheet=sheet) -> None:
+                    self._page(sheet, f.format(page=self.page + 1), b, bf, self.options.back_offset)
+
+                if duplex == "off":
+                    later_backs.append(back_page)
+                else:
+                    back_page()
+        for back_page in later_backs:
+            back_page()
+        report.pages = self.page
+        report.warnings = self.faces.warnings
+        return report
+
+
+def new_canvas(path: Path, title: str) -> Canvas:
+    """A canvas that writes the same bytes for the same drawing (no dates, fixed IDs)."""
+    # the initial font is ours too, so no unembedded standard font (Helvetica) is referenced
+    c = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=fonts.font("regular"))
+    c.setTitle(title)
+    c.setAuthor("pnp")
+    c.setCreator("pnp (print-and-play generator)")
+    return c

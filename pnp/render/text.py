@@ -1,0 +1,162 @@
+"""Card text: wrapping, shrinking to fit a box, and inline game symbols (``{hope}``).
+
+Laying out is separate from drawing so that the fit can be measured (and warned about)
+before anything is drawn. Sizes are in points.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+
+_TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}|(\n)|([ \t]+)|([^\s{]+|\{)")
+ICON_WIDTH = 1.15  # an inline symbol's advance, in multiples of the font size
+SIZE_STEP = 0.25
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A word or a symbol placed on a line: ``x`` is its offset from the line start."""
+
+    text: str
+    icon: bool
+    x: float
+    width: float
+
+
+@dataclass
+class Fitted:
+    size: float
+    lines: list[list[Piece]]
+    widths: list[float]
+    leading: float
+    fits: bool
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.size * self.leading
+
+
+def tokens(text: str, is_symbol: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """Split text into ("word"|"icon"|"space"|"newline", text) tokens.
+
+    ``{name}`` is an icon only when ``is_symbol(name)``; otherwise it stays as written.
+    """
+    out: list[tuple[str, str]] = []
+    for m in _TOKEN.finditer(text):
+        icon, newline, space, word = m.groups()
+        if icon is not None:
+            out.append(("icon", icon) if is_symbol(icon) else ("word", m.group(0)))
+        elif newline:
+            out.append(("newline", "\n"))
+        elif space:
+            out.append(("space", " "))
+        else:
+            out.append(("word", word))
+    return out
+
+
+def _layout(toks: list[tuple[str, str]], style: str, size: float, max_width: float | None) -> tuple[list[list[Piece]], list[float]]:
+    """Greedy line breaking. Tokens not separated by a space ("{hope}," or "(2{red})") form
+    one group that never breaks across lines."""
+    lines: list[list[Piece]] = [[]]
+    widths = [0.0]
+    space_w = fonts.width(" ", style, size)
+    groups: list[tuple[bool, list[tuple[str, str, float]]]] = []  # (space before, pieces)
+    space = False
+    for kind, text in toks:
+        if kind == "newline":
+            groups.append((False, [("newline", "", 0.0)]))
+            space = False
+        elif kind == "space":
+            space = True
+        else:
+            w = size * ICON_WIDTH if kind == "icon" else fonts.width(text, style, size)
+            if groups and not space and groups[-1][1][-1][0] != "newline":
+                groups[-1][1].append((kind, text, w))
+            else:
+                groups.append((space, [(kind, text, w)]))
+            space = False
+    for space_before, pieces in groups:
+        if pieces[0][0] == "newline":
+            lines.append([])
+            widths.append(0.0)
+            continue
+        group_w = sum(w for _, _, w in pieces)
+        x = widths[-1] + (space_w if space_before and lines[-1] else 0.0)
+        if max_width is not None and lines[-1] and x + group_w > max_width + 1e-6:
+            lines.append([])
+            widths.append(0.0)
+            x = 0.0
+        for kind, text, w in pieces:
+            lines[-1].append(Piece(text, kind == "icon", x, w))
+            x += w
+        widths[-1] = x
+    return lines, widths
+
+
+def fit(text: str, style: str, max_size: float, min_size: float, leading: float,
+        box_w: float, box_h: float, wrap: bool, is_symbol: Callable[[str], bool]) -> Fitted:
+    """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits."""
+    toks = tokens(text, is_symbol)
+    size = max_size
+    while True:
+        lines, widths = _layout(toks, style, size, box_w if wrap else None)
+        height = len(lines) * size * leading
+        fits = height <= box_h + 1e-6 and max(widths, default=0.0) <= box_w + 1e-6
+        if fits or size - SIZE_STEP < min_size - 1e-9:
+            return Fitted(size, lines, widths, leading, fits)
+        size -= SIZE_STEP
+
+
+def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float, h: float,
+         align: str, valign: str, colour: str,
+         draw_icon: Callable[[Canvas, str, float, float, float], None]) -> None:
+    """Draw fitted text in the box whose top-left corner is (x, y_top) (y up)."""
+    size, lead = fitted.size, fitted.size * fitted.leading
+    block = fitted.height
+    if valign == "middle":
+        top = y_top - (h - block) / 2
+    elif valign == "bottom":
+        top = y_top - (h - block)
+    else:
+        top = y_top
+    name = fonts.font(style)
+    c.saveState()
+    c.setFillColor(HexColor(colour))
+    c.setFont(name, size)
+    for i, (line, lw) in enumerate(zip(fitted.lines, fitted.widths)):
+        baseline = top - i * lead - size * 0.82 - (lead - size) / 2
+        if align == "center":
+            x0 = x + (w - lw) / 2
+        elif align == "right":
+            x0 = x + w - lw
+        else:
+            x0 = x
+        run: list[Piece] = []  # consecutive words, drawn as one string (fewer PDF operators)
+
+        def flush() -> None:
+            if run:
+                parts = [run[0].text]
+                for prev, piece in zip(run, run[1:]):
+                    parts.append((" " if piece.x - (prev.x + prev.width) > 1e-6 else "") + piece.text)
+                c.drawString(x0 + run[0].x, baseline, "".join(parts))
+                run.clear()
+
+        for piece in line:
+            if piece.icon:
+                flush()
+                d = size * 1.0
+                draw_icon(c, piece.text, x0 + piece.x + piece.width / 2, baseline + size * 0.33, d)
+                c.setFillColor(HexColor(colour))
+                c.setFont(name, size)
+            else:
+                run.append(piece)
+        flush()
+    c.restoreState()

@@ -1,0 +1,85 @@
+"""Measuring helpers for the PDF tests: what a printer would put where, in mm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pdfplumber
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+PT = 72 / 25.4  # points per mm
+
+
+@dataclass(frozen=True, order=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def rounded(self, nd: int = 2) -> "Box":
+        return Box(round(self.x, nd), round(self.y, nd), round(self.w, nd), round(self.h, nd))
+
+
+def card_boxes(reader: PdfReader, index: int) -> list[Box]:
+    """The areas the cards of a page cover (their clip rectangles), in mm, in drawing order.
+
+    The sheet renderer draws each card inside one ``q ... Q`` block whose first operation
+    clips to the card's bleed box, nested inside the page's own block.
+    """
+    page = reader.pages[index]
+    ops = ContentStream(page.get_contents(), reader).operations
+    depth = 0
+    stack = [(0.0, 0.0)]
+    pending: tuple[float, float, float, float] | None = None
+    boxes = []
+    for operands, op in ops:
+        if op == b"q":
+            depth += 1
+            stack.append(stack[-1])
+        elif op == b"Q":
+            depth -= 1
+            stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            tx, ty = stack[-1]
+            stack[-1] = (tx + e, ty + f)
+        elif op == b"re":
+            pending = tuple(float(v) for v in operands)  # type: ignore[assignment]
+        elif op in (b"W", b"W*") and pending is not None and depth == 2:
+            x, y, w, h = pending
+            tx, ty = stack[-1]
+            boxes.append(Box((x + tx) / PT, (y + ty) / PT, w / PT, h / PT))
+            pending = None
+        elif op not in (b"W", b"W*", b"n"):
+            pending = None
+    return boxes
+
+
+def page_size_mm(reader: PdfReader, index: int) -> tuple[float, float]:
+    box = reader.pages[index].mediabox
+    return round(float(box.width) / PT, 1), round(float(box.height) / PT, 1)
+
+
+def page_texts(path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [p.extract_text() or "" for p in pdf.pages]
+
+
+def crop_marks(path, index: int, width_mm: float = 0.25) -> list[tuple[float, float, float, float]]:
+    """Lines drawn at the crop-mark width: (x0, y0, x1, y1) in mm, y from the bottom."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[index]
+        out = []
+        for line in page.lines:
+            if abs(line["linewidth"] / PT - width_mm) < 0.01:
+                out.append((line["x0"] / PT, (page.height - line["bottom"]) / PT,
+                            line["x1"] / PT, (page.height - line["top"]) / PT))
+        return out
+
+
+def lines_of_width(path, index: int, width_mm: float) -> list[dict]:
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[index]
+        return [dict(l) for l in page.lines if abs(l["linewidth"] / PT - width_mm) < 0.01]
