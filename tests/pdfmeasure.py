@@ -83,3 +83,36 @@ def lines_of_width(path, index: int, width_mm: float) -> list[dict]:
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[index]
         return [dict(l) for l in page.lines if abs(l["linewidth"] / PT - width_mm) < 0.01]
+
+
+_RESOURCE_OPS = {b"gs": "/ExtGState", b"Tf": "/Font", b"Do": "/XObject"}
+
+
+def unresolved_resources(reader: PdfReader) -> list[str]:
+    """Names used by a page's or a form's content (``/GS0 gs``, ``/F1 9 Tf``, ``/Im0 Do``)
+    that its own /Resources do not define: a PDF reader would drop or misdraw them."""
+    problems: list[str] = []
+    seen: set[int] = set()
+
+    def check(owner, content, where: str) -> None:
+        resources = owner.get("/Resources") or {}
+        resources = resources.get_object() if hasattr(resources, "get_object") else resources
+        for operands, op in ContentStream(content, reader).operations:
+            kind = _RESOURCE_OPS.get(op)
+            if kind is None or not operands:
+                continue
+            name = operands[0]
+            table = resources.get(kind) or {}
+            table = table.get_object() if hasattr(table, "get_object") else table
+            if name not in table:
+                problems.append(f"{where}: {op.decode()} {name} not in {kind}")
+            elif op == b"Do":
+                ref = table.raw_get(name)
+                obj = table[name]
+                if obj.get("/Subtype") == "/Form" and ref.idnum not in seen:
+                    seen.add(ref.idnum)
+                    check(obj, obj, f"{where} > form {name}")
+
+    for i, page in enumerate(reader.pages):
+        check(page, page.get_contents(), f"page {i + 1}")
+    return problems

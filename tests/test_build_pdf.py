@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pdfmeasure import card_boxes, crop_marks, lines_of_width, page_size_mm, page_texts
+from pdfmeasure import card_boxes, crop_marks, lines_of_width, page_size_mm, page_texts, unresolved_resources
 from pnp.build import BuildOptions, build, bundled
 from pnp.cli import app
 from pnp.data.components import Kind
@@ -172,6 +172,10 @@ class TestCards:
 
 
 class TestOutput:
+    @pytest.mark.parametrize("game", ALL_GAMES)
+    def test_every_named_resource_is_defined_where_it_is_used(self, a4, game):
+        assert unresolved_resources(PdfReader(a4[game])) == []
+
     def test_two_builds_are_byte_identical(self, tmp_path, a4):
         build(["kartomantik"], BuildOptions(out_dir=tmp_path))
         assert (tmp_path / "kartomantik.pdf").read_bytes() == a4["kartomantik"].read_bytes()

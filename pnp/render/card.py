@@ -17,6 +17,14 @@ from .images import ImageStore
 MIN_DPI = 300
 
 
+def mix(a: str, b: str, t: float) -> str:
+    """The colour ``t`` of the way from ``a`` to ``b`` (an opaque stand-in for transparency:
+    no ExtGState, which PDF forms handle poorly, and it prints the same everywhere)."""
+    ca, cb = HexColor(a), HexColor(b)
+    r, g, bl = (x + (y - x) * t for x, y in ((ca.red, cb.red), (ca.green, cb.green), (ca.blue, cb.blue)))
+    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(bl * 255))
+
+
 def _empty(value: Any) -> bool:
     return value is None or value is False or value == "" or value == [] or value == {}
 
@@ -226,7 +234,7 @@ class FaceRenderer:
             c.setFillColor(colour)
             c.setFont(fonts.font(e.font), fitted.size)
             c.drawString(x, cy - fitted.size * 0.35, label)
-            c.setStrokeColor(colour, alpha=0.35)
+            c.setStrokeColor(HexColor(mix(self.resolve(e.colour, face.fields), "#ffffff", 0.6)))
             c.setLineWidth(0.3)
             c.setDash([0.6, 1.4])
             c.line(x + fitted.widths[0] + 1.2, cy - fitted.size * 0.3, x + w - len(syms) * (d + 0.8) - 1.2,
@@ -264,14 +272,15 @@ class FaceRenderer:
     def _placeholder(self, e: lm.ArtElement, face: Face, x: float, y: float, w: float, h: float) -> None:
         """A quiet engraved panel: tinted ground, concentric frames, a caption."""
         c = self.canvas
-        ground = HexColor(self.resolve(e.placeholder, face.fields) or "#d9d2c3")
+        ground_hex = self.resolve(e.placeholder, face.fields) or "#d9d2c3"
+        ground = HexColor(ground_hex)
         c.saveState()
         p = c.beginPath()
         p.rect(x, y, w, h)
         c.clipPath(p, stroke=0, fill=0)
         c.setFillColor(ground)
         c.rect(x, y, w, h, stroke=0, fill=1)
-        c.setStrokeColor(HexColor("#ffffff"), alpha=0.35)
+        c.setStrokeColor(HexColor(mix(ground_hex, "#ffffff", 0.35)))
         c.setLineWidth(0.6)
         cx, cy = x + w / 2, y + h / 2
         r = max(w, h) * 0.75
@@ -281,15 +290,14 @@ class FaceRenderer:
             c.circle(cx, cy, r, stroke=1, fill=0)
             r -= step
             k += 1
-        c.setStrokeColor(HexColor("#000000"), alpha=0.18)
+        c.setStrokeColor(HexColor(mix(ground_hex, "#000000", 0.18)))
         c.setLineWidth(0.5)
         c.rect(x + 1.2 * mm, y + 1.2 * mm, w - 2.4 * mm, h - 2.4 * mm, stroke=1, fill=0)
         caption = self.resolve(e.caption, face.fields) if e.caption is not None else None
         if caption:
             fitted = text.fit(str(caption), "italic", 7.0, 4.5, 1.15, w - 6 * mm, h * 0.4, True, lambda _: False)
-            c.setFillColor(HexColor("#000000"), alpha=0.45)
             text.draw(c, fitted, "italic", x + 3 * mm, cy + fitted.height / 2, w - 6 * mm, fitted.height,
-                      "center", "top", "#4a4339", self.symbol)
+                      "center", "top", mix(ground_hex, "#000000", 0.6), self.symbol)
         c.restoreState()
 
     def _track(self, e: lm.TrackElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
