@@ -72,6 +72,17 @@ class TestPages:
         assert page_size_mm(reader, 0) == (279.4, 215.9)
         assert len(card_boxes(reader, 0)) == 8
 
+    def test_letter_fits_nine_with_a_small_bleed(self, tmp_path):
+        build(["kartomantik"], BuildOptions(out_dir=tmp_path, paper="letter", bleed=0.5))
+        reader = PdfReader(tmp_path / "kartomantik.pdf")
+        assert page_size_mm(reader, 0) == (215.9, 279.4)
+        assert len(card_boxes(reader, 0)) == 9
+
+    def test_bleed_option_sets_the_art_beyond_the_cut(self, tmp_path):
+        build(["kartomantik"], BuildOptions(out_dir=tmp_path, bleed=0))
+        sizes = {(round(b.w, 2), round(b.h, 2)) for b in card_boxes(PdfReader(tmp_path / "kartomantik.pdf"), 0)}
+        assert sizes == {(63.0, 88.0)}
+
     def test_nine_poker_cards_on_an_a4_sheet(self, a4):
         reader = PdfReader(a4["kartomantik"])
         boxes = card_boxes(reader, 0)

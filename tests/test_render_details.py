@@ -145,3 +145,10 @@ class TestCalibration:
     def test_calibration_needs_a_duplex_mode(self, tmp_path):
         result = runner.invoke(app, ["calibrate", "--duplex", "off", "--out", str(tmp_path / "c.pdf")])
         assert result.exit_code == 2
+
+
+def test_a_character_the_font_lacks_warns(tmp_path):
+    cards = pool_with(tmp_path, '  - name: "Star Child ★"\n    type: manifestation\n    temperament: hollow\n'
+                                '    power: 1\n    points: 5\n    text: "Shines."\n')
+    result = build(["kartomantik"], BuildOptions(cards_dir=cards, out_dir=tmp_path / "o"))
+    assert any("Star Child ★ (front): the font has no glyph for '★' in 'title'" in w for w in result[0].warnings)

@@ -160,6 +160,9 @@ class FaceRenderer:
         value = e.format.format(value) if e.format else str(value)
         if e.upper:
             value = value.upper()
+        absent = fonts.missing(value, e.font)
+        if absent:
+            self.warn(f"{face.label}: the font has no glyph for {absent!r} in '{name}' (it prints as a box)")
         fitted = text.fit(value, e.font, e.size, e.min_size, e.leading, w, h, e.wrap, self.is_symbol)
         if not fitted.fits:
             self.warn(f"{face.label}: the text of '{name}' does not fit its box even at {e.min_size} pt")

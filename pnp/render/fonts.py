@@ -31,3 +31,14 @@ def font(style: str = "regular") -> str:
 def width(text: str, style: str, size: float) -> float:
     """Width of ``text`` in points."""
     return pdfmetrics.stringWidth(text, font(style), size)
+
+
+@cache
+def _charset(style: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(font(style)).face.charToGlyph)
+
+
+def missing(text: str, style: str) -> str:
+    """The characters of ``text`` the font has no glyph for (they would print as boxes)."""
+    chars = _charset(style)
+    return "".join(sorted({ch for ch in text if ord(ch) not in chars and not ch.isspace()}))
