@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from cardcopy import copy_with
 from pnp.data.errors import InputError
 from pnp.data.games import GAMES
 from pnp.data.games import relics
@@ -119,15 +119,7 @@ class TestDeckProblems:
 
 
 def _copy_with(tmp_path: Path, name: str, old: str, new: str) -> tuple[Path, int]:
-    folder = tmp_path / "relics"
-    shutil.copytree(CARDS / "relics", folder)
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if new in l)
-    return path, line
+    return copy_with(tmp_path, "relics", name, old, new)
 
 
 class TestBrokenFiles:
@@ -175,7 +167,6 @@ class TestBrokenFiles:
 def test_a_deck_with_a_repeated_number_is_refused_at_load(tmp_path):
     """The whole-deck checks run when the game is loaded, not only in tests."""
     import shutil
-
     from pnp.data.errors import InputErrors
     from pnp.data.loader import load_game
 

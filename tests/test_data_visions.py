@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from cardcopy import copy_with
 from pnp.data.errors import InputError
 from pnp.data.games import GAMES
 from pnp.data.games import visions
@@ -126,16 +126,7 @@ class TestAidsAndCubes:
 
 
 def _copy_with(tmp_path: Path, name: str, old: str, new: str) -> tuple[Path, int]:
-    """Copy cards/visions/ under tmp_path with one change in ``name``; return the file and line."""
-    folder = tmp_path / "visions"
-    shutil.copytree(CARDS / "visions", folder)
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if new in l)
-    return path, line
+    return copy_with(tmp_path, "visions", name, old, new)
 
 
 class TestBrokenFiles:

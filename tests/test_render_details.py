@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pdfplumber
-import pytest
 from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner

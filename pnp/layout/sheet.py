@@ -32,6 +32,16 @@ MARK_MIN = 1.5  # a band too thin for a mark this long does not fit the arrangem
 Duplex = Literal["long-edge", "short-edge", "off"]
 
 
+def mirrors_left_right(duplex: Duplex, landscape: bool) -> bool:
+    """Whether turning the sheet mirrors it left-right (else top-bottom).
+
+    A long-edge flip turns a portrait sheet left-right and a landscape one top-bottom;
+    a short-edge flip the other way round. ``off`` is laid out as a long-edge flip.
+    """
+    long_edge = duplex in ("long-edge", "off")
+    return long_edge != landscape
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float
@@ -109,9 +119,7 @@ class SheetLayout:
         return col, self.rows - 1 - row
 
     def _mirror_x(self, duplex: Duplex) -> bool:
-        # long-edge flip turns a portrait sheet left-right, a landscape one top-bottom
-        long_edge = duplex in ("long-edge", "off")
-        return long_edge != self.landscape
+        return mirrors_left_right(duplex, self.landscape)
 
     def bleed_box(self, col: int, row: int, filled: set[tuple[int, int]] | None = None) -> Rect:
         """The area a card's art covers: its trim plus bleed on every side that faces the

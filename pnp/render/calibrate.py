@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ..layout.sheet import PAPERS, SheetLayout
+from ..layout.sheet import PAPERS, mirrors_left_right
 from . import fonts
 from .sheets import new_canvas
 
@@ -37,8 +37,6 @@ def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
 
 def write_calibration(out: Path, paper: str, duplex: str) -> Path:
     w, h = PAPERS[paper]
-    # the same mirroring rule as the card sheets (portrait page)
-    mirror = SheetLayout(paper, w, h, 1, 1, 0, 1, 1)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
@@ -58,7 +56,7 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
     ])
     c.showPage()
     # back
-    flip_x = duplex == "long-edge"  # portrait page: long edge flips left-right
+    flip_x = mirrors_left_right(duplex, landscape=False)  # the card sheets' rule
     c.setPageSize((w * mm, h * mm))
     c.setLineWidth(0.15 * mm)
     for x, y in _targets(w, h):

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from . import kartomantik, relics, so_long_my_world, visions
+from . import relics, so_long_my_world, visions
 
 
 @dataclass(frozen=True)
