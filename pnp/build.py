@@ -103,6 +103,8 @@ def build(games: list[str], options: BuildOptions,
     # read and check every game's data before writing anything
     loaded = [(game, card_jobs(load_game(options.cards_dir, game), layouts)) for game in games]
     out = Path(options.out_dir)
+    if out.exists() and not out.is_dir():
+        raise InputError(out, "is a file; --out names the folder the PDFs are written to")
     out.mkdir(parents=True, exist_ok=True)
     sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset)
     temps: list[tuple[Path, Path]] = []

@@ -7,6 +7,7 @@ stderr and its exit code: 0 done, 1 a rule broken, 2 input that could not be use
 from __future__ import annotations
 
 import json
+import math
 import sys
 from enum import Enum
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import List, Optional
 
 import typer
 
-from .data.errors import PnpError
+from .data.errors import InputError, PnpError
 
 app = typer.Typer(
     help="Print-and-play sheets and rules checking for So Long, My World, Visions, Kartomantik "
@@ -41,6 +42,10 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
+def _os_error(exc: OSError) -> InputError:
+    return InputError(exc.filename, exc.strerror or str(exc))
+
+
 def fail(exc: PnpError) -> typer.Exit:
     typer.echo(f"pnp: {exc}", err=True)
     return typer.Exit(exc.exit_code)
@@ -51,6 +56,8 @@ def _offset(value: str) -> tuple[float, float]:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise typer.BadParameter(f"expected X,Y in mm (like 1.5,-0.5), got {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise typer.BadParameter(f"expected X,Y in mm (like 1.5,-0.5), got {value!r}")
     if abs(x) > 20 or abs(y) > 20:
         raise typer.BadParameter("an offset of more than 20 mm is not a printer's shift")
     return x, y
@@ -75,7 +82,10 @@ def build(
     from .build import build as run_build
     from .data.games import GAMES
 
-    names = list(games or GAMES)
+    names = list(dict.fromkeys(games or GAMES))  # each game once, in the order named
+    if bleed is not None and not math.isfinite(bleed):
+        typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
+        raise typer.Exit(2)
     options = BuildOptions(out_dir=out, paper=paper.value, duplex=duplex.value, bleed=bleed,
                            back_offset=_offset(back_offset))
     if cards is not None:
@@ -89,6 +99,8 @@ def build(
     except ValueError as exc:  # a layout that cannot be imposed on this paper
         typer.echo(f"pnp: {exc}", err=True)
         raise typer.Exit(2)
+    except OSError as exc:  # the output folder cannot be written
+        raise fail(_os_error(exc))
     for r in results:
         for warning in r.warnings:
             typer.echo(f"warning: {warning}", err=True)
@@ -156,6 +168,8 @@ def calibrate(
         path = write_calibration(out, paper.value, duplex.value)
     except PnpError as exc:
         raise fail(exc)
+    except OSError as exc:
+        raise fail(_os_error(exc))
     typer.echo(str(path))
 
 

@@ -22,8 +22,16 @@ class Box:
         return Box(round(self.x, nd), round(self.y, nd), round(self.w, nd), round(self.h, nd))
 
 
+def _mul(m, n):
+    """Compose PDF matrices [a b c d e f]: first ``m``, then ``n``."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
 def card_boxes(reader: PdfReader, index: int) -> list[Box]:
-    """The areas the cards of a page cover (their clip rectangles), in mm, in drawing order.
+    """The areas the cards of a page cover (their clip rectangles), in mm on the page, in
+    drawing order.
 
     The sheet renderer draws each card inside one ``q ... Q`` block whose first operation
     clips to the card's bleed box, nested inside the page's own block.
@@ -31,7 +39,8 @@ def card_boxes(reader: PdfReader, index: int) -> list[Box]:
     page = reader.pages[index]
     ops = ContentStream(page.get_contents(), reader).operations
     depth = 0
-    stack = [(0.0, 0.0)]
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack = [identity]
     pending: tuple[float, float, float, float] | None = None
     boxes = []
     for operands, op in ops:
@@ -42,15 +51,15 @@ def card_boxes(reader: PdfReader, index: int) -> list[Box]:
             depth -= 1
             stack.pop()
         elif op == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            tx, ty = stack[-1]
-            stack[-1] = (tx + e, ty + f)
+            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])
         elif op == b"re":
             pending = tuple(float(v) for v in operands)  # type: ignore[assignment]
         elif op in (b"W", b"W*") and pending is not None and depth == 2:
             x, y, w, h = pending
-            tx, ty = stack[-1]
-            boxes.append(Box((x + tx) / PT, (y + ty) / PT, w / PT, h / PT))
+            a, b, c, d, e, f = stack[-1]
+            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            boxes.append(Box(min(xs) / PT, min(ys) / PT, (max(xs) - min(xs)) / PT, (max(ys) - min(ys)) / PT))
             pending = None
         elif op not in (b"W", b"W*", b"n"):
             pending = None
@@ -65,6 +74,16 @@ def page_size_mm(reader: PdfReader, index: int) -> tuple[float, float]:
 def page_texts(path) -> list[str]:
     with pdfplumber.open(path) as pdf:
         return [p.extract_text() or "" for p in pdf.pages]
+
+
+def footers(path) -> list[str]:
+    """Each page's footer line ("Game · what is on the sheet · sheet k of n · ..."), read in
+    any orientation (a landscape arrangement is printed turned on a portrait page)."""
+    out = []
+    for page in PdfReader(path).pages:
+        lines = [l for l in (page.extract_text() or "").splitlines() if " · sheet " in l]
+        out.append(lines[-1] if lines else "")
+    return out
 
 
 def crop_marks(path, index: int, width_mm: float = 0.25) -> list[tuple[float, float, float, float]]:
@@ -116,3 +135,24 @@ def unresolved_resources(reader: PdfReader) -> list[str]:
     for i, page in enumerate(reader.pages):
         check(page, page.get_contents(), f"page {i + 1}")
     return problems
+
+
+def card_rotations(reader: PdfReader, index: int) -> list[int]:
+    """How far each card's face is turned on the page, in degrees (0, 90, 180, 270)."""
+    import math
+
+    ops = ContentStream(reader.pages[index].get_contents(), reader).operations
+    depth, stack, out = 0, [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)], []
+    for operands, op in ops:
+        if op == b"q":
+            depth += 1
+            stack.append(stack[-1])
+        elif op == b"Q":
+            depth -= 1
+            stack.pop()
+        elif op == b"cm":
+            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])
+        elif op == b"Do" and depth == 2:
+            a, b = stack[-1][0], stack[-1][1]
+            out.append(round(math.degrees(math.atan2(b, a))) % 360)
+    return out

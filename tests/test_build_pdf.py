@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pdfmeasure import card_boxes, crop_marks, lines_of_width, page_size_mm, page_texts, unresolved_resources
+from pdfmeasure import footers, card_boxes, card_rotations, crop_marks, lines_of_width, page_size_mm, page_texts, unresolved_resources
 from pnp.build import BuildOptions, build, bundled
 from pnp.cli import app
 from pnp.data.components import Kind
@@ -44,7 +44,7 @@ def letter(tmp_path_factory) -> dict[str, Path]:
 def sheet_pages(path: Path) -> list[tuple[int, int, dict[str, int]]]:
     """(front page index, back page index, {component: cards}) for each sheet, read from the
     footers: "Game · location card ×8, energy tracker card ×1 · sheet 1 of 2 · fronts · ..."."""
-    texts = [t.splitlines()[-1] if t else "" for t in page_texts(path)]
+    texts = footers(path)
     fronts = [i for i, t in enumerate(texts) if "· fronts ·" in t]
     backs = [i for i, t in enumerate(texts) if "· backs (" in t]
     assert len(fronts) == len(backs) and fronts
@@ -67,10 +67,22 @@ class TestPages:
         assert len(reader.pages) > 0
         assert {page_size_mm(reader, i) for i in range(len(reader.pages))} <= {(210.0, 297.0), (297.0, 210.0)}
 
-    def test_letter_pages_landscape_with_eight_poker_cards(self, letter):
+    def test_letter_eight_poker_cards_turned_on_portrait_pages(self, letter):
         reader = PdfReader(letter["kartomantik"])
-        assert page_size_mm(reader, 0) == (279.4, 215.9)
-        assert len(card_boxes(reader, 0)) == 8
+        assert {page_size_mm(reader, i) for i in range(len(reader.pages))} == {(215.9, 279.4)}
+        boxes = card_boxes(reader, 0)
+        assert len(boxes) == 8
+        # a quarter turn: the cards lie across the page, two columns of four, each 88 mm
+        # wide plus the bleed on its outer side, 63 mm tall plus bleed at the grid's ends
+        assert len({round(b.x, 2) for b in boxes}) == 2
+        assert {round(b.w, 2) for b in boxes} == {91.0}
+        assert sorted(round(b.h, 2) for b in boxes) == [63.0] * 4 + [66.0] * 4
+
+    def test_letter_backs_mirror_their_fronts(self, letter):
+        reader = PdfReader(letter["kartomantik"])
+        for front, back, _ in sheet_pages(letter["kartomantik"]):
+            mirrored = sorted(type(b)(215.9 - b.x - b.w, b.y, b.w, b.h).rounded() for b in card_boxes(reader, front))
+            assert sorted(b.rounded() for b in card_boxes(reader, back)) == mirrored
 
     def test_letter_fits_nine_with_a_small_bleed(self, tmp_path):
         build(["kartomantik"], BuildOptions(out_dir=tmp_path, paper="letter", bleed=0.5))
@@ -174,6 +186,18 @@ class TestCards:
         mirrored = sorted(type(b)(b.x, h - b.y - b.h, b.w, b.h).rounded() for b in front)
         assert sorted(b.rounded() for b in card_boxes(reader, 1)) == mirrored
 
+    def test_backs_read_upright_when_the_card_is_flipped_left_right(self, tmp_path, a4, letter):
+        # long-edge on a portrait grid: the sheet turns left-right, backs stand upright
+        reader = PdfReader(a4["relics"])
+        assert set(card_rotations(reader, 0)) == {0} and set(card_rotations(reader, 1)) == {0}
+        # short-edge: the sheet turns top-bottom, so each back is drawn upside down
+        build(["relics"], BuildOptions(out_dir=tmp_path, duplex="short-edge"))
+        reader = PdfReader(tmp_path / "relics.pdf")
+        assert set(card_rotations(reader, 0)) == {0} and set(card_rotations(reader, 1)) == {180}
+        # Letter: the grid is turned a quarter on the page, backs a further half turn
+        reader = PdfReader(letter["kartomantik"])
+        assert set(card_rotations(reader, 0)) == {90} and set(card_rotations(reader, 1)) == {270}
+
     def test_duplex_off_puts_the_backs_after_the_fronts(self, tmp_path):
         build(["kartomantik"], BuildOptions(out_dir=tmp_path, duplex="off"))
         texts = page_texts(tmp_path / "kartomantik.pdf")
@@ -259,6 +283,27 @@ class TestCli:
 
     def test_unknown_option_exits_2(self):
         assert runner.invoke(app, ["build", "--colour", "red"]).exit_code == 2
+
+    def test_out_naming_a_file_exits_2(self, tmp_path):
+        target = tmp_path / "taken"
+        target.write_text("mine")
+        result = runner.invoke(app, ["build", "relics", "--out", str(target)])
+        assert result.exit_code == 2 and "is a file" in result.output
+        assert target.read_text() == "mine"
+
+    def test_calibrate_into_a_folder_exits_2(self, tmp_path):
+        result = runner.invoke(app, ["calibrate", "--out", str(tmp_path)])
+        assert result.exit_code == 2 and "is a folder" in result.output
+        assert list(tmp_path.iterdir()) == []
+
+    @pytest.mark.parametrize("args", [["--back-offset", "nan,0"], ["--bleed", "nan"]])
+    def test_not_a_number_exits_2(self, tmp_path, args):
+        result = runner.invoke(app, ["build", "relics", "--out", str(tmp_path), *args])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+
+    def test_a_game_named_twice_is_built_once(self, tmp_path):
+        result = runner.invoke(app, ["build", "relics", "relics", "--out", str(tmp_path)])
+        assert result.exit_code == 0 and result.output.count("relics.pdf") == 1
 
     def test_bad_back_offset_exits_2(self, tmp_path):
         result = runner.invoke(app, ["build", "kartomantik", "--back-offset", "left", "--out", str(tmp_path)])

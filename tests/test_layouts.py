@@ -111,3 +111,24 @@ class TestBundled:
                 x, y, w, h = e.box
                 assert x >= t.safe - 1e-6 and y >= t.safe - 1e-6, (name, key)
                 assert x + w <= t.width - t.safe + 1e-6 and y + h <= t.height - t.safe + 1e-6, (name, key)
+
+
+@pytest.mark.parametrize("element, expected", [
+    ('{type: text, box: [4, 4, 50, 8], field: name, format: "{} and {}"}', "exactly one {} for the value"),
+    ('{type: text, box: [4, 4, 50, 8], field: name, format: "{name}"}', "exactly one {} for the value"),
+    ('{type: text, box: [4, 4, 50, 8], field: name, size: 0}', "size: input should be greater than 0"),
+    ('{type: text, box: [4, 4, 50, 8], field: name, colour: "blue-ish"}', 'expected a colour like "#1b1b1b"'),
+    ('{type: rect, box: [0, 0, 10, 10], fill: {field: kind, map: {a: "#zz1838"}}}', 'expected a colour like'),
+    ('{type: text, box: [1, 1, 50, 8], field: name}', "reaches into the 3.0 mm safe zone"),
+])
+def test_bad_properties_are_refused_at_load(tmp_path, element, expected):
+    p = write(tmp_path, "a.yaml", f"templates:\n  card:\n    size: [63, 88]\n    elements:\n      x: {element}\n")
+    with pytest.raises((InputError, InputErrors)) as err:
+        load_layouts(tmp_path)
+    assert str(p) in str(err.value) and expected in str(err.value).lower().replace("Input", "input")
+
+
+def test_zero_card_size_is_refused(tmp_path):
+    write(tmp_path, "a.yaml", "templates:\n  card: {size: [0, 0]}\n")
+    with pytest.raises((InputError, InputErrors), match="greater than 0"):
+        load_layouts(tmp_path)

@@ -151,3 +151,17 @@ def test_a_character_the_font_lacks_warns(tmp_path):
                                 '    power: 1\n    points: 5\n    text: "Shines."\n')
     result = build(["kartomantik"], BuildOptions(cards_dir=cards, out_dir=tmp_path / "o"))
     assert any("Star Child ★ (front): the font has no glyph for '★' in 'title'" in w for w in result[0].warnings)
+
+
+def test_roman_numerals_for_the_clock():
+    from pnp.render.card import roman
+
+    assert [roman(n) for n in (1, 3, 4, 9, 11, 12)] == ["I", "III", "IV", "IX", "XI", "XII"]
+
+
+def test_heartbreak_cards_print_the_hour_in_roman_numerals(tmp_path):
+    build(["so-long-my-world"], BuildOptions(out_dir=tmp_path))
+    with pdfplumber.open(tmp_path / "so-long-my-world.pdf") as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    assert "Time counter starts at hour I" in text
+    assert "hour 1" not in text

@@ -28,16 +28,39 @@ empty.
 
 from __future__ import annotations
 
+import re
+import string
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, ValidationError, model_validator
 
 from ..data.errors import InputError, InputErrors
 from ..data.validate import errors_from
 from ..data.yamlsafe import Located, load_yaml
 
-Box = tuple[float, float, float, float]
+Box = tuple[float, float, Annotated[float, Field(ge=0)], Annotated[float, Field(ge=0)]]
+
+
+def _hex_colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f'expected a colour like "#1b1b1b", got {value!r}')
+    return value
+
+
+def _one_placeholder(value: str) -> str:
+    """A format takes the one value it is given: exactly one plain ``{}`` (a spec is fine)."""
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(value) if f is not None]
+    except ValueError as exc:
+        raise ValueError(f"not a format string ({exc}): {value!r}") from None
+    if fields != [""]:
+        raise ValueError(f"a format holds exactly one {{}} for the value, got {value!r}")
+    return value
+
+
+HexColour = Annotated[str, AfterValidator(_hex_colour)]
+Format = Annotated[str, AfterValidator(_one_placeholder)]
 
 
 class Binding(BaseModel):
@@ -48,11 +71,18 @@ class Binding(BaseModel):
     field: str
     map: dict[str, Any] | None = None
     default: Any = None
-    format: str | None = None
+    format: Format | None = None
     case: Literal["title", "upper", "lower"] | None = None
 
 
-Colour = Union[str, Binding]
+class ColourBinding(Binding):
+    """A colour read from the card's data: every colour it can give is checked at load."""
+
+    map: dict[str, HexColour] | None = None
+    default: HexColour | None = None
+
+
+Colour = Union[HexColour, ColourBinding]
 Text = Union[str, Binding]
 
 
@@ -89,16 +119,17 @@ class TextElement(_Element):
     type: Literal["text"]
     field: str | None = None
     text: Text | None = None
-    format: str | None = None
+    format: Format | None = None
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
-    size: float = 9.0
-    min_size: float = 5.0
-    leading: float = 1.2
+    size: PositiveFloat = 9.0
+    min_size: PositiveFloat = 5.0
+    leading: PositiveFloat = 1.2
     colour: Colour = "#1b1b1b"
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     wrap: bool = False
     upper: bool = False
+    roman: bool = False  # a whole number printed in Roman numerals (the clock's hours)
 
 
 class IconsElement(_Element):
@@ -110,7 +141,7 @@ class IconsElement(_Element):
     field: str | None = None
     symbol: str | None = None  # a fixed symbol instead of one named by ``field``
     repeat: str | int | None = None
-    size: float = 5.0
+    size: PositiveFloat = 5.0
     gap: float = 1.0
     align: Literal["left", "center", "right"] = "left"
     direction: Literal["row", "column"] = "row"
@@ -122,8 +153,8 @@ class RowsElement(_Element):
 
     type: Literal["rows"]
     field: str
-    size: float = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
-    min_size: float = 5.0
+    size: PositiveFloat = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
+    min_size: PositiveFloat = 5.0
     colour: Colour = "#1b1b1b"
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
 
@@ -151,7 +182,7 @@ class TrackElement(_Element):
     field: str
     columns: int = 5
     goal: str | None = None  # field holding the index of the goal space (awakening)
-    goal_label: str = "GOAL"
+    goal_label: str = "Goal"
     fill: Colour = "#ffffff"
     goal_fill: Colour = "#f2c14e"
 
@@ -176,12 +207,26 @@ class Template(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    size: tuple[float, float]
+    size: tuple[PositiveFloat, PositiveFloat]
     bleed: float = Field(default=3.0, ge=0, le=10)
     safe: float = Field(default=3.0, ge=0, le=20)
     background: Colour = "#ffffff"
     elements: dict[str, Element] = Field(default_factory=dict)
     file: str = ""
+
+    @model_validator(mode="after")
+    def _print_inside_the_safe_zone(self) -> "Template":
+        """What must be read (text, symbols, tracks) keeps ``safe`` mm inside the cut line,
+        where a miscut cannot reach it. Shapes and art may run to the bleed."""
+        for key, e in self.elements.items():
+            if e.type in ("rect", "line", "art"):
+                continue
+            x, y, w, h = e.box
+            s = self.safe - 1e-6
+            if x < s or y < s or x + w > self.width - s or y + h > self.height - s:
+                raise ValueError(f"element {key!r} ({e.type}, box {list(e.box)}) reaches into the "
+                                 f"{self.safe} mm safe zone inside the cut line")
+        return self
 
     @property
     def width(self) -> float:
@@ -198,10 +243,10 @@ class SymbolStyle(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     shape: Literal["circle", "square", "diamond", "triangle", "hexagon", "star", "drop", "ring"] = "circle"
-    fill: str = "#888888"
-    stroke: str = "#1b1b1b"
+    fill: HexColour = "#888888"
+    stroke: HexColour = "#1b1b1b"
     glyph: str | None = None
-    glyph_colour: str = "#ffffff"
+    glyph_colour: HexColour = "#ffffff"
 
 
 class LayoutFile(BaseModel):

@@ -8,7 +8,9 @@ so no PDF reader shrinks the page to fit.
 
 Duplex: each back lands behind its own front. With a long-edge flip the sheet turns over its
 long side, so the back page mirrors the front left-right on a portrait page and top-bottom
-on a landscape page; short-edge is the other way round. ``off`` (single-sided printing) puts
+on a landscape page; short-edge is the other way round. A landscape arrangement (eight poker
+cards on Letter) is printed turned a quarter on a portrait page, so every page prints the
+same way round; its geometry here stays landscape. ``off`` (single-sided printing) puts
 every back page after the fronts, laid out as for a long-edge flip so that a printed back
 sheet, turned over its long side and glued behind its front sheet, lines up.
 
@@ -120,6 +122,16 @@ class SheetLayout:
 
     def _mirror_x(self, duplex: Duplex) -> bool:
         return mirrors_left_right(duplex, self.landscape)
+
+    def back_turned(self, duplex: Duplex) -> bool:
+        """Whether backs are drawn upside down in their slots.
+
+        Where the sheet turns top-bottom (as the cards are laid out), a back drawn upright
+        would read upright only when its card is flipped top-bottom. Turned, every card of
+        every sheet reads upright when flipped left-right, as cards are, whatever the paper
+        and flip: a relics card's night side stands the same way on every print.
+        """
+        return not self._mirror_x(duplex)
 
     def bleed_box(self, col: int, row: int, filled: set[tuple[int, int]] | None = None) -> Rect:
         """The area a card's art covers: its trim plus bleed on every side that faces the

@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
+from ..data.errors import InputError
 from ..layout.sheet import PAPERS, mirrors_left_right
 from . import fonts
 from .sheets import new_canvas
@@ -38,6 +39,8 @@ def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
 def write_calibration(out: Path, paper: str, duplex: str) -> Path:
     w, h = PAPERS[paper]
     out = Path(out)
+    if out.is_dir():
+        raise InputError(out, "is a folder; --out names the PDF file to write")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
     c = new_canvas(tmp, "pnp duplex calibration")
@@ -61,18 +64,20 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
     c.setLineWidth(0.15 * mm)
     for x, y in _targets(w, h):
         bx, by = (w - x, y) if flip_x else (x, h - y)
+        # X scale above the target, Y scale to its right, apart so they never cross
         for i in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
             v = i / 2
-            t = 3.0 if i % 2 == 0 else 1.6
-            c.line((bx + v) * mm, (by + 4) * mm, (bx + v) * mm, (by + 4 + t) * mm)  # X scale, above
-            c.line((bx + 4) * mm, (by + v) * mm, (bx + 4 + t) * mm, (by + v) * mm)  # Y scale, right
-        c.setFont(fonts.font("regular"), 4.2)
-        for v in range(-SCALE_MM, SCALE_MM + 1, 2):
-            c.drawCentredString((bx + v) * mm, (by + 7.8) * mm, f"{v:+d}" if v else "0")
-            c.drawString((bx + 7.8) * mm, (by + v - 0.5) * mm, f"{v:+d}" if v else "0")
-        c.setFont(fonts.font("bold"), 5)
-        c.drawCentredString(bx * mm, (by + 10.5) * mm, "X")
-        c.drawString((bx + 11.5) * mm, (by - 0.6) * mm, "Y")
+            t = 3.0 if i % 6 == 0 else (2.2 if i % 2 == 0 else 1.2)
+            c.line((bx + v) * mm, (by + 4) * mm, (bx + v) * mm, (by + 4 + t) * mm)
+            c.line((bx + 8) * mm, (by + v) * mm, (bx + 8 + t) * mm, (by + v) * mm)
+        c.setFont(fonts.font("regular"), 5.5)
+        for v in range(-SCALE_MM, SCALE_MM + 1, 3):
+            label = f"{v:+d}" if v else "0"
+            c.drawCentredString((bx + v) * mm, (by + 7.8) * mm, label)
+            c.drawString((bx + 11.8) * mm, (by + v - 0.7) * mm, label)
+        c.setFont(fonts.font("bold"), 6)
+        c.drawCentredString(bx * mm, (by + 10.6) * mm, "X (mm)")
+        c.drawString((bx + 16) * mm, (by - 0.7) * mm, "Y (mm)")
     _text(c, 12, h - 14, [
         "pnp duplex calibration: BACK",
         "Where the front's vertical line crosses the X scale is X; where its horizontal line",
@@ -81,6 +86,9 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
         "Each target should give the same reading; if not, your printer also scales or skews.",
     ])
     c.showPage()
-    c.save()
-    os.replace(tmp, out)
+    try:
+        c.save()
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
     return out

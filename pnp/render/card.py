@@ -25,6 +25,17 @@ def mix(a: str, b: str, t: float) -> str:
     return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(bl * 255))
 
 
+def roman(n: int) -> str:
+    """``n`` in Roman numerals, as the clock board prints its hours (I ... XII)."""
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
+
+
 def _empty(value: Any) -> bool:
     return value is None or value is False or value == "" or value == [] or value == {}
 
@@ -67,20 +78,20 @@ class FaceRenderer:
         return value
 
     def resolve(self, prop: Any, fields: dict[str, Any]) -> Any:
+        """A literal property as it is; a bound one read from ``fields``: mapped, cased and
+        formatted, or its ``default`` (as written) when the card has no value for it."""
         if not isinstance(prop, lm.Binding):
             return prop
         value = self.lookup(fields, prop.field)
         if prop.map is not None:
-            value = prop.map.get(str(value).lower() if value is not None else "", prop.default)
+            value = prop.map.get(str(value).lower() if value is not None else "", None)
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         if value is None or value == "":
-            value = prop.default
+            return prop.default
         if isinstance(value, str) and prop.case:
             value = {"title": value.title, "upper": value.upper, "lower": value.lower}[prop.case]()
-        if value is not None and prop.format:
-            value = prop.format.format(value)
-        return value
+        return prop.format.format(value) if prop.format else value
 
     # --- symbols --------------------------------------------------------------------------
 
@@ -157,6 +168,8 @@ class FaceRenderer:
             return
         if isinstance(value, list):  # a list of paragraphs
             value = "\n".join(str(v) for v in value)
+        if e.roman and isinstance(value, int) and not isinstance(value, bool) and 0 < value < 4000:
+            value = roman(value)
         value = e.format.format(value) if e.format else str(value)
         if e.upper:
             value = value.upper()
@@ -325,12 +338,11 @@ class FaceRenderer:
             c.setLineWidth(0.5)
             c.roundRect(bx, by, bw, bh, 1.2 * mm, stroke=1, fill=1)
             label = e.goal_label if is_goal else str(values[i])
-            size = min(bh * 0.55, 9)
+            size = min(bh * 0.55, 9.0)
+            size = min(size, size * (bw - 1.0 * mm) / max(fonts.width(label, "bold", size), 1e-6))
             c.setFillColor(HexColor("#1b1b1b"))
             c.setFont(fonts.font("bold"), size)
             c.drawCentredString(bx + bw / 2, by + bh / 2 - size * 0.35, label)
-            c.setFont(fonts.font("regular"), min(size * 0.5, 4.5))
-            c.drawString(bx + 0.8 * mm, by + bh - min(size * 0.5, 4.5) - 0.4 * mm, str(i))
 
     def _tracker(self, e: lm.TrackerElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
         rows = self.lookup(face.fields, e.field)

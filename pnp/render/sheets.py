@@ -122,6 +122,8 @@ class SheetRenderer:
     def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: SheetOptions) -> None:
         self.c = canvas
         self.options = options
+        # PNG chunk checksums are checked; a full decompression of every image (verify=True)
+        # would double the time art takes, for files whose checksums are already right
         self.faces = FaceRenderer(canvas, layouts, ImageStore(canvas))
         self.page = 0
         self._forms: dict[str, str] = {}
@@ -210,7 +212,9 @@ class SheetRenderer:
             self.c.endForm()
         return name
 
-    def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]]) -> None:
+    def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]],
+              turned: bool = False) -> None:
+        """Place ``face`` in its slot, clipped to its bleed box; ``turned``: upside down."""
         c = self.c
         form = self._form(face)
         box = sheet.bleed_box(col, row, filled)
@@ -219,17 +223,30 @@ class SheetRenderer:
         p = c.beginPath()
         p.rect(box.x * mm, box.y * mm, box.w * mm, box.h * mm)
         c.clipPath(p, stroke=0, fill=0)
-        c.translate(trim.x * mm, trim.y * mm)
+        if turned:
+            c.translate(trim.right * mm, trim.top * mm)
+            c.rotate(180)
+        else:
+            c.translate(trim.x * mm, trim.y * mm)
         c.doForm(form)
         c.restoreState()
 
     def _page(self, sheet: SheetLayout, footer: str, draw_cards: Callable[[], None],
               filled: set[tuple[int, int]], offset: tuple[float, float]) -> None:
         c = self.c
-        c.setPageSize((sheet.page_w * mm, sheet.page_h * mm))
         c.saveState()
-        if offset != (0.0, 0.0):
-            c.translate(offset[0] * mm, offset[1] * mm)
+        if sheet.landscape:
+            # a landscape arrangement is drawn turned a quarter on a portrait page, so every
+            # page prints the same way round and --back-offset means the same on all of them
+            c.setPageSize((sheet.page_h * mm, sheet.page_w * mm))
+            if offset != (0.0, 0.0):
+                c.translate(offset[0] * mm, offset[1] * mm)
+            c.translate(sheet.page_h * mm, 0)
+            c.rotate(90)
+        else:
+            c.setPageSize((sheet.page_w * mm, sheet.page_h * mm))
+            if offset != (0.0, 0.0):
+                c.translate(offset[0] * mm, offset[1] * mm)
         draw_cards()
         self._marks(sheet, filled)
         self._ruler(sheet)
@@ -263,8 +280,9 @@ class SheetRenderer:
                             on_face()
 
                 def backs(chunk=chunk, slots=back_slots, filled=back_filled, sheet=sheet) -> None:
+                    turned = sheet.back_turned(duplex)
                     for slot, (col, row) in zip(chunk, slots):
-                        self._card(sheet, slot.back, col, row, filled)
+                        self._card(sheet, slot.back, col, row, filled, turned)
                         report.faces += 1
 
                 where = f"{run.game_title} · {_contents(chunk)} · sheet {k} of {len(sheets)}"

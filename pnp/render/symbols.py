@@ -72,8 +72,10 @@ def draw_symbol(c: Canvas, style: SymbolStyle, cx: float, cy: float, d: float, l
         c.drawPath(path, fill=1, stroke=1)
     text = label if label is not None else style.glyph
     if text:
-        size = d * (0.62 if len(text) == 1 else 0.5)
         name = fonts.font("bold")
+        size = d * (0.62 if len(text) == 1 else 0.5)
+        room = d * (0.62 if shape in ("triangle", "star", "drop") else 0.78)  # the shape's inner width
+        size = min(size, size * room / max(fonts.width(text, "bold", size), 1e-6))
         c.setFillColor(HexColor(style.glyph_colour))
         baseline = cy - size * 0.36 - (r * 0.12 if shape == "triangle" else 0)
         c.setFont(name, size)
