@@ -173,5 +173,36 @@ def calibrate(
     typer.echo(str(path))
 
 
+check_app = typer.Typer(help="Check decklists against the tournament rules.", no_args_is_help=True)
+app.add_typer(check_app, name="check")
+
+
+@check_app.command("deck")
+def check_deck(
+    files: List[Path] = typer.Argument(..., help="Decklist files (text or YAML), or folders of them."),
+    pool: Optional[Path] = typer.Option(None, "--pool", help="A card pool file in place of the bundled pool."),
+    registered: Optional[Path] = typer.Option(None, "--registered",
+                                              help="The registered decklist: the deck may differ from it "
+                                                   "only by one-for-one swaps with its sideboard."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+) -> None:
+    """Validate Kartomantik decklists: exit 0 all legal, 1 an illegal deck, 2 a file unusable."""
+    from rules_check.deckreport import as_json, as_text, check_files, exit_code
+    from rules_check.decklist import read_decklist
+    from rules_check.pool import load_pool
+
+    try:
+        card_pool = load_pool(pool)
+        reg = read_decklist(registered) if registered is not None else None
+    except PnpError as exc:
+        raise fail(exc)
+    results = check_files(files, card_pool, reg)
+    if not results:
+        typer.echo("pnp: no decklist files found in " + ", ".join(str(f) for f in files), err=True)
+        raise typer.Exit(2)
+    typer.echo(as_json(results) if format is OutputFormat.json else as_text(results))
+    raise typer.Exit(exit_code(results))
+
+
 def main() -> None:  # pragma: no cover - the console script calls `app`
     app()
