@@ -11,22 +11,17 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal
 
-from .data.components import Kind
+from .data.components import Component, Kind
 from .data.errors import InputError
 from .data.games import GAMES
 from .data.loader import GameData, load_game
+from .data.paths import bundled
 from .layout.model import Layouts, load_layouts
 from .layout.sheet import Duplex
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def bundled(name: str) -> Path:
-    """The bundled ``cards/`` or ``layouts/`` folder: the checkout's, else the working dir's."""
-    here = REPO / name
-    return here if here.is_dir() else Path.cwd() / name
+Format = Literal["pdf", "png", "pod", "tts"]
 
 
 @dataclass
@@ -38,16 +33,51 @@ class BuildOptions:
     duplex: Duplex = "long-edge"
     bleed: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)
+    # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
+    format: Format = "pdf"
+    # boards: None tiles them at real size over pages; a number scales them (1.0 = real
+    # size); "fit" puts each board on one page (pnp/render/boards.py)
+    board_scale: float | Literal["fit"] | None = None
+
+
+@dataclass
+class PieceJob:
+    """A component that is not a card (tokens, a board, screens), with where it comes from."""
+
+    game: str
+    game_title: str
+    component: Component
+    source: Path
+    sample: bool
+
+
+# kind -> (module in pnp.render with a `render(canvas, jobs, layouts, options)`, file suffix)
+PIECE_RENDERERS: dict[Kind, tuple[str, str]] = {
+    Kind.token: ("tokens", "tokens"),
+    Kind.board: ("boards", "boards"),
+    Kind.screen: ("screens", "screens"),
+}
 
 
 @dataclass
 class GameBuild:
+    """One file (or export folder) a build wrote, with what it holds."""
+
     game: str
     path: Path
     pages: int
     faces: int
     fronts: dict[str, int]
     warnings: list[str]
+
+    @property
+    def summary(self) -> str:
+        """What the CLI prints beside the path: "40 pages, 154 cards"."""
+        if self.path.suffix == ".pdf" and self.path.name == f"{self.game}.pdf":
+            return f"{self.pages} pages, {self.faces // 2} cards"
+        if self.path.suffix == ".pdf":
+            return f"{self.pages} pages, {sum(self.fronts.values())} pieces"
+        return f"{sum(self.fronts.values())} cards exported"
 
 
 def card_jobs(data: GameData, layouts: Layouts):
@@ -77,8 +107,16 @@ def card_jobs(data: GameData, layouts: Layouts):
             back_layout, back_fields = comp.back_fields(item)
             back = Face(template(back_layout), back_fields, f"{label} (back)", source.parent)
             cards.extend([(front, back)] * item.count)
-        jobs.append(CardJob(title, comp.component, cards, sample))
+        jobs.append(CardJob(title, comp.component, cards, sample, comp.double_sided))
     return jobs
+
+
+def piece_jobs(data: GameData, kind: Kind) -> list[PieceJob]:
+    """The components of ``kind`` (tokens, boards or screens) of a game."""
+    title = GAMES[data.game].title
+    return [PieceJob(data.game, title, comp, data.files[comp.component],
+                     data.sample_files.get(str(data.files[comp.component]), False))
+            for comp in data.components if comp.kind is kind]
 
 
 def _temp_beside(dest: Path) -> Path:
@@ -93,37 +131,101 @@ def _temp_beside(dest: Path) -> Path:
 def build(games: list[str], options: BuildOptions,
           on_start: Callable[[str, int], None] | None = None,
           on_face: Callable[[], None] | None = None) -> list[GameBuild]:
-    """Render ``games`` into ``options.out_dir``; all or nothing (see module docstring)."""
-    from .render.sheets import SheetOptions, SheetRenderer, new_canvas
+    """Render ``games`` into ``options.out_dir``; all or nothing (see module docstring).
 
+    PDF (the default): ``GAME.pdf`` with the card sheets, and ``GAME-tokens.pdf``,
+    ``GAME-boards.pdf``, ``GAME-screens.pdf`` for a game that has such components.
+    Other formats export the cards into a folder ``FORMAT/GAME/`` (pnp/render/exports.py).
+    """
     for game in games:
         if game not in GAMES:
             raise InputError(None, f"unknown game {game!r} (known: {', '.join(GAMES)})")
     layouts = load_layouts(options.layouts_dir)
     # read and check every game's data before writing anything
-    loaded = [(game, card_jobs(load_game(options.cards_dir, game), layouts)) for game in games]
+    loaded = []
+    for game in games:
+        data = load_game(options.cards_dir, game)
+        loaded.append((game, data, card_jobs(data, layouts)))
     out = Path(options.out_dir)
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
     out.mkdir(parents=True, exist_ok=True)
+    if options.format != "pdf":
+        return _export(loaded, layouts, options, out)
+    return _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+
+
+def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:
+    import importlib
+
+    from .render.sheets import SheetOptions, SheetRenderer, new_canvas
+
     sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset)
     temps: list[tuple[Path, Path]] = []
     results: list[GameBuild] = []
+
+    def start(dest: Path, title: str):
+        tmp = _temp_beside(dest)
+        temps.append((tmp, dest))
+        return new_canvas(tmp, title)
+
     try:
-        for game, jobs in loaded:
-            dest = out / f"{game}.pdf"
-            tmp = _temp_beside(dest)
-            temps.append((tmp, dest))
+        for game, data, jobs in loaded:
+            title = GAMES[game].title
             if on_start:
                 on_start(game, sum(len(j.cards) for j in jobs))
-            canvas = new_canvas(tmp, f"{GAMES[game].title}: print-and-play cards")
+            dest = out / f"{game}.pdf"
+            canvas = start(dest, f"{title}: print-and-play cards")
             report = SheetRenderer(canvas, layouts, sheet_options).render(jobs, on_face)
             canvas.save()
             results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
+            for kind, (module, suffix) in PIECE_RENDERERS.items():
+                pieces = piece_jobs(data, kind)
+                if not pieces:
+                    continue
+                renderer = importlib.import_module(f".render.{module}", __package__)
+                dest = out / f"{game}-{suffix}.pdf"
+                canvas = start(dest, f"{title}: print-and-play {suffix}")
+                report = renderer.render(canvas, pieces, layouts, options)
+                canvas.save()
+                results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
     except BaseException:
         for tmp, _ in temps:
             tmp.unlink(missing_ok=True)
         raise
     for tmp, dest in temps:
         os.replace(tmp, dest)
+    return results
+
+
+def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path) -> list[GameBuild]:
+    """Digital exports: each game's files are written into a fresh folder, which then takes
+    the place of ``FORMAT/GAME/`` (the old one is removed only once the new one is whole)."""
+    import shutil
+
+    from .render import exports
+
+    root = out / options.format
+    root.mkdir(parents=True, exist_ok=True)
+    staged: list[tuple[Path, Path]] = []
+    results: list[GameBuild] = []
+    try:
+        for game, data, jobs in loaded:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{game}.", dir=root))
+            staged.append((tmp, root / game))
+            report = exports.export(options.format, game, jobs, layouts, options, tmp)
+            results.append(GameBuild(game, root / game, report.pages, report.faces, report.fronts,
+                                     report.warnings))
+    except BaseException:
+        for tmp, _ in staged:
+            shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    for tmp, dest in staged:
+        old = None
+        if dest.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old.", dir=root))
+            os.replace(dest, old / dest.name)
+        os.replace(tmp, dest)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
     return results

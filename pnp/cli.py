@@ -42,6 +42,26 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
+class BuildFormat(str, Enum):
+    pdf = "pdf"
+    png = "png"
+    pod = "pod"
+    tts = "tts"
+
+
+def _board_scale(value: str | None):
+    """None (tile at real size), "fit" (one page a board) or a scale above 0."""
+    if value is None or value == "fit":
+        return value
+    try:
+        scale = float(value)
+    except ValueError:
+        raise typer.BadParameter(f'expected "fit" or a scale like 0.5, got {value!r}') from None
+    if not (math.isfinite(scale) and 0 < scale <= 4):
+        raise typer.BadParameter(f"expected a scale above 0 and at most 4, got {value!r}")
+    return scale
+
+
 def _os_error(exc: OSError) -> InputError:
     return InputError(exc.filename, exc.strerror or str(exc))
 
@@ -76,6 +96,13 @@ def build(
                                           help="Bleed in mm (default: each template's, 3 mm)."),
     back_offset: str = typer.Option("0,0", "--back-offset",
                                     help="X,Y in mm to move every back page (see `pnp calibrate`)."),
+    format: BuildFormat = typer.Option(BuildFormat.pdf, "--format",
+                                       help="pdf: print sheets; png: a 300 DPI image per card face; "
+                                            "pod: one card a page for print-on-demand; tts: Tabletop "
+                                            "Simulator deck sheets."),
+    board_scale: Optional[str] = typer.Option(None, "--board-scale",
+                                              help='Boards: "fit" for one page each, or a scale '
+                                                   "(0.5 = half size); default: real size, tiled."),
 ) -> None:
     """Render every card of the named games into print-ready PDFs."""
     from .build import BuildOptions
@@ -87,7 +114,8 @@ def build(
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
     options = BuildOptions(out_dir=out, paper=paper.value, duplex=duplex.value, bleed=bleed,
-                           back_offset=_offset(back_offset))
+                           back_offset=_offset(back_offset), format=format.value,
+                           board_scale=_board_scale(board_scale))
     if cards is not None:
         options.cards_dir = cards
     if layouts is not None:
@@ -104,7 +132,7 @@ def build(
     for r in results:
         for warning in r.warnings:
             typer.echo(f"warning: {warning}", err=True)
-        typer.echo(f"{r.path}  ({r.pages} pages, {r.faces // 2} cards)")
+        typer.echo(f"{r.path}  ({r.summary})")
 
 
 def _with_progress(run):

@@ -57,14 +57,15 @@ class TestPoolLoads:
     def test_load_pool(self, pool: list[K.PoolCard]) -> None:
         assert len(pool) >= 72
 
-    def test_load_game_gives_the_two_card_components(self, pool: list[K.PoolCard]) -> None:
+    def test_load_game_gives_the_two_card_components_and_the_playmats(self, pool: list[K.PoolCard]) -> None:
         data = load_game(ROOT / "cards", "kartomantik")
         counts = data.counts()
         assert counts == {
             "manifestation card": len(manifestations(pool)),
             "will card": len(wills(pool)),
+            "playmat": 2,
         }
-        assert sum(counts.values()) >= 72
+        assert counts["manifestation card"] + counts["will card"] >= 72
 
     def test_marked_as_sample_with_its_source(self) -> None:
         raw = yaml.safe_load(POOL.read_text(encoding="utf-8"))

@@ -235,7 +235,7 @@ class TestOtherCards:
                 assert back_layout == expected_back and fields["label"]
 
     def test_sample_flags(self, data: GameData) -> None:
-        assert len(data.sample_files) == 6 and all(data.sample_files.values())
+        assert len(data.sample_files) == 8 and all(data.sample_files.values())
 
 
 def _copy(tmp_path: Path, file: str) -> Path:

@@ -132,3 +132,25 @@ def test_zero_card_size_is_refused(tmp_path):
     write(tmp_path, "a.yaml", "templates:\n  card: {size: [0, 0]}\n")
     with pytest.raises((InputError, InputErrors), match="greater than 0"):
         load_layouts(tmp_path)
+
+
+def test_the_card_back_reference_says_what_the_dominance_table_says():
+    """The Kartomantik back prints 4.2.3 as text (a wheel is unreadable at card size); it must
+    agree with the one table the checker uses."""
+    import re
+
+    from pnp.data.games.kartomantik import DOMINANCE, TEMPERAMENTS
+
+    text = load_layouts(bundled("layouts")).template("kartomantik-back").elements["dominance"].text
+    printed = {}
+    for line in text.splitlines():
+        names = re.findall(r"\{(\w+)\}", line)
+        if "beats every other" in line:
+            printed[names[0]] = set(TEMPERAMENTS) - {names[0]}
+        elif "is beaten by every other" in line:
+            printed[names[0]] = set()
+        else:
+            printed[names[0]] = set(names[1:])
+    # "every other" beats hollow too, which the per-line list leaves to the hollow line
+    assert {t: (beats | {"hollow"}) - {t} if t != "hollow" else beats for t, beats in printed.items()} == \
+        {t: set(b) for t, b in DOMINANCE.items()}

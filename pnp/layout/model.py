@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -196,9 +198,136 @@ class TrackerElement(_Element):
     start: str | None = None  # field holding the starting value, marked on each row
 
 
+class SlotElement(_Element):
+    """A card's place on a board or playmat: a dashed rounded outline (make the box a few mm
+    larger than the card) with a ``label`` and a smaller ``note``, shown while it is empty."""
+
+    type: Literal["slot"]
+    label: Text | None = None
+    note: Text | None = None
+    stroke: Colour = "#6b6256"
+    fill: Colour | None = None
+    stroke_width: float = Field(default=0.5, gt=0)
+    dash: list[Annotated[float, Field(gt=0)]] | None = Field(default_factory=lambda: [3.0, 1.8])  # mm
+    radius: float = Field(default=3.0, ge=0)
+    shape: Literal["rect", "ellipse"] = "rect"
+    colour: Colour = "#4a4339"  # the label's and the note's colour
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
+    size: PositiveFloat = 14.0  # pt, the label's size (it shrinks to fit)
+    note_size: PositiveFloat = 7.5
+    valign: Literal["top", "middle", "bottom"] = "middle"
+
+
+class DialElement(_Element):
+    """Spaces around a circle, numbered clockwise like a clock's hours (the time track).
+
+    The spaces' centres lie on a circle of ``radius`` mm (default: touching the box); the
+    last space sits at the top (``start`` degrees clockwise from the top places the first).
+    ``marks`` maps a space's number to a short note printed inside it (the starting hours),
+    literally or read from the field it names.
+    """
+
+    type: Literal["dial"]
+    count: Union[Annotated[int, Field(ge=2, le=60)], str] = 12  # or the field holding it
+    labels: list[str] | None = None  # in place of the numbers
+    roman: bool = False
+    start: float | None = None  # degrees clockwise from the top of space 1; default 360/count
+    radius: PositiveFloat | None = None
+    space: PositiveFloat = 24.0  # mm, a space's diameter
+    size: PositiveFloat = 14.0  # pt, a space's number
+    note_size: PositiveFloat = 5.5
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
+    fill: Colour = "#ffffff"
+    stroke: Colour = "#3a3a3a"
+    colour: Colour = "#1b1b1b"
+    mark_fill: Colour = "#f2c14e"
+    marks: Union[dict[int, str], str, None] = None
+    ring: Colour | None = "#3a3a3a"  # the track line joining the spaces (null: none)
+    arrows: bool = True  # a chevron between spaces, pointing the way the counter moves
+
+
+def _known_table(value: str) -> str:
+    if value not in TABLES:
+        raise ValueError(f"no table named {value!r} (known: {', '.join(sorted(TABLES))})")
+    return value
+
+
+class WheelElement(_Element):
+    """A dominance wheel drawn from a rulebook table (``table:``, see ``TABLES``): who beats
+    whom. Each entry is drawn as its symbol around a circle with an arrow to each one it
+    beats; an entry beating every other is drawn above the circle, one beaten by every other
+    below it, each with a note."""
+
+    type: Literal["wheel"]
+    table: Annotated[str, AfterValidator(_known_table)]
+    order: list[str] | None = None  # the order around the circle; default: each beats the next
+    node: PositiveFloat = 14.0  # mm, a symbol's size
+    size: PositiveFloat = 7.5  # pt, the names under the symbols
+    colour: Colour = "#1b1b1b"
+    edge: Colour | None = None  # the arrows' colour; default: the winner's symbol colour
+    edge_width: PositiveFloat = 0.6  # mm
+    all_note: str = "beats every other"
+    none_note: str = "is beaten by every other"
+
+    @model_validator(mode="after")
+    def _order_fits_the_table(self) -> "WheelElement":
+        wheel_plan(TABLES[self.table](), self.order)  # raises ValueError naming the circle's entries
+        return self
+
+
+# --- named tables: rulebook tables a layout may draw (one place for them: the game modules) ---
+
+def _kartomantik_dominance() -> Mapping[str, Iterable[str]]:
+    from ..data.games import kartomantik
+
+    return kartomantik.DOMINANCE
+
+
+# name -> a function returning the table: {entry: [the entries it beats]}
+TABLES: dict[str, Callable[[], Mapping[str, Iterable[str]]]] = {
+    "kartomantik.dominance": _kartomantik_dominance,
+}
+
+
+@dataclass(frozen=True)
+class WheelPlan:
+    """How a dominance table is drawn: the entries around the circle (in order), the arrows
+    between them (winner, loser), and the entries that beat all or are beaten by all."""
+
+    ring: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]
+    beats_all: tuple[str, ...]
+    beaten_by_all: tuple[str, ...]
+
+
+def wheel_plan(table: Mapping[str, Iterable[str]], order: list[str] | None = None) -> WheelPlan:
+    """Lay out ``table`` for a wheel; ``order`` fixes the circle's order (else each entry
+    beats the next one clockwise when the table allows it, else the table's order)."""
+    beats = {k: frozenset(v) for k, v in table.items()}
+    names = list(beats)
+    top = tuple(n for n in names if beats[n] >= set(names) - {n})
+    bottom = tuple(n for n in names if n not in top and all(n in beats[o] for o in names if o != n))
+    ring = [n for n in names if n not in top and n not in bottom]
+    if order is not None:
+        unknown = [n for n in order if n not in ring]
+        if unknown or len(order) != len(ring):
+            raise ValueError(f"wheel order {order} is not the circle's entries {ring}")
+        ring = list(order)
+    elif len(ring) > 2:
+        import itertools
+
+        for rest in itertools.permutations(ring[1:]):
+            cycle = [ring[0], *rest]
+            if all(cycle[(i + 1) % len(cycle)] in beats[cycle[i]] for i in range(len(cycle))):
+                ring = cycle
+                break
+    edges = tuple((a, b) for a in ring for b in ring if a != b and b in beats[a])
+    return WheelPlan(tuple(ring), edges, top, bottom)
+
+
 Element = Annotated[
     Union[RectElement, LineElement, TextElement, IconsElement, RowsElement, SymbolElement, ArtElement,
-          TrackElement, TrackerElement],
+          TrackElement, TrackerElement, SlotElement, DialElement, WheelElement],
     Field(discriminator="type"),
 ]
 

@@ -368,3 +368,224 @@ class FaceRenderer:
                     c.circle(cx, cy, d / 2 + 0.8, stroke=1, fill=0)
                     c.restoreState()
 
+
+    # --- boards: card places, the time dial, the dominance wheel ----------------------------
+
+    def _label_block(self, parts: list[tuple[str, str, float, float]], colour: str, x: float, y: float,
+                     w: float, h: float, valign: str, face: Face, name: str) -> None:
+        """Centred lines of text in the box: ``parts`` are (text, font, size, min_size); the
+        first (the label) may take 60 % of the height, the rest share what is left; each is
+        wrapped and shrunk to its share."""
+        gap = 1.2 * mm if len(parts) > 1 else 0.0
+        room = h - gap * (len(parts) - 1)
+        shares = [1.0] if len(parts) == 1 else [0.6] + [0.4 / (len(parts) - 1)] * (len(parts) - 1)
+        fitted = []
+        for (value, style, size, min_size), share in zip(parts, shares):
+            absent = fonts.missing(value, style)
+            if absent:
+                self.warn(f"{face.label}: the font has no glyph for {absent!r} in '{name}' (it prints as a box)")
+            f = text.fit(value, style, size, min_size, 1.15, w, room * share, True, self.is_symbol)
+            if not f.fits:
+                self.warn(f"{face.label}: the text of '{name}' does not fit its box even at {min_size} pt")
+            fitted.append((f, style))
+        block = sum(f.height for f, _ in fitted) + gap * (len(fitted) - 1)
+        top = {"top": y + h, "middle": y + h - (h - block) / 2, "bottom": y + block}[valign]
+        for f, style in fitted:
+            text.draw(self.canvas, f, style, x, top, w, f.height, "center", "top", colour, self.symbol)
+            top -= f.height + gap
+
+    def _slot(self, e: lm.SlotElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
+        c = self.canvas
+        fill = self.resolve(e.fill, face.fields)
+        c.saveState()
+        c.setStrokeColor(HexColor(self.resolve(e.stroke, face.fields)))
+        c.setLineWidth(e.stroke_width * mm)
+        if e.dash:
+            c.setDash([d * mm for d in e.dash])
+        if fill:
+            c.setFillColor(HexColor(fill))
+        if e.shape == "ellipse":
+            c.ellipse(x, y, x + w, y + h, stroke=1, fill=int(bool(fill)))
+        else:
+            c.roundRect(x, y, w, h, min(e.radius * mm, w / 2, h / 2), stroke=1, fill=int(bool(fill)))
+        c.restoreState()
+        parts = []
+        label = self.resolve(e.label, face.fields) if e.label is not None else None
+        note = self.resolve(e.note, face.fields) if e.note is not None else None
+        if label:
+            parts.append((str(label), e.font, e.size, min(e.size, 6.0)))
+        if note:
+            parts.append((str(note), "italic", e.note_size, min(e.note_size, 4.5)))
+        if parts:
+            pad = max(2.5 * mm, min(w, h) * (0.15 if e.shape == "ellipse" else 0.06))
+            self._label_block(parts, self.resolve(e.colour, face.fields), x + pad, y + pad, w - 2 * pad,
+                              h - 2 * pad, e.valign, face, name)
+
+    def _dial(self, e: lm.DialElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
+        import math
+
+        count = e.count if isinstance(e.count, int) else self.lookup(face.fields, e.count)
+        if not isinstance(count, int) or isinstance(count, bool) or not 2 <= count <= 60:
+            self.warn(f"{face.label}: '{name}' needs a number of spaces from 2 to 60 in {e.count!r}")
+            return
+        marks = self.lookup(face.fields, e.marks) if isinstance(e.marks, str) else e.marks
+        marks = {int(k): str(v) for k, v in (marks or {}).items() if str(k).lstrip("-").isdigit()}
+        labels = list(e.labels or [])
+        d = e.space * mm
+        cx, cy = x + w / 2, y + h / 2
+        r = e.radius * mm if e.radius else min(w, h) / 2 - d / 2
+        start = e.start if e.start is not None else 360.0 / count
+        step = 360.0 / count
+        c = self.canvas
+
+        def at(angle: float, radius: float) -> tuple[float, float]:
+            a = math.radians(angle)
+            return cx + radius * math.sin(a), cy + radius * math.cos(a)
+
+        stroke = HexColor(self.resolve(e.stroke, face.fields))
+        ring = self.resolve(e.ring, face.fields) if e.ring is not None else None
+        if ring:
+            c.saveState()
+            c.setStrokeColor(HexColor(ring))
+            c.setLineWidth(0.5 * mm)
+            c.circle(cx, cy, r, stroke=1, fill=0)
+            c.restoreState()
+        if e.arrows and ring:
+            c.saveState()
+            c.setFillColor(HexColor(ring))
+            half = min(1.6 * mm, r * math.radians(step) * 0.12)
+            for i in range(count):
+                a = math.radians(start + (i + 0.5) * step)
+                px, py = at(start + (i + 0.5) * step, r)
+                tx, ty = math.cos(a), -math.sin(a)  # clockwise tangent
+                nx, ny = math.sin(a), math.cos(a)  # outwards
+                p = c.beginPath()
+                p.moveTo(px + tx * half * 1.3, py + ty * half * 1.3)
+                p.lineTo(px - tx * half * 0.7 + nx * half, py - ty * half * 0.7 + ny * half)
+                p.lineTo(px - tx * half * 0.7 - nx * half, py - ty * half * 0.7 - ny * half)
+                p.close()
+                c.drawPath(p, stroke=0, fill=1)
+            c.restoreState()
+        fill = HexColor(self.resolve(e.fill, face.fields))
+        mark_fill = HexColor(self.resolve(e.mark_fill, face.fields))
+        colour = HexColor(self.resolve(e.colour, face.fields))
+        for i in range(count):
+            n = i + 1
+            sx, sy = at(start + i * step, r)
+            c.saveState()
+            c.setFillColor(mark_fill if n in marks else fill)
+            c.setStrokeColor(stroke)
+            c.setLineWidth(0.5 * mm)
+            c.circle(sx, sy, d / 2, stroke=1, fill=1)
+            label = labels[i] if i < len(labels) else (roman(n) if e.roman else str(n))
+            size = min(e.size, e.size * d * 0.72 / max(fonts.width(label, e.font, e.size), 1e-6))
+            note = marks.get(n)
+            c.setFillColor(colour)
+            c.setFont(fonts.font(e.font), size)
+            base = sy - size * 0.35 + (size * 0.28 if note else 0)
+            c.drawCentredString(sx, base, label)
+            if note:
+                lines = note.split("\n")
+                ns = e.note_size
+                widest = max(fonts.width(line, "bold", ns) for line in lines)
+                ns = min(ns, ns * d * 0.8 / max(widest, 1e-6))
+                c.setFont(fonts.font("bold"), ns)
+                for k, line in enumerate(lines):
+                    c.drawCentredString(sx, base - ns * (1.15 * k + 1.2), line)
+            c.restoreState()
+
+    def _wheel(self, e: lm.WheelElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
+        import math
+
+        plan = lm.wheel_plan(lm.TABLES[e.table](), e.order)
+        c = self.canvas
+        d = e.node * mm
+        colour = self.resolve(e.colour, face.fields)
+        line_h = e.size * 1.25
+        strip = d + line_h + 2 * mm  # a row of entries above or below the circle
+        top_h = strip + 2 * mm if plan.beats_all else 0.0
+        bottom_h = strip + 2 * mm if plan.beaten_by_all else 0.0
+        cx, cy = x + w / 2, y + bottom_h + (h - top_h - bottom_h) / 2
+        r = min(w / 2, (h - top_h - bottom_h) / 2) - d / 2 - line_h - 1 * mm
+        n = len(plan.ring)
+        pos = {name_: (cx + r * math.sin(2 * math.pi * i / n), cy + r * math.cos(2 * math.pi * i / n))
+               for i, name_ in enumerate(plan.ring)}
+
+        def tint(entry: str) -> str:
+            if e.edge is not None:
+                return self.resolve(e.edge, face.fields)
+            style = self.layouts.symbols.get(entry)
+            return style.fill if style is not None else colour
+
+        def arrow(x0: float, y0: float, x1: float, y1: float, col: str) -> None:
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy)
+            if length < 1e-6:
+                return
+            ux, uy = dx / length, dy / length
+            head = max(2.2 * mm, e.edge_width * mm * 4)
+            c.saveState()
+            c.setStrokeColor(HexColor(col))
+            c.setFillColor(HexColor(col))
+            c.setLineWidth(e.edge_width * mm)
+            c.line(x0, y0, x1 - ux * head * 0.8, y1 - uy * head * 0.8)
+            p = c.beginPath()
+            p.moveTo(x1, y1)
+            p.lineTo(x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45)
+            p.lineTo(x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45)
+            p.close()
+            c.drawPath(p, stroke=0, fill=1)
+            c.restoreState()
+
+        gap = d / 2 + 1.2 * mm
+        for a, b in plan.edges:
+            (ax, ay), (bx, by) = pos[a], pos[b]
+            length = math.hypot(bx - ax, by - ay)
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            arrow(ax + ux * gap, ay + uy * gap, bx - ux * gap, by - uy * gap, tint(a))
+
+        def entry(name_: str, ex: float, ey: float, below: bool = True) -> None:
+            self.symbol(c, name_, ex, ey, d)
+            label = name_.title()
+            size = e.size
+            c.saveState()
+            c.setFillColor(HexColor(colour))
+            c.setFont(fonts.font("bold"), size)
+            ly = ey - d / 2 - size * 0.95 if below else ey + d / 2 + size * 0.3
+            c.drawCentredString(ex, ly, label)
+            c.restoreState()
+
+        for name_, (ex, ey) in pos.items():
+            entry(name_, ex, ey, below=ey <= cy + r * 0.5)
+
+        # "every other": a thin circle round the wheel, which the special entries point at
+        around = r + d / 2 + line_h + 1.0 * mm
+        c.saveState()
+        c.setStrokeColor(HexColor(mix(colour, "#ffffff", 0.55)))
+        c.setLineWidth(0.3 * mm)
+        c.setDash([1.2 * mm, 1.0 * mm])
+        c.circle(cx, cy, around, stroke=1, fill=0)
+        c.restoreState()
+
+        def special(names: tuple[str, ...], ey: float, note: str, down: bool) -> None:
+            k = len(names)
+            for i, name_ in enumerate(names):
+                ex = cx - d * 1.8 + (i - (k - 1) / 2) * d * 3
+                self.symbol(c, name_, ex, ey, d)
+                c.saveState()
+                c.setFillColor(HexColor(colour))
+                c.setFont(fonts.font("bold"), e.size)
+                c.drawString(ex + d / 2 + 1.5 * mm, ey + e.size * 0.15, name_.title())
+                c.setFont(fonts.font("italic"), e.size)
+                c.drawString(ex + d / 2 + 1.5 * mm, ey - e.size * 1.0, note)
+                c.restoreState()
+                edge_y = math.sqrt(max(around ** 2 - (ex - cx) ** 2, 0.0))
+                if down:  # from the entry to the circle round the wheel
+                    arrow(ex, ey - d / 2 - 0.8 * mm, ex, cy + edge_y, colour)
+                else:  # from the circle round the wheel to the entry
+                    arrow(ex, cy - edge_y, ex, ey + d / 2 + 0.8 * mm, colour)
+
+        if plan.beats_all:
+            special(plan.beats_all, y + h - d / 2, e.all_note, down=True)
+        if plan.beaten_by_all:
+            special(plan.beaten_by_all, y + d / 2, e.none_note, down=False)

@@ -3,8 +3,6 @@ ruler and a footer. Geometry comes from `pnp.layout.sheet`; faces from `card.py`
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -15,13 +13,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import model as lm
 from ..layout.sheet import MARK_GAP, Duplex, SheetLayout, fit_grid
-from . import fonts
+from . import fonts, furniture
+from .forms import FormCache, face_key
 from .card import Face, FaceRenderer
 from .images import ImageStore
 
-RULER_MM = 50
-RULER_HEIGHT = 4.2  # mm: ticks and their label
-FOOTER_HEIGHT = 2.6  # mm
 MARK_WIDTH = 0.25  # mm: thin, and black: registration-black is not needed on a desktop printer
 FORM_MARGIN = 12.0  # mm of a face kept around its trim: more than any bleed (--bleed <= 10)
 
@@ -41,6 +37,7 @@ class CardJob:
     component: str
     cards: list[tuple[Face, Face]]
     sample: bool = False
+    double_sided: bool = False  # each card has a back of its own (day/night, reflection cards)
 
 
 @dataclass
@@ -126,7 +123,7 @@ class SheetRenderer:
         # would double the time art takes, for files whose checksums are already right
         self.faces = FaceRenderer(canvas, layouts, ImageStore(canvas))
         self.page = 0
-        self._forms: dict[str, str] = {}
+        self._forms = FormCache(canvas)
 
     # --- page furniture -------------------------------------------------------------------
 
@@ -158,39 +155,10 @@ class SheetRenderer:
         return x0, y, x1 - x0, h
 
     def _ruler(self, sheet: SheetLayout) -> None:
-        x, y, w, h = self._band_slot(sheet, True, RULER_MM + 2, RULER_HEIGHT)
-        length = min(RULER_MM, w)
-        x0 = x + (w - length) / 2
-        c = self.c
-        c.saveState()
-        c.setStrokeColor(HexColor("#000000"))
-        c.setLineWidth(0.2 * mm)
-        base = y * mm
-        tick_room = min(2.0, h * 0.45)
-        c.line(x0 * mm, base, (x0 + length) * mm, base)
-        for i in range(int(length) + 1):
-            t = tick_room if i % 10 == 0 else tick_room * (0.65 if i % 5 == 0 else 0.35)
-            c.line((x0 + i) * mm, base, (x0 + i) * mm, base + t * mm)
-        size = min(5.0, (h - tick_room - 0.3) / 0.3528 * 0.95)
-        if size >= 3.5:
-            c.setFont(fonts.font("regular"), size)
-            c.setFillColor(HexColor("#000000"))
-            c.drawCentredString((x0 + length / 2) * mm, base + (tick_room + 0.4) * mm,
-                                f"{RULER_MM} mm: check with a ruler; print at 100% (actual size), not 'fit to page'")
-        c.restoreState()
+        furniture.ruler(self.c, *self._band_slot(sheet, True, furniture.RULER_MM + 2, furniture.RULER_HEIGHT))
 
     def _footer(self, sheet: SheetLayout, text: str) -> None:
-        x, y, w, h = self._band_slot(sheet, False, 120, FOOTER_HEIGHT)
-        size = min(6.0, h / 0.3528 * 0.9)
-        name = fonts.font("regular")
-        while size > 3.5 and fonts.width(text, "regular", size) > w * mm:
-            size -= 0.25
-        c = self.c
-        c.saveState()
-        c.setFont(name, size)
-        c.setFillColor(HexColor("#333333"))
-        c.drawCentredString((x + w / 2) * mm, y * mm + 0.3 * mm, text)
-        c.restoreState()
+        furniture.footer(self.c, text, *self._band_slot(sheet, False, 120, furniture.FOOTER_HEIGHT))
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -200,17 +168,9 @@ class SheetRenderer:
         Identical faces (every common back, the copies of a card) are stored once in the PDF
         and placed by reference: the file grows by a few bytes per extra card.
         """
-        key = json.dumps([face.template.name, face.template.file, str(face.base_dir), face.fields],
-                         sort_keys=True, default=str)
-        name = self._forms.get(key)
-        if name is None:
-            name = "Face" + hashlib.sha1(key.encode()).hexdigest()[:16]
-            self._forms[key] = name
-            t, b = face.template, FORM_MARGIN * mm
-            self.c.beginForm(name, -b, -b, t.width * mm + b, t.height * mm + b)
-            self.faces.draw(face, 0.0, 0.0)
-            self.c.endForm()
-        return name
+        t, b = face.template, FORM_MARGIN * mm
+        return self._forms.get(face_key(face), (-b, -b, t.width * mm + b, t.height * mm + b),
+                               lambda: self.faces.draw(face, 0.0, 0.0))
 
     def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]],
               turned: bool = False) -> None:

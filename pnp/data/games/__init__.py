@@ -27,9 +27,12 @@ class Game:
     # name -> function of the component returning what is wrong with it
     set_checks: dict[str, Callable[[Any], list[str]]] = field(default_factory=dict)
 
+    # the order components are listed and printed in, where it is not the counts' order
+    component_order: tuple[str, ...] = ()
+
     def order(self, component: str) -> int:
         """Position of a component in the rulebook's list (unlisted ones come last)."""
-        names = list(self.component_counts)
+        names = list(self.component_order or self.component_counts)
         return names.index(component) if component in names else len(names)
 
 
@@ -38,7 +41,9 @@ GAMES: dict[str, Game] = {
                              so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS),
     "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS,
                     visions.COMPONENT_COUNTS),
-    "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2)),
+    # the pool's size is the publisher's; 1.2 names the two card types, 1.3 the zones a mat shows
+    "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2),
+                        component_order=("manifestation card", "will card", "playmat")),
     "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
                    relics.COMPONENT_COUNTS,
                    {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))}),

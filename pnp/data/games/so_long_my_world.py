@@ -379,9 +379,22 @@ class ClockBoard(_Item):
 
 
 class PlayerScreen(_Item):
+    """A player screen (Setting Up, 7.): one per colour, to hide the vision tokens chosen in the
+    Choice Phase. ``panels``: the widths of its panels from the outside's left edge, in mm; a
+    fold runs between each two, and together they are the screen's ``width``."""
+
     colour: PlayerColour
     width: Millimetres
     height: Millimetres
+    panels: list[Millimetres] = Field(min_length=1, max_length=8)
+
+    @field_validator("panels")
+    @classmethod
+    def _panels(cls, value: list[float], info: ValidationInfo) -> list[float]:
+        width = info.data.get("width")
+        if width is not None and abs(sum(value) - width) > 0.01:
+            raise ValueError(f"the panels add up to {sum(value):g} mm, the screen is {width:g} mm wide")
+        return value
 
 
 ITEM_MODELS: dict[str, type[BaseModel]] = {

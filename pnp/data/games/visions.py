@@ -174,9 +174,11 @@ class PlayerAid(_ItemModel):
 
 
 class Cube(_ItemModel):
-    """A player's cube on the reflection track, one per player colour."""
+    """A player's cube on the reflection track, one per player colour, printed as a round
+    token of ``diameter`` mm (none: the size of its template)."""
 
     colour: str = Field(min_length=1, max_length=30)
+    diameter: float | None = Field(default=None, gt=0, le=1000)
 
 
 ITEM_MODELS: dict[str, type[BaseModel]] = {

@@ -1,0 +1,40 @@
+"""Drawing each distinct thing once: a named form XObject per key, placed by reference.
+
+Every common back, every copy of a card, every token of a colour and every tile of a board is
+the same drawing placed again; storing it once keeps files small and builds fast. Names come
+from a hash of the key, so the same inputs give the same PDF bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .card import Face
+
+
+def face_key(face: Face, *extra: Any) -> str:
+    """What makes two faces the same drawing: template, where its images are, its data."""
+    return json.dumps([face.template.name, face.template.file, str(face.base_dir), face.fields, *extra],
+                      sort_keys=True, default=str)
+
+
+class FormCache:
+    def __init__(self, canvas: Canvas, prefix: str = "Face") -> None:
+        self.canvas = canvas
+        self.prefix = prefix
+        self._names: dict[str, str] = {}
+
+    def get(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        """The form for ``key``, drawn by ``draw`` into ``bbox`` (points) the first time."""
+        name = self._names.get(key)
+        if name is None:
+            name = self.prefix + hashlib.sha1(key.encode()).hexdigest()[:16]
+            self._names[key] = name
+            self.canvas.beginForm(name, *bbox)
+            draw()
+            self.canvas.endForm()
+        return name
