@@ -232,5 +232,65 @@ def check_deck(
     raise typer.Exit(exit_code(results))
 
 
+@check_app.command("log")
+def check_log(
+    files: List[Path] = typer.Argument(..., help="Game log files (YAML), or folders of them."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+) -> None:
+    """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
+    from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
+    from rules_check.engines import engines
+
+    paths: list[Path] = []
+    for f in files:
+        paths.extend(sorted(p for p in f.iterdir() if p.suffix in (".yaml", ".yml")) if f.is_dir() else [f])
+    if not paths:
+        typer.echo("pnp: no log files found in " + ", ".join(str(f) for f in files), err=True)
+        raise typer.Exit(2)
+    results = check_logs(paths, engines())
+    typer.echo(as_json(results) if format is OutputFormat.json else as_text(results))
+    raise typer.Exit(exit_code(results))
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="The game id."),
+    players: Optional[int] = typer.Option(None, "--players", help="How many players (default: the fewest)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="The same seed writes the same log."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the log (default: standard output)."),
+) -> None:
+    """Play a random legal game and write its log (pnp check log finds it legal)."""
+    import secrets
+
+    from rules_check.core.simulate import simulate as run
+    from rules_check.engines import engines
+    from rules_check.logwriter import dump_log
+
+    known = engines()
+    if game not in known:
+        typer.echo(f"pnp: no rules engine for {game!r} (known: {', '.join(known)})", err=True)
+        raise typer.Exit(2)
+    engine = known[game]
+    low, high = engine.players
+    n = players if players is not None else low
+    if not low <= n <= high:
+        typer.echo(f"pnp: {game} is played by {low} to {high} players, not {n}", err=True)
+        raise typer.Exit(2)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    names = ["Ana", "Ben", "Cleo", "Dario", "Eva"][:n]
+    text = dump_log(run(engine, names, seed), f"simulated by pnp simulate {game} --players {n} --seed {seed}")
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    from pnp.data.atomic import write_text_atomic
+
+    try:
+        write_text_atomic(out, text)
+    except OSError as exc:
+        raise fail(_os_error(exc))
+    typer.echo(str(out))
+
+
 def main() -> None:  # pragma: no cover - the console script calls `app`
     app()

@@ -1,0 +1,78 @@
+"""Log adjudication speed: ``python bench/logs.py [--logs 200]``.
+
+For each game with a rules engine: simulates LOGS games (2 to 5 players where the game
+allows), writes them as files, then prints the logs adjudicated per second (reading with
+line tracking + the replay) and the ratio of that time to the time the C YAML loader
+(CSafeLoader) alone takes to load the same files. Aim: the rules cost less than 3x parsing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from rules_check.core.adjudicate import adjudicate  # noqa: E402
+from rules_check.core.logfile import read_log  # noqa: E402
+from rules_check.core.simulate import simulate  # noqa: E402
+from rules_check.engines import engines  # noqa: E402
+from rules_check.logwriter import dump_log  # noqa: E402
+
+NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva"]
+
+
+def best_of(runs: int, fn) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--logs", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    known = engines()
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    print(f"{'game':18} {'logs':>5} {'entries':>8} {'logs/s':>9} {'parse s':>8} {'adjudicate s':>13} {'ratio':>6}")
+    for game, engine in known.items():
+        low, high = engine.players
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = []
+            entries = 0
+            for i in range(args.logs):
+                n = low + i % (high - low + 1)
+                log = simulate(engine, NAMES[:n], seed=i)
+                entries += len(log["log"])
+                p = Path(tmp) / f"{game}-{i:04d}.yaml"
+                p.write_text(dump_log(log))
+                paths.append(p)
+
+            def parse() -> None:
+                for p in paths:
+                    yaml.load(p.read_text(), Loader=loader)
+
+            def judge() -> None:
+                for p in paths:
+                    report = adjudicate(read_log(p, known), engine)
+                    assert report.legal and report.complete, (p, report.violations)
+
+            t_parse = best_of(args.runs, parse)
+            t_judge = best_of(args.runs, judge)
+            print(f"{game:18} {len(paths):5d} {entries:8d} {len(paths) / t_judge:9.0f} {t_parse:8.3f} "
+                  f"{t_judge:13.3f} {t_judge / t_parse:5.2f}x")
+    print("ratio: adjudication (reading with lines + rules) / CSafeLoader load; aim < 3x")
+
+
+if __name__ == "__main__":
+    main()

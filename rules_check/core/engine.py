@@ -1,0 +1,120 @@
+"""The interface every game's rules engine implements (OpenSpiel's shape, python-chess's
+two tiers of applying a move).
+
+The checker and the simulator share it: the simulator picks among ``legal_actions`` and
+calls the unchecked ``apply``; the checker parses each log entry into an action, calls
+``check`` (which raises `IllegalAction` naming the rulebook section) and then ``apply``.
+An engine keeps state, legal actions, applying and scoring apart; ``legal_actions`` is
+``candidates`` filtered by ``check``, so both paths use one definition of legality.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, Iterable, TypeVar
+
+from .errors import IllegalAction
+from .zones import Zones
+
+
+@dataclass
+class BaseState:
+    """What every game's state has: its players (in seating order, ruling G1) and where
+    every card and token is. Games add their own fields."""
+
+    players: list[str]
+    zones: Zones = field(default_factory=Zones)
+    # numbers that are not pieces (energy on a tracker, points from effects): plain
+    # operations may change them (SPEC.md principle 4)
+    counters: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EntryRef:
+    """Where an entry stands in its log, for messages."""
+
+    file: str
+    index: int  # 0-based position in `log:`
+    line: int | None
+
+
+S = TypeVar("S", bound=BaseState)
+A = TypeVar("A")
+
+
+class Engine(ABC, Generic[S, A]):
+    game: str  # the game id (SPEC.md)
+    title: str  # as rule references start: "Visions"
+    players: tuple[int, int]  # fewest and most players
+
+    # --- state ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, players: list[str], setup: Any, file: str, line_of) -> S:
+        """The state the log's ``setup`` describes. A setup that is not of the game's form
+        raises `LogFormatError`; one that the rules make impossible, `IllegalAction`.
+        ``line_of(path)`` gives the line of a value under ``setup`` (a path tuple)."""
+
+    @abstractmethod
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        """A setup as the log records it, shuffled with ``rng`` (for the simulator)."""
+
+    # --- actions --------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, entry: Any, state: S, ref: EntryRef) -> A:
+        """The action a log entry records; `LogFormatError` when it is not an entry of this
+        game's vocabulary (unknown key, wrong type, unknown card)."""
+
+    @abstractmethod
+    def to_entry(self, state: S, action: A) -> dict[str, Any]:
+        """The log entry that records ``action`` (the inverse of ``parse``)."""
+
+    @abstractmethod
+    def candidates(self, state: S) -> Iterable[A]:
+        """Every action worth considering now; ``check`` decides which are legal."""
+
+    @abstractmethod
+    def check(self, state: S, action: A) -> None:
+        """Raise `IllegalAction` (rule section, plain message) unless ``action`` is legal."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> None:
+        """Apply ``action`` without checking it (the simulator's fast path)."""
+
+    def legal_actions(self, state: S) -> list[A]:
+        out = []
+        for action in self.candidates(state):
+            try:
+                self.check(state, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
+    def apply_checked(self, state: S, action: A) -> None:
+        self.check(state, action)
+        self.apply(state, action)
+
+    def unverified(self, state: S, action: A) -> list[str]:
+        """What ``action`` did that the card data cannot confirm (SPEC.md principle 4)."""
+        return []
+
+    # --- the end --------------------------------------------------------------------------
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> dict[str, int]: ...
+
+    def winner(self, state: S) -> str | list[str] | None:
+        """The player with the most points; a tie is a shared win (ruling G2)."""
+        scores = self.scores(state)
+        if not scores:
+            return None
+        best = max(scores.values())
+        top = [p for p in state.players if scores.get(p) == best]
+        return top[0] if len(top) == 1 else top

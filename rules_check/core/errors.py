@@ -1,0 +1,26 @@
+"""What can go wrong in a game log, as types (STYLE.md: errors are types, results are data).
+
+``IllegalAction`` is a rule broken by a well-formed entry: a violation (exit 1), naming the
+rulebook section. ``LogFormatError`` is an entry that is not a log entry at all (an unknown
+key, a wrong type, an unknown card): the file cannot be used (exit 2).
+"""
+
+from __future__ import annotations
+
+from pnp.data.errors import InputError
+
+
+class IllegalAction(ValueError):
+    """A legal-looking entry that breaks a rule: ``rule`` names the rulebook section."""
+
+    def __init__(self, rule: str, message: str, path: tuple | None = None) -> None:
+        self.rule = rule
+        self.message = message
+        # for a setup that breaks a rule: where in `setup:` (a path like ("deck", 12)), so
+        # the violation points at that line
+        self.path = path
+        super().__init__(f"{rule}: {message}")
+
+
+class LogFormatError(InputError):
+    """An entry the game's vocabulary does not know (reported with the file and line)."""

@@ -1,0 +1,87 @@
+"""Where every card and token is: named zones of items, in order (a deck's top is its end).
+
+SPEC.md principle 1: every card or token that moves is fixed by the setup or named in the
+log, and stays in exactly one place. Engines keep their pieces in `Zones`; the core checks
+after every entry that nothing appeared from nowhere or vanished (`conservation`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import chain
+
+from .errors import IllegalAction
+
+CONSERVATION = "SPEC.md principle 1 (every card and token in exactly one place)"
+
+
+@dataclass
+class Zones:
+    """Named, ordered lists of items (card names, token names). Index 0 is the bottom."""
+
+    zones: dict[str, list[str]] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> list[str]:
+        return self.zones.setdefault(name, [])
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.zones
+
+    def names(self) -> list[str]:
+        return list(self.zones)
+
+    def inventory(self) -> Counter[str]:
+        """Every item in every zone, counted."""
+        total: Counter[str] = Counter()
+        for items in self.zones.values():
+            total.update(items)
+        return total
+
+    def snapshot(self) -> list[str]:
+        """Every item in every zone, sorted: compared after each entry (fast when equal)."""
+        return sorted(chain.from_iterable(self.zones.values()))
+
+    def take(self, item: str, zone: str, rule: str = CONSERVATION) -> None:
+        """Remove one ``item`` from ``zone``; an item that is not there is a violation."""
+        items = self[zone]
+        for i in range(len(items) - 1, -1, -1):
+            if items[i] == item:
+                del items[i]
+                return
+        raise IllegalAction(rule, f"{item!r} is not in {zone}")
+
+    def take_top(self, zone: str, rule: str = CONSERVATION) -> str:
+        items = self[zone]
+        if not items:
+            raise IllegalAction(rule, f"{zone} is empty")
+        return items.pop()
+
+    def put(self, item: str, zone: str, bottom: bool = False) -> None:
+        if bottom:
+            self[zone].insert(0, item)
+        else:
+            self[zone].append(item)
+
+    def move(self, item: str, src: str, dst: str, bottom: bool = False, rule: str = CONSERVATION) -> None:
+        self.take(item, src, rule)
+        self.put(item, dst, bottom)
+
+    def copy(self) -> "Zones":
+        return Zones({k: list(v) for k, v in self.zones.items()})
+
+
+def conservation(before: list[str], zones: Zones) -> str | None:
+    """What appeared or vanished compared with ``before`` (a `Zones.snapshot`); None when
+    nothing did. The counted difference is worked out only when there is one."""
+    if zones.snapshot() == before:
+        return None
+    now, was = zones.inventory(), Counter(before)
+    appeared = now - was
+    vanished = was - now
+    parts = []
+    if appeared:
+        parts.append("appeared from nowhere: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(appeared.items())))
+    if vanished:
+        parts.append("vanished: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(vanished.items())))
+    return "; ".join(parts)

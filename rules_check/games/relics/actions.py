@@ -1,0 +1,251 @@
+"""The relics log vocabulary: what an entry says, in the rulebook's own words.
+
+    - {travel: "Cliffside Path", pay: {red: 2}, discard: ["Salt Flats"]}  # a whole turn (1, 2, 3)
+    - {travel: "Cliffside Path"}            # 1 only: the challenge is paid by a later `pay` entry
+    - {discard: "Salt Flats"}               # 1b: back down to three cards in hand
+    - {pay: {red: 1}, discard: ["Salt Flats"]}  # 2: pay the challenge of the travel under way
+    - {ability: "Old Watchtower", ops: [...]}  # "Card Abilities": plain operations (SPEC.md 4)
+    - {reshuffle: ["Salt Flats", ...]}      # 3: the discard pile's new order, top first
+    - {end: cannot pay}                     # "Goal": no challenge can be paid any more
+
+``pay`` is the energy spent by colour; ``discard`` in a travel or a payment is the cards
+discarded for the missing points ("2. Challenge"). What the rules make happen by themselves is
+not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (the setup
+and the reshuffles fix every pile's order). ``docs/logs/relics.md`` is the reference.
+
+`parse_entry` turns an entry into an action or raises `LogFormatError` (exit 2) for what is
+not an entry of this vocabulary: an unknown key, a wrong type, an unknown card, zone or
+counter. Whether the action is legal is `rules.check`'s question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Union
+
+from pnp.data.games import relics as tables
+from rules_check.core.engine import EntryRef
+from rules_check.core.errors import LogFormatError
+from rules_check.core.ops import Op, parse_ops
+from rules_check.names import closest
+
+from .cards import CardData
+from .state import COUNTERS, ZONES
+
+TRAVEL = "travel"
+PAY = "pay"
+DISCARD = "discard"
+ABILITY = "ability"
+OPS = "ops"
+RESHUFFLE = "reshuffle"
+END = "end"
+CANNOT_PAY = "cannot pay"  # "The game ends when you can no longer pay the energy cost"
+FLIP = "flip"
+
+KINDS = (TRAVEL, PAY, DISCARD, ABILITY, RESHUFFLE, END)
+KEYS = {TRAVEL: {TRAVEL, PAY, DISCARD}, PAY: {PAY, DISCARD}, DISCARD: {DISCARD},
+        ABILITY: {ABILITY, OPS}, RESHUFFLE: {RESHUFFLE}, END: {END}}
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How a challenge is paid ("2. Challenge"): energy by colour, then a card per missing point."""
+
+    energy: tuple[tuple[str, int], ...] = ()  # (colour, amount), amount >= 1, in tracker order
+    discards: tuple[str, ...] = ()
+
+    @property
+    def spent(self) -> int:
+        return sum(n for _, n in self.energy)
+
+    def as_entry(self) -> dict[str, Any]:
+        out: dict[str, Any] = {PAY: dict(self.energy)}
+        if self.discards:
+            out[DISCARD] = list(self.discards)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Travel:
+    """"1. Decide": travel to ``destination`` of the decision path. With ``payment`` the entry
+    is the whole turn; without, the challenge (if any is left to pay) waits for a `Pay`."""
+
+    destination: str
+    payment: Payment | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """"2. Challenge": pay the challenge of the travel under way."""
+
+    payment: Payment
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimitDiscard:
+    """"1b": "You may only have three cards in your hand; discard a card if necessary."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """A plain operation of this game: turn a card of the path to its other side."""
+
+    card: str
+
+    def describe(self) -> str:
+        return f"flipped {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """"Card Abilities": discard ``card`` from the hand; its effect is written as ``ops``."""
+
+    card: str
+    ops: tuple[Union[Op, Flip], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """"3. Look ahead": "If the draw pile is empty, shuffle the discard pile to replace it."
+    ``order`` is the new draw pile, top first."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """"Goal": "The game ends when you can no longer pay the energy cost for a challenge."""
+
+
+Action = Union[Travel, Pay, HandLimitDiscard, Ability, Reshuffle, End]
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
+    return LogFormatError(ref.file, message, line=ref.line, field=field)
+
+
+def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
+    """The printed name of the card ``raw`` names (`LogFormatError` for anything else)."""
+    if not isinstance(raw, str):
+        raise _fail(ref, f"expected a card name, got {raw!r}", field)
+    name = cards.resolve(raw)
+    if name is None:
+        near = closest(raw, cards.by_key)
+        hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
+        raise _fail(ref, f"unknown card {raw!r}{hint}", field)
+    return name
+
+
+def _names(cards: CardData, raw: Any, ref: EntryRef, field: str) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        raise _fail(ref, f"expected a list of card names, got {raw!r}", field)
+    return tuple(card_name(cards, r, ref, field) for r in raw)
+
+
+def _payment(cards: CardData, entry: dict, ref: EntryRef) -> Payment:
+    raw = entry.get(PAY, {})
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise _fail(ref, f"expected energy by colour, like {{red: 2}}, got {raw!r}", PAY)
+    spent = {}
+    for colour, n in raw.items():
+        if colour not in tables.ENERGY_COLOURS:
+            raise _fail(ref, f"unknown energy colour {colour!r} (energy is {', '.join(tables.ENERGY_COLOURS)}; "
+                             f"a {tables.BLACK} challenge is paid with any of them)", PAY)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise _fail(ref, f"{colour}: expected a number of energy, 1 or more, got {n!r}", PAY)
+        spent[colour] = n
+    energy = tuple((c, spent[c]) for c in tables.ENERGY_COLOURS if c in spent)
+    discards = _names(cards, entry[DISCARD], ref, DISCARD) if DISCARD in entry else ()
+    return Payment(energy, discards)
+
+
+def _ops(cards: CardData, raw: Any, ref: EntryRef) -> tuple[Union[Op, Flip], ...]:
+    if not isinstance(raw, list):
+        raise _fail(ref, "expected a list of operations", OPS)
+    out: list[Union[Op, Flip]] = []
+    for item in raw:
+        if isinstance(item, dict) and FLIP in item:
+            if set(item) != {FLIP}:
+                raise _fail(ref, f"expected {{flip: CARD}}, got {item!r}", OPS)
+            out.append(Flip(card_name(cards, item[FLIP], ref, OPS)))
+            continue
+        op = parse_ops([item], ref, set(ZONES))[0]
+        if op.kind == "move":
+            op = replace(op, item=card_name(cards, op.item, ref, OPS))
+        elif op.counter not in COUNTERS:
+            raise _fail(ref, f"unknown counter {op.counter!r} (counters: {', '.join(COUNTERS)})", OPS)
+        out.append(op)
+    return tuple(out)
+
+
+def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
+    """The action ``entry`` records (`LogFormatError` when it is not an entry of this game)."""
+    if not isinstance(entry, dict):
+        raise _fail(ref, f"expected an entry, a mapping like {{travel: CARD, pay: {{red: 2}}}}, got {entry!r}")
+    for kind in KINDS:
+        if kind in entry:
+            break
+    else:
+        raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is one of: {', '.join(KINDS)})")
+    if not entry.keys() <= KEYS[kind]:
+        unknown = sorted(map(str, set(entry) - KEYS[kind]))
+        raise _fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(KEYS[kind]))})", unknown[0])
+    if kind == TRAVEL:
+        destination = card_name(cards, entry[TRAVEL], ref, TRAVEL)
+        compact = PAY in entry or DISCARD in entry
+        return Travel(destination, _payment(cards, entry, ref) if compact else None)
+    if kind == PAY:
+        return Pay(_payment(cards, entry, ref))
+    if kind == DISCARD:
+        if isinstance(entry[DISCARD], list):
+            raise _fail(ref, "a hand-limit discard names one card; the cards discarded to pay a challenge "
+                             "go with the payment: {pay: {...}, discard: [...]}", DISCARD)
+        return HandLimitDiscard(card_name(cards, entry[DISCARD], ref, DISCARD))
+    if kind == ABILITY:
+        if OPS not in entry:
+            raise _fail(ref, "is required: the ability's effect as plain operations (ops: [] for none)", OPS)
+        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _ops(cards, entry[OPS], ref))
+    if kind == RESHUFFLE:
+        return Reshuffle(_names(cards, entry[RESHUFFLE], ref, RESHUFFLE))
+    if entry[END] != CANNOT_PAY:
+        raise _fail(ref, f"expected {CANNOT_PAY!r}, the only way the game ends early, got {entry[END]!r}", END)
+    return End()
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _op_entry(op: Union[Op, Flip]) -> dict[str, Any]:
+    if isinstance(op, Flip):
+        return {FLIP: op.card}
+    if op.kind == "move":
+        out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
+        if op.bottom:
+            out["bottom"] = True
+        return out
+    return {"add": op.counter, "amount": op.amount}
+
+
+def to_entry(action: Action) -> dict[str, Any]:
+    """The log entry that records ``action`` (the inverse of `parse_entry`)."""
+    if isinstance(action, Travel):
+        out: dict[str, Any] = {TRAVEL: action.destination}
+        if action.payment is not None:
+            out.update(action.payment.as_entry())
+        return out
+    if isinstance(action, Pay):
+        return action.payment.as_entry()
+    if isinstance(action, HandLimitDiscard):
+        return {DISCARD: action.card}
+    if isinstance(action, Ability):
+        return {ABILITY: action.card, OPS: [_op_entry(op) for op in action.ops]}
+    if isinstance(action, Reshuffle):
+        return {RESHUFFLE: list(action.order)}
+    return {END: CANNOT_PAY}

@@ -1,0 +1,74 @@
+"""The relics card data the engine reads: never retyped, always loaded.
+
+The 17 location cards come from ``cards/relics/locations.yaml`` (each side's number, its two
+challenge corners, its reward banner and its ability), the energy tracker from
+``cards/relics/tracker.yaml``. The numbers of the rules (energy at the start, the cap, the
+hand limit, the path sizes, the points) are read from ``pnp.data.games.relics``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pnp.data.errors import InputError
+from pnp.data.games import relics as tables
+from pnp.data.loader import load_game
+from pnp.data.paths import bundled
+from rules_check.names import normalise
+
+LOCATION = "location card"
+TRACKER = "energy tracker card"
+
+DAY = "day"
+NIGHT = "night"
+
+
+def other_side(side: str) -> str:
+    return NIGHT if side == DAY else DAY
+
+
+@dataclass(frozen=True)
+class CardData:
+    """Everything the engine needs from ``cards/relics/``."""
+
+    # card name -> {"day": its day side, "night": its night side} ("Anatomy of a Card")
+    sides: dict[str, dict[str, tables.LocationSide]]
+    names: tuple[str, ...]  # the location cards, in the data's order (a random setup shuffles it)
+    by_key: dict[str, str]  # normalised name -> printed name (location cards and the tracker)
+    tracker: str  # the energy tracker card's name ("Setup": placed to one side)
+    relic_colour: dict[str, str]  # relic name -> the colour its completion discounts
+
+    def side(self, card: str, face: str) -> tables.LocationSide:
+        return self.sides[card][face]
+
+    def resolve(self, name: str) -> str | None:
+        """The printed name ``name`` stands for (SPEC.md name matching), or None."""
+        return self.by_key.get(normalise(name))
+
+
+def load_cards(cards_dir: Path | None = None) -> CardData:
+    """Read ``cards_dir/relics`` (the bundled ``cards/`` when None)."""
+    return _load(Path(cards_dir) if cards_dir is not None else bundled("cards"))
+
+
+@cache
+def _load(cards_dir: Path) -> CardData:
+    data = load_game(cards_dir, "relics")
+    locations = tables.location_cards(data.component(LOCATION))
+    problems = tables.deck_problems(locations)
+    if problems:  # the loader does not run the whole-deck checks (docs/data/relics.md)
+        raise InputError(cards_dir / "relics", f"the location cards cannot be played: {'; '.join(problems)}")
+    sides = {}
+    relic_colour: dict[str, str] = {}
+    for card in locations:
+        day, night = card.sides()
+        sides[card.name] = {DAY: day, NIGHT: night}
+        for side in (day, night):
+            if side.reward.is_relic:
+                relic_colour[side.reward.relic] = side.reward.colour
+    tracker = data.component(TRACKER).items[0].fields()["name"]
+    names = tuple(card.name for card in locations)
+    by_key = {normalise(n): n for n in names + (tracker,)}
+    return CardData(sides, names, by_key, tracker, relic_colour)

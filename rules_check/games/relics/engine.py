@@ -1,0 +1,127 @@
+"""The relics rules engine: the `Engine` interface over this package's modules.
+
+    setup:
+      difficulty: normal        # normal (energy 3 each) | hard (energy 2 each)
+      draw_pile: [...]          # the 17 shuffled location cards, top first (ruling R1)
+
+A solo game: one player; ``scores`` gives the points of the relic halves collected ("Goal"),
+``winner`` the player once all three relics are complete, else None (SPEC.md: null when a
+solo game is lost).
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from typing import Any, Iterable
+
+from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.names import closest
+
+from . import rules, scoring
+from .actions import Action, parse_entry, to_entry
+from .cards import CardData, load_cards
+from .state import DIFFICULTIES, OVER, RelicsState, new_layout
+
+SETUP_KEYS = ("difficulty", "draw_pile")
+
+
+class RelicsEngine(Engine[RelicsState, Action]):
+    game = "relics"
+    title = "relics"
+    players = (1, 1)
+
+    def __init__(self, cards: CardData | None = None) -> None:
+        self.cards = cards if cards is not None else load_cards()
+
+    # --- state -------------------------------------------------------------------------------
+
+    def new_state(self, players: list[str], setup: Any, file: str, line_of) -> RelicsState:
+        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
+            return LogFormatError(file, message, line=line_of(path), field=field)
+
+        if not isinstance(setup, dict):
+            raise fail("expected {difficulty: normal|hard, draw_pile: [the 17 location cards, top first]}",
+                       field="setup")
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise fail(f"unknown key {key!r} (the setup has {', '.join(SETUP_KEYS)})", (key,), f"setup.{key}")
+        for key in SETUP_KEYS:
+            if key not in setup:
+                raise fail("is required but missing", (), f"setup.{key}")
+        difficulty = setup["difficulty"]
+        if difficulty not in DIFFICULTIES:
+            raise fail(f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}", ("difficulty",),
+                       "setup.difficulty")
+        raw = setup["draw_pile"]
+        if not isinstance(raw, list):
+            raise fail(f"expected a list of card names, got {raw!r}", ("draw_pile",), "setup.draw_pile")
+        order = []
+        for i, name in enumerate(raw):
+            if not isinstance(name, str):
+                raise fail(f"expected a card name, got {name!r}", ("draw_pile", i), "setup.draw_pile")
+            card = self.cards.resolve(name)
+            if card is None:
+                near = closest(name, self.cards.by_key)
+                hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
+                raise fail(f"unknown card {name!r}{hint}", ("draw_pile", i), "setup.draw_pile")
+            order.append(card)
+        self._setup_possible(order)
+        chance = zlib.crc32("\n".join(order).encode())
+        return new_layout(self.cards, players, difficulty, order, chance)
+
+    def _setup_possible(self, order: list[str]) -> None:
+        """"Setup": the tracker goes to one side; "Shuffle the remaining cards": all 17, once."""
+        if self.cards.tracker in order:
+            raise IllegalAction(rules.RULE_SETUP, f"the {self.cards.tracker} is placed to one side, not shuffled "
+                                                  f"into the draw pile")
+        counts = Counter(order)
+        twice = sorted(c for c, n in counts.items() if n > 1)
+        missing = [c for c in self.cards.names if c not in counts]
+        if twice or missing:
+            parts = []
+            if twice:
+                parts.append("listed more than once: " + ", ".join(twice))
+            if missing:
+                parts.append("missing: " + ", ".join(missing))
+            raise IllegalAction(rules.RULE_SETUP, f"the draw pile is the {len(self.cards.names)} location cards, "
+                                                  f"each once (ruling R1): " + "; ".join(parts))
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        order = list(self.cards.names)
+        rng.shuffle(order)
+        return {"difficulty": rng.choice(sorted(DIFFICULTIES)), "draw_pile": order}
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def parse(self, entry: Any, state: RelicsState, ref: EntryRef) -> Action:
+        return parse_entry(self.cards, entry, ref)
+
+    def to_entry(self, state: RelicsState, action: Action) -> dict[str, Any]:
+        return to_entry(action)
+
+    def candidates(self, state: RelicsState) -> Iterable[Action]:
+        return rules.candidates(state)
+
+    def check(self, state: RelicsState, action: Action) -> None:
+        rules.check(state, action)
+
+    def apply(self, state: RelicsState, action: Action) -> None:
+        rules.apply(state, action)
+
+    def unverified(self, state: RelicsState, action: Action) -> list[str]:
+        return rules.unverified(state, action)
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def is_over(self, state: RelicsState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: RelicsState) -> dict[str, int]:
+        return {state.players[0]: scoring.points(state)}
+
+    def winner(self, state: RelicsState) -> str | list[str] | None:
+        """The player, once the game is won with all three relics ("Goal", ruling R7); else nobody."""
+        return state.players[0] if state.won else None

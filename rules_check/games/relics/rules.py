@@ -1,0 +1,589 @@
+"""Which relics actions are legal, and what they do ("Turn Sequence", "Card Abilities", "Goal").
+
+The rules text (V3.1) is short and leaves much open. The readings, numbered as in
+``docs/rulings.md`` and cited in messages as "ruling Rn":
+
+R1  The setup's ``draw_pile`` is the 17 shuffled location cards, top first; they are dealt in
+    the order "Setup" names: the current location, the decision path (2, day side up), the
+    future path's first column (2, day side up) and second column (2, night side up), the two
+    starting cards, and the rest stays as the draw pile. The tracker is set aside ("Setup").
+R2  The side that is up counts: the current location's number and banner, the destination's
+    number and corners. A card keeps the side it shows wherever it goes (hand, discard pile,
+    table), except the draw pile, which is kept day side up ("Setup": "keeping the day side
+    up"): the starting cards and every card drawn from it show their day side, a reshuffled
+    pile is turned day side up, a card dealt by "Look ahead" is turned to the side the cycle
+    says. A card in hand has the ability of the side it shows (docs/data/relics.md); a relic
+    half on the table is the half of the side it showed when taken.
+R3  The day/night cycle counts travels: the destinations of travels 1 and 2 are day side up,
+    3 and 4 night, 5 and 6 day, and so on ("After traveling to two locations, day switches to
+    night, and after two more, night switches to day"). The column "Look ahead" deals after
+    travel t is the destination column of travel t + 3, so it is dealt to that side. The
+    sentence's cut-off second half ("if the current location and the decision path are both
+    the same, deal the opposite") agrees with this count whenever no ability flipped a card;
+    when one did, the count still decides (a flipped card does not move the cycle).
+R4  A turn runs in the printed order: 1a find the challenge (the destination's bottom-right
+    corner when its number is lower than the current location's, its top-left when higher);
+    1b take the current location card into the hand (a relic half to the table instead),
+    discard down to three cards, and gain the banner's energy; 1c slide the destination into
+    the current location and discard the other card of the decision path; 2 pay; 3 look
+    ahead. So the reward of 1b can pay this turn's challenge, and a relic completed at 1b
+    already makes this turn's challenge of its colour -1.
+R5  Paying ("2. Challenge"): energy first, as much as the challenge asks and you have (of its
+    colour; any colours for black); only then one card from the hand for each missing point.
+    You may not discard a card while you have the energy.
+R6  "Cannot pay" counts what step 2 allows: the energy you will have after 1b's reward plus
+    the cards you will hold after 1b (three at most). You may travel only where you can pay
+    ("you must match it"). When neither card of the decision path can be paid, the game ends
+    (``{end: cannot pay}``) before 1b: the current location's reward is not taken. Abilities
+    may be used at any time, also to make a travel payable, but their effect is card text the
+    checker cannot foresee: use them before the travel (or the end).
+R7  The win: with all three relics complete the game ends once that turn's challenge is paid
+    (nothing is dealt). The winner is the player; in a game that ends otherwise, nobody.
+R8  The discard pile is reshuffled only when "Look ahead" must draw a card and the draw pile
+    is empty; the new pile is the whole discard pile, recorded as ``{reshuffle: [...]}``, and
+    dealing goes on from it.
+R9  An ability ("Card Abilities"): the card leaves the hand, its effect (plain operations)
+    happens, and then the card lies on the discard pile (so "the top card of the discard
+    pile" is the one below it, and an ability cannot bring back its own card). The effect may
+    move cards between the draw pile, the discard pile, the hand and the decision and future
+    paths, flip a card of the decision or future path, and change energy and the counters of
+    R10; it keeps each path column's number of cards, at most three cards in hand and energy
+    from 0 to 6. Relic halves on the table and the current location never move. Abilities can
+    be used at any time until the game ends: between a travel and its payment, instead of
+    the hand-limit discard, while a reshuffle is due.
+R10 Effects waiting for "your next challenge" are counters the effect adds to: ``discount``
+    (the next challenge costs that much less), ``discount.red|blue|green|black`` (the next
+    challenge of that colour), ``as_black`` (pay the next challenge with any colours) and
+    ``ignore`` (the next challenge costs nothing). The next challenge met (a corner with an
+    icon) uses them up, and a colour's discount waits for a challenge of its colour. A
+    complete relic's -1 is for challenges of its colour; black is no relic's colour.
+R11 Energy above six is lost: a reward that would pass six fills the track to six (1b: "You
+    may not have more than six of any one type of energy").
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from pnp.data.games import relics as tables
+from rules_check.core.errors import IllegalAction
+from rules_check.core.ops import RULE as OPS_RULE
+from rules_check.core.ops import Op
+
+from . import abilities
+from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel
+from .cards import DAY, NIGHT, other_side
+from .scoring import all_relics, complete_colours
+from .state import (
+    AS_BLACK, CHALLENGE, COLOUR_DISCOUNT, COLUMN_SIZE, CURRENT, DECIDE, DECISION, DISCARD, DISCOUNT, DRAW,
+    ENERGY, FUTURE_1, FUTURE_2, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER, PATH_COLUMNS, TABLE,
+    TRACKER, Pending, RelicsState, energy,
+)
+
+RULE_SETUP = "relics: Setup"
+RULE_DECIDE = "relics: Turn Sequence 1, Decide"
+RULE_1A = "relics: Turn Sequence 1a, Decide"
+RULE_1B = "relics: Turn Sequence 1b, Decide"
+RULE_CHALLENGE = "relics: Turn Sequence 2, Challenge"
+RULE_LOOK_AHEAD = "relics: Turn Sequence 3, Look ahead"
+RULE_ABILITIES = "relics: Card Abilities"
+RULE_GOAL = "relics: Goal"
+
+TOP_LEFT = "top-left"
+BOTTOM_RIGHT = "bottom-right"
+# Zones an ability's operations may not touch (ruling R9).
+FIXED_ZONES = {CURRENT: "the current location", TABLE: "a relic half on the table", TRACKER: "the energy tracker"}
+
+
+def side_for_travel(k: int) -> str:
+    """The side up of the destination of the ``k``-th travel (1-based): day, day, night,
+    night, day, ... (ruling R3). The setup's day, day, night columns are travels 1 to 3."""
+    return DAY if ((k - 1) // 2) % 2 == 0 else NIGHT
+
+
+# --- what a travel would cost ----------------------------------------------------------------
+
+
+def challenge_of(state: RelicsState, destination: str) -> Pending | None:
+    """"1a": the challenge icon travelling to ``destination`` faces, or None (ruling R2)."""
+    here = state.side(state.current()).number
+    there = state.side(destination)
+    challenge = there.challenge_from(here)
+    if challenge is None:
+        return None
+    corner = BOTTOM_RIGHT if there.number < here else TOP_LEFT
+    return Pending(destination, corner, challenge.colour, challenge.amount)
+
+
+@dataclass
+class Outlook:
+    """What 1b would leave: the energy after the reward, the hand (before the hand-limit
+    discard), the colours of complete relics. Computed without touching the state."""
+
+    energy: dict[str, int]
+    hand: list[str]
+    complete: frozenset[str]
+
+
+def after_reward(state: RelicsState) -> Outlook:
+    """"1b": the current location card joins the hand (a relic half the table) and its banner's
+    energy is gained, capped at six (ruling R11)."""
+    card = state.current()
+    reward = state.side(card).reward
+    energies = state.energies()
+    if reward.is_relic:
+        return Outlook(energies, list(state.hand()), complete_colours(state, extra=card))
+    energies[reward.energy] = min(tables.MAX_ENERGY, energies[reward.energy] + reward.amount)
+    return Outlook(energies, [*state.hand(), card], state.complete)
+
+
+def cost_of(pending: Pending, complete: frozenset[str], counters: dict[str, int]) -> tuple[int, bool]:
+    """The points ``pending`` asks now, and whether any colours pay it (rulings R5, R10):
+    -1 for a complete relic of its colour, the waiting discounts; black or ``as_black``: any."""
+    any_colour = pending.colour == tables.BLACK or counters[AS_BLACK] > 0
+    if counters[IGNORE] > 0:
+        return 0, any_colour
+    amount = pending.amount - counters[DISCOUNT] - counters[COLOUR_DISCOUNT[pending.colour]]
+    if pending.colour in complete:
+        amount -= tables.COMPLETE_RELIC_DISCOUNT
+    return max(0, amount), any_colour
+
+
+def usable_energy(energies: dict[str, int], colour: str, any_colour: bool) -> int:
+    return sum(energies.values()) if any_colour else energies[colour]
+
+
+def payable(cost: int, any_colour: bool, colour: str, energies: dict[str, int], cards: int) -> bool:
+    """"2. Challenge": energy, then one card per missing point (ruling R6)."""
+    return usable_energy(energies, colour, any_colour) + cards >= cost
+
+
+def describe(pending: Pending) -> str:
+    return f"the {pending.corner} challenge of {pending.destination} ({pending.colour} {pending.amount})"
+
+
+def travel_payable(state: RelicsState, destination: str) -> bool:
+    """Whether a travel to ``destination`` can be paid (ruling R6)."""
+    pending = challenge_of(state, destination)
+    if pending is None:
+        return True
+    out = after_reward(state)
+    cost, any_colour = cost_of(pending, out.complete, state.counters)
+    return payable(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT))
+
+
+def how_it_stands(state: RelicsState, destination: str) -> str:
+    """`travel_payable`'s numbers, for messages."""
+    pending = challenge_of(state, destination)
+    if pending is None:
+        return f"{destination} has no challenge in that corner"
+    out = after_reward(state)
+    cost, any_colour = cost_of(pending, out.complete, state.counters)
+    cards = min(len(out.hand), tables.HAND_LIMIT)
+    have = usable_energy(out.energy, pending.colour, any_colour)
+    kind = "energy" if any_colour else f"{pending.colour} energy"
+    return f"{describe(pending)} costs {cost}, and you would have {have} {kind} and {plural(cards, 'card')} to discard"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- one predicate per rule --------------------------------------------------------------------
+
+
+def turn_stands_at(state: RelicsState, phases: tuple[str, ...], doing: str) -> None:
+    """The turn is at a step where ``doing`` is allowed ("Turn Sequence": 1, 1b, 2, 3)."""
+    if state.phase in phases:
+        return
+    if state.phase == OVER:
+        raise IllegalAction(RULE_GOAL, "the game is over")
+    if state.phase == HAND_LIMIT:
+        raise IllegalAction(RULE_1B, f"you hold {len(state.hand())} cards: discard one ({{discard: CARD}}, "
+                                     f"or use an ability) before {doing}")
+    if state.phase == CHALLENGE:
+        assert state.pending is not None
+        raise IllegalAction(RULE_CHALLENGE, f"{describe(state.pending)} is not paid yet: pay it before {doing}")
+    if state.phase == LOOK_AHEAD:
+        raise IllegalAction(RULE_LOOK_AHEAD, f"the draw pile is empty with {plural(state.to_deal, 'card')} still to "
+                                             f"deal: record the reshuffle of the discard pile before {doing}")
+    # DECIDE, and the action waits for something that is not happening
+    if doing == "paying":
+        raise IllegalAction(RULE_CHALLENGE, "no challenge is waiting to be paid (a travel's challenge is paid "
+                                            "with the travel, or by a pay entry right after it)")
+    if doing == "a hand-limit discard":
+        raise IllegalAction(RULE_1B, f"you hold {len(state.hand())} cards: no discard is needed")
+    if doing == "reshuffling":
+        raise IllegalAction(RULE_LOOK_AHEAD, "no card waits to be dealt: the discard pile is reshuffled only "
+                                             "when Look ahead must draw from an empty draw pile (ruling R8)")
+    raise IllegalAction(RULE_DECIDE, f"{doing} is not possible now")
+
+
+def destination_in_decision_path(state: RelicsState, destination: str) -> None:
+    """"1. Decide": "Choose which card in the decision path to travel to.\""""
+    if destination not in state.zones[DECISION]:
+        where = state.zone_of(destination)
+        raise IllegalAction(RULE_DECIDE, f"{destination} is not in the decision path (it is in {where}; "
+                                         f"the decision path holds {', '.join(state.zones[DECISION])})")
+
+
+def challenge_can_be_paid(state: RelicsState, destination: str, pending: Pending | None, cost: int,
+                          any_colour: bool, out: Outlook) -> None:
+    """"1a": "you must match it with an equal amount of energy" (ruling R6)."""
+    if pending is not None and not payable(cost, any_colour, pending.colour, out.energy,
+                                           min(len(out.hand), tables.HAND_LIMIT)):
+        raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)} "
+                                     f"(ruling R6)")
+
+
+def hand_limit_before_paying(out: Outlook, state: RelicsState) -> None:
+    """"1b": the hand-limit discard comes before the payment of step 2 (ruling R4)."""
+    if len(out.hand) > tables.HAND_LIMIT:
+        raise IllegalAction(RULE_1B, f"taking {state.current()} makes {len(out.hand)} cards in hand: record the "
+                                     f"discard ({{discard: CARD}}) before paying the challenge ({{pay: ...}}) "
+                                     f"(ruling R4)")
+
+
+def payment_matches(pending: Pending | None, cost: int, any_colour: bool, energies: dict[str, int],
+                    hand: list[str], payment: Payment) -> None:
+    """"2. Challenge": energy of the challenge's colour (black: any mix), then one card from
+    the hand for each missing point; exactly the cost (rulings R5, R10)."""
+    discards = payment.discards
+    if len(set(discards)) != len(discards):
+        twice = next(c for c, n in Counter(discards).items() if n > 1)
+        raise IllegalAction(RULE_CHALLENGE, f"{twice} is discarded twice")
+    for card in discards:
+        if card not in hand:
+            raise IllegalAction(RULE_CHALLENGE, f"{card} is not in your hand: only cards in hand are discarded "
+                                                f"for missing energy")
+    if pending is None:
+        if payment.spent or discards:
+            raise IllegalAction(RULE_CHALLENGE, "there is no challenge icon in that corner: nothing is paid")
+        return
+    spent = dict(payment.energy)
+    if not any_colour:
+        other = [c for c in spent if c != pending.colour]
+        if other:
+            raise IllegalAction(RULE_CHALLENGE, f"a {pending.colour} challenge is paid with {pending.colour} "
+                                                f"energy, not {other[0]}")
+    for colour, n in spent.items():
+        if n > energies[colour]:
+            raise IllegalAction(RULE_CHALLENGE, f"you have {energies[colour]} {colour} energy, not {n}")
+    paid = payment.spent + len(discards)
+    if paid != cost:
+        raise IllegalAction(RULE_CHALLENGE, f"{describe(pending)} costs {cost} now (rulings R5, R10), but "
+                                            f"{payment.spent} energy and {plural(len(discards), 'card')} pay {paid}")
+    must = min(cost, usable_energy(energies, pending.colour, any_colour))
+    if payment.spent != must:
+        kind = "energy" if any_colour else f"{pending.colour} energy"
+        raise IllegalAction(RULE_CHALLENGE, f"you have {usable_energy(energies, pending.colour, any_colour)} "
+                                            f"{kind}: pay {must} energy and discard only {plural(cost - must, 'card')} "
+                                            f"for the missing points (ruling R5)")
+
+
+def card_in_hand(state: RelicsState, card: str) -> None:
+    """"Card Abilities": "You may discard a card from your hand at any time to use its ability.\""""
+    if card in state.hand():
+        return
+    if card in state.zones[TABLE]:
+        raise IllegalAction(RULE_ABILITIES, f"{card} is a relic half on the table: \"you may not use the ability "
+                                            f"text on these cards\" (Turn Sequence 1b)")
+    raise IllegalAction(RULE_ABILITIES, f"{card} is not in your hand (it is in {state.zone_of(card)})")
+
+
+def effect_stays_within_bounds(state: RelicsState, card: str, ops: tuple[Op | Flip, ...]) -> None:
+    """What an ability's plain operations may do (ruling R9): tried on a copy of the zones,
+    in order, with the card already out of the hand."""
+    zones = state.zones.copy()
+    zones.take(card, HAND)
+    counters = dict(state.counters)
+    for op in ops:
+        if isinstance(op, Flip):
+            where = next((z for z in PATH_COLUMNS if op.card in zones[z]), None)
+            if where is None:
+                where = next((z for z in zones.names() if op.card in zones[z]), None)
+                raise IllegalAction(RULE_ABILITIES, f"cannot flip {op.card}: only a card of the decision or future "
+                                                    f"path is flipped (ruling R9); it is in {where}")
+        elif op.kind == "move":
+            for zone in (op.src, op.dst):
+                if zone in FIXED_ZONES:
+                    raise IllegalAction(RULE_ABILITIES, f"cannot {op.describe()}: {FIXED_ZONES[zone]} does not "
+                                                        f"move (ruling R9)")
+            try:
+                zones.move(op.item, op.src, op.dst, op.bottom, OPS_RULE)
+            except IllegalAction as exc:
+                raise IllegalAction(OPS_RULE, f"cannot {op.describe()}: {exc.message}") from None
+        else:
+            counters[op.counter] = counters.get(op.counter, 0) + op.amount
+    for column in PATH_COLUMNS:
+        if len(zones[column]) != len(state.zones[column]):
+            raise IllegalAction(RULE_ABILITIES, f"the effect leaves {plural(len(zones[column]), 'card')} in {column}, "
+                                                f"which held {len(state.zones[column])}: a path column keeps its cards "
+                                                f"(ruling R9)")
+    if len(zones[HAND]) > tables.HAND_LIMIT:
+        raise IllegalAction(RULE_1B, f"the effect leaves {len(zones[HAND])} cards in hand: \"You may only have "
+                                     f"three cards in your hand\"")
+    for name in ENERGY:
+        if not 0 <= counters[name] <= tables.MAX_ENERGY:
+            raise IllegalAction(RULE_1B, f"the effect leaves {counters[name]} {name}: energy goes from 0 to "
+                                         f"{tables.MAX_ENERGY} (\"You may not have more than six of any one type\")")
+    for name in MODIFIERS:
+        if counters[name] < 0:
+            raise IllegalAction(RULE_ABILITIES, f"the effect leaves {name} at {counters[name]} (ruling R10)")
+
+
+def reshuffle_is_the_discard_pile(state: RelicsState, order: tuple[str, ...]) -> None:
+    """"3. Look ahead": "shuffle the discard pile to replace it": all of it, nothing else."""
+    have, got = Counter(state.zones[DISCARD]), Counter(order)
+    if have != got:
+        missing, extra = have - got, got - have
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(sorted(missing)))
+        if extra:
+            parts.append("not in the discard pile (or listed twice): " + ", ".join(sorted(extra)))
+        raise IllegalAction(RULE_LOOK_AHEAD, "the new draw pile is the whole discard pile: " + "; ".join(parts))
+
+
+def nothing_can_be_paid(state: RelicsState) -> None:
+    """"Goal": "The game ends when you can no longer pay the energy cost for a challenge."
+    (ruling R6)"""
+    if state.phase == CHALLENGE:
+        assert state.pending is not None
+        cost, any_colour = cost_of(state.pending, state.complete, state.counters)
+        if payable(cost, any_colour, state.pending.colour, state.energies(), len(state.hand())):
+            raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost} (ruling R6)")
+        return
+    for destination in state.zones[DECISION]:
+        if travel_payable(state, destination):
+            raise IllegalAction(RULE_GOAL, f"you can still travel to {destination}: "
+                                           f"{how_it_stands(state, destination)} (ruling R6)")
+
+
+# --- check -------------------------------------------------------------------------------------
+
+
+def check(state: RelicsState, action: Action) -> None:
+    """Raise `IllegalAction` unless ``action`` is legal now."""
+    if isinstance(action, Travel):
+        turn_stands_at(state, (DECIDE,), "travelling")
+        destination_in_decision_path(state, action.destination)
+        out = after_reward(state)
+        pending = challenge_of(state, action.destination)
+        cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
+        challenge_can_be_paid(state, action.destination, pending, cost, any_colour, out)
+        if action.payment is not None:
+            hand_limit_before_paying(out, state)
+            payment_matches(pending, cost, any_colour, out.energy, out.hand, action.payment)
+    elif isinstance(action, Pay):
+        turn_stands_at(state, (CHALLENGE,), "paying")
+        assert state.pending is not None
+        cost, any_colour = cost_of(state.pending, state.complete, state.counters)
+        payment_matches(state.pending, cost, any_colour, state.energies(), state.hand(), action.payment)
+    elif isinstance(action, HandLimitDiscard):
+        turn_stands_at(state, (HAND_LIMIT,), "a hand-limit discard")
+        if action.card not in state.hand():
+            raise IllegalAction(RULE_1B, f"{action.card} is not in your hand (it is in {state.zone_of(action.card)})")
+    elif isinstance(action, Ability):
+        turn_stands_at(state, (DECIDE, HAND_LIMIT, CHALLENGE, LOOK_AHEAD), "using an ability")
+        card_in_hand(state, action.card)
+        effect_stays_within_bounds(state, action.card, action.ops)
+    elif isinstance(action, Reshuffle):
+        turn_stands_at(state, (LOOK_AHEAD,), "reshuffling")
+        reshuffle_is_the_discard_pile(state, action.order)
+    else:
+        turn_stands_at(state, (DECIDE, CHALLENGE), "ending the game")
+        nothing_can_be_paid(state)
+
+
+# --- apply (unchecked) -------------------------------------------------------------------------
+
+
+def apply(state: RelicsState, action: Action) -> None:
+    """Apply ``action``, trusting it (the simulator's path; the checker calls `check` first)."""
+    if isinstance(action, Travel):
+        _travel(state, action)
+    elif isinstance(action, Pay):
+        _pay(state, action.payment)
+        _finish_turn(state)
+    elif isinstance(action, HandLimitDiscard):
+        state.zones.move(action.card, HAND, DISCARD)
+        _challenge(state, None)
+    elif isinstance(action, Ability):
+        _ability(state, action)
+    elif isinstance(action, Reshuffle):
+        zones = state.zones
+        zones[DISCARD].clear()
+        zones[DRAW].extend(reversed(action.order))
+        for card in action.order:
+            state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
+        state.reshuffles += 1
+        _deal(state)
+    else:
+        state.ended = True
+        state.phase = OVER
+
+
+def _travel(state: RelicsState, action: Travel) -> None:
+    zones = state.zones
+    state.pending = challenge_of(state, action.destination)  # 1a
+    card = state.current()  # 1b
+    reward = state.side(card).reward
+    if reward.is_relic:
+        zones.move(card, CURRENT, TABLE)
+        state.complete = complete_colours(state)
+    else:
+        zones.move(card, CURRENT, HAND)
+        name = energy(reward.energy)
+        state.counters[name] = min(tables.MAX_ENERGY, state.counters[name] + reward.amount)
+    zones.move(action.destination, DECISION, CURRENT)  # 1c
+    for other in list(zones[DECISION]):
+        zones.move(other, DECISION, DISCARD)
+    if len(zones[HAND]) > tables.HAND_LIMIT:
+        state.phase = HAND_LIMIT
+        return
+    _challenge(state, action.payment)
+
+
+def _challenge(state: RelicsState, payment: Payment | None) -> None:
+    """Step 2 of the travel under way: paid now when the entry says how, or when it costs
+    nothing; else it waits for a `Pay` entry."""
+    if state.pending is None:
+        _finish_turn(state)
+        return
+    cost, _ = cost_of(state.pending, state.complete, state.counters)
+    if payment is None and cost > 0:
+        state.phase = CHALLENGE
+        return
+    _pay(state, payment or Payment())
+    _finish_turn(state)
+
+
+def _pay(state: RelicsState, payment: Payment) -> None:
+    pending = state.pending
+    assert pending is not None
+    for colour, n in payment.energy:
+        state.counters[energy(colour)] -= n
+    for card in payment.discards:
+        state.zones.move(card, HAND, DISCARD)
+    # the next challenge uses up what waited for it (ruling R10)
+    for name in (DISCOUNT, COLOUR_DISCOUNT[pending.colour], AS_BLACK, IGNORE):
+        state.counters[name] = 0
+    state.pending = None
+
+
+def _finish_turn(state: RelicsState) -> None:
+    state.pending = None
+    state.travels += 1
+    if len(state.complete) >= tables.RELIC_COUNT and all_relics(state):  # "Collect all three ..." (ruling R7)
+        state.won = True
+        state.phase = OVER
+        return
+    zones = state.zones  # 3. Look ahead: slide the future path to the left
+    zones[DECISION].extend(zones[FUTURE_1])
+    zones[FUTURE_1].clear()
+    zones[FUTURE_1].extend(zones[FUTURE_2])
+    zones[FUTURE_2].clear()
+    state.to_deal = COLUMN_SIZE
+    _deal(state)
+
+
+def _deal(state: RelicsState) -> None:
+    """Deal what "Look ahead" still owes into the rightmost column, to the cycle's side."""
+    zones = state.zones
+    draw = zones[DRAW]
+    side = side_for_travel(state.travels + 3)
+    while state.to_deal and draw:
+        card = draw.pop()
+        state.face[card] = side
+        zones[FUTURE_2].append(card)
+        state.to_deal -= 1
+    state.phase = LOOK_AHEAD if state.to_deal else DECIDE
+
+
+def _ability(state: RelicsState, action: Ability) -> None:
+    zones = state.zones
+    zones.take(action.card, HAND)
+    for op in action.ops:
+        if isinstance(op, Flip):
+            state.face[op.card] = other_side(state.face[op.card])
+        elif op.kind == "move":
+            zones.move(op.item, op.src, op.dst, op.bottom)
+            if op.dst == DRAW:
+                state.face[op.item] = DAY  # ruling R2
+        else:
+            state.counters[op.counter] = state.counters.get(op.counter, 0) + op.amount
+    zones.put(action.card, DISCARD)  # after its effect (ruling R9)
+    if state.phase == HAND_LIMIT and len(zones[HAND]) <= tables.HAND_LIMIT:
+        _challenge(state, None)
+    elif state.phase == LOOK_AHEAD:
+        _deal(state)
+
+
+def unverified(state: RelicsState, action: Action) -> list[str]:
+    """An ability's effect is card text the checker takes as written (SPEC.md principle 4)."""
+    if not isinstance(action, Ability) or action.card not in state.hand():
+        return []
+    side = state.face[action.card]
+    text = state.side(action.card).ability
+    done = "; ".join(op.describe() for op in action.ops) or "no operations"
+    return [f"ability of {action.card} ({side} side: \"{text}\"): {done}"]
+
+
+# --- candidates (for the simulator) -----------------------------------------------------------
+
+
+def payments(pending: Pending | None, cost: int, any_colour: bool, energies: dict[str, int],
+             hand: list[str]) -> list[Payment]:
+    """Every way to pay (ruling R5): the energy is fixed but for black's mix; the cards vary."""
+    if pending is None:
+        return [Payment()]
+    must = min(cost, usable_energy(energies, pending.colour, any_colour))
+    missing = cost - must
+    if missing > len(hand):
+        return []
+    if not any_colour:
+        mixes = [((pending.colour, must),) if must else ()]
+    else:
+        mixes = []
+        colours = tables.ENERGY_COLOURS
+        for split in itertools.product(*(range(min(energies[c], must) + 1) for c in colours)):
+            if sum(split) == must:
+                mixes.append(tuple((c, n) for c, n in zip(colours, split) if n))
+    return [Payment(mix, tuple(cards)) for mix in mixes for cards in itertools.combinations(hand, missing)]
+
+
+def candidates(state: RelicsState) -> Iterator[Action]:
+    """Every action worth considering now; `check` decides which are legal."""
+    if state.phase == OVER:
+        return
+    if state.phase == DECIDE:
+        for destination in state.zones[DECISION]:
+            yield Travel(destination)
+            out = after_reward(state)
+            if len(out.hand) <= tables.HAND_LIMIT:
+                pending = challenge_of(state, destination)
+                cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
+                for payment in payments(pending, cost, any_colour, out.energy, out.hand):
+                    yield Travel(destination, payment)
+        yield End()
+    elif state.phase == HAND_LIMIT:
+        for card in state.hand():
+            yield HandLimitDiscard(card)
+    elif state.phase == CHALLENGE:
+        assert state.pending is not None
+        cost, any_colour = cost_of(state.pending, state.complete, state.counters)
+        for payment in payments(state.pending, cost, any_colour, state.energies(), state.hand()):
+            yield Pay(payment)
+        yield End()
+    elif state.phase == LOOK_AHEAD:
+        order = list(state.zones[DISCARD])
+        # the simulator's shuffle: fixed by the setup and how many came before (same seed, same log)
+        random.Random(state.chance * 1_000_003 + state.reshuffles).shuffle(order)
+        yield Reshuffle(tuple(order))
+    for card in state.hand():
+        yield Ability(card, tuple(abilities.realize(state, card)))

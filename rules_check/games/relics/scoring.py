@@ -1,0 +1,40 @@
+"""Scoring ("Goal"): "Each collected pair of relics is worth three points. A single unmatched
+piece is worth one point." and "Collect all three completed relics to win."
+
+The points themselves are `pnp.data.games.relics.score` (the numbers live with the card data);
+here is only which halves the player has collected: the relic banners of the cards on the
+table, read on the side that was up when each was taken (ruling R2).
+"""
+
+from __future__ import annotations
+
+from pnp.data.games import relics as tables
+
+from .state import TABLE, RelicsState
+
+
+def halves(state: RelicsState, extra: str | None = None) -> dict[str, set[int]]:
+    """Relic name -> the halves on the table (and ``extra``, a card about to join them)."""
+    got: dict[str, set[int]] = {}
+    cards = state.zones[TABLE] if extra is None else [*state.zones[TABLE], extra]
+    for card in cards:
+        reward = state.side(card).reward
+        if reward.is_relic:
+            got.setdefault(reward.relic, set()).add(reward.half)
+    return got
+
+
+def complete_colours(state: RelicsState, extra: str | None = None) -> frozenset[str]:
+    """The colours whose challenges are -1 ("2. Challenge", note): those of complete relics."""
+    return frozenset(state.data.relic_colour[relic] for relic, got in halves(state, extra).items()
+                     if len(got) >= tables.HALVES_PER_RELIC)
+
+
+def points(state: RelicsState) -> int:
+    return tables.score(halves(state))
+
+
+def all_relics(state: RelicsState) -> bool:
+    """"Collect all three completed relics to win."""
+    done = [r for r, got in halves(state).items() if len(got) >= tables.HALVES_PER_RELIC]
+    return len(done) >= tables.RELIC_COUNT

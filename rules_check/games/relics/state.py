@@ -1,0 +1,157 @@
+"""Where everything is in a game of relics, which side of each card is up, and where the turn
+stands.
+
+Every card is in exactly one zone (SPEC.md principle 1; the core checks it after each entry).
+The top of a pile is the END of its list:
+
+    draw        the draw pile, day side up ("Setup")
+    discard     the discard pile
+    current     the current location (one card)
+    decision    the decision path (two cards, one column)
+    future.1    the future path's left column (the next decision path)
+    future.2    the future path's rightmost column (where "Look ahead" deals)
+    hand        the hand (at most three cards, "Turn Sequence" 1b)
+    table       the relic halves collected ("place it on the table in front of you")
+    tracker     the energy tracker card ("Place the energy tracker card to one side")
+
+Beside the zones: ``face`` (the side of each location card that is up: it decides the number,
+the corners, the banner and the ability that count, ruling R2), the energy on the tracker and
+the effects of abilities waiting for the next challenge (``counters``), and where the turn
+stands (``phase``, ``pending``, ``to_deal``, ``travels``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.data.games import relics as tables
+from rules_check.core.engine import BaseState
+
+from .cards import DAY, NIGHT, CardData
+
+DRAW = "draw"
+DISCARD = "discard"
+CURRENT = "current"
+DECISION = "decision"
+FUTURE_1 = "future.1"
+FUTURE_2 = "future.2"
+HAND = "hand"
+TABLE = "table"
+TRACKER = "tracker"
+ZONES = (DRAW, DISCARD, CURRENT, DECISION, FUTURE_1, FUTURE_2, HAND, TABLE, TRACKER)
+PATH_COLUMNS = (DECISION, FUTURE_1, FUTURE_2)  # the columns "Look ahead" slides left
+COLUMN_SIZE = tables.FUTURE_PATH_SIZE // 2  # "Deal four cards into two columns"
+
+# Where a turn stands ("Turn Sequence"): choose where to travel (1); discard down to the hand
+# limit (1b); pay the challenge (2); reshuffle the discard pile to finish dealing (3); over.
+DECIDE = "decide"
+HAND_LIMIT = "hand limit"
+CHALLENGE = "challenge"
+LOOK_AHEAD = "look ahead"
+OVER = "over"
+
+DIFFICULTIES = {"normal": tables.START_ENERGY, "hard": tables.HARD_START_ENERGY}
+
+
+def energy(colour: str) -> str:
+    """The counter of one energy colour on the tracker."""
+    return f"energy.{colour}"
+
+
+ENERGY = tuple(energy(c) for c in tables.ENERGY_COLOURS)
+
+# What an ability can leave waiting for the next challenge (ruling R10), as counters:
+DISCOUNT = "discount"  # "Your next challenge costs N less"
+COLOUR_DISCOUNT = {c: f"discount.{c}" for c in tables.CHALLENGE_COLOURS}  # "Your next {c} challenge ..."
+AS_BLACK = "as_black"  # "Pay your next challenge with any colours, as if it were {black}"
+IGNORE = "ignore"  # "Ignore the challenge of your next destination"
+MODIFIERS = (DISCOUNT, *COLOUR_DISCOUNT.values(), AS_BLACK, IGNORE)
+COUNTERS = ENERGY + MODIFIERS
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A challenge waiting to be paid ("2. Challenge"): the corner of ``destination`` that
+    "Turn Sequence" 1a points to."""
+
+    destination: str
+    corner: str  # "top-left" | "bottom-right"
+    colour: str
+    amount: int
+
+
+@dataclass
+class RelicsState(BaseState):
+    cards: CardData | None = None
+    difficulty: str = "normal"
+    face: dict[str, str] = field(default_factory=dict)  # location card -> "day" | "night"
+    phase: str = DECIDE
+    pending: Pending | None = None  # the challenge of the travel under way
+    to_deal: int = 0  # cards "Look ahead" still has to deal into future.2
+    travels: int = 0  # travels completed (the day/night cycle counts them, ruling R3)
+    won: bool = False  # all three relics collected ("Goal")
+    ended: bool = False  # the player could no longer pay ("Goal")
+    reshuffles: int = 0
+    chance: int = 0  # the simulator's seed for reshuffles, fixed by the setup
+    complete: frozenset[str] = frozenset()  # colours of the complete relics (kept by rules._travel)
+
+    @property
+    def data(self) -> CardData:
+        assert self.cards is not None
+        return self.cards
+
+    def side(self, card: str) -> tables.LocationSide:
+        """The side of ``card`` that is up (ruling R2)."""
+        return self.cards.sides[card][self.face[card]]  # type: ignore[union-attr]
+
+    def current(self) -> str:
+        return self.zones[CURRENT][0]
+
+    def hand(self) -> list[str]:
+        return self.zones[HAND]
+
+    def energy_of(self, colour: str) -> int:
+        return self.counters[energy(colour)]
+
+    def energies(self) -> dict[str, int]:
+        return {c: self.counters[energy(c)] for c in tables.ENERGY_COLOURS}
+
+    def zone_of(self, card: str) -> str | None:
+        for name, items in self.zones.zones.items():
+            if card in items:
+                return name
+        return None
+
+
+def new_layout(cards: CardData, players: list[str], difficulty: str, order: list[str], chance: int) -> RelicsState:
+    """The table after "Setup", dealing ``order`` (the shuffled location cards, top first):
+    the current location, the decision path, the future path (first column day side up, the
+    second night side up), the two starting cards, the rest as the
+    draw pile. The energy cubes start on 3 (2 in a hard game)."""
+    state = RelicsState(players=list(players), cards=cards, difficulty=difficulty, chance=chance)
+    zones = state.zones
+    for name in ZONES:
+        zones[name]
+    zones.put(cards.tracker, TRACKER)
+    deck = list(order)
+    state.face = {card: DAY for card in deck}
+    at = 0
+
+    def deal(zone: str, n: int, face: str = DAY) -> None:
+        nonlocal at
+        for card in deck[at:at + n]:
+            zones.put(card, zone)
+            state.face[card] = face
+        at += n
+
+    deal(CURRENT, 1)
+    deal(DECISION, tables.DECISION_PATH_SIZE, DAY)  # "Deal two cards day-side-up"
+    deal(FUTURE_1, COLUMN_SIZE, DAY)  # "deal the first column day-side-up
+    deal(FUTURE_2, COLUMN_SIZE, NIGHT)  # and the second column night-side up"
+    deal(HAND, tables.START_HAND)
+    zones[DRAW].extend(reversed(deck[at:]))  # the first card listed is the top
+    start = DIFFICULTIES[difficulty]
+    state.counters = {name: 0 for name in COUNTERS}
+    for name in ENERGY:
+        state.counters[name] = start
+    return state

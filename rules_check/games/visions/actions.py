@@ -1,0 +1,206 @@
+"""The Visions log vocabulary: what an entry says, in the rulebook's own words.
+
+    - {player: Ana, start dream: "Time in the Burning Desert"}          # 1 - Play a Card, A
+    - {player: Ben, continue dream: 1, card: "Music in the Icy Birches"}  # 1 - Play a Card, B
+    - {player: Cleo, nightmare: "Flight in the Hidden Village", dream: 2,  # 1 - Play a Card, C
+       steal from: Ana, stolen: "Time in the Icy Birches"}
+    - {player: Ana, refill: ["Music in the Galactic Valley", "Time in the Hidden Village"]}
+    - {player: Ben, skip: true}                                          # End of the Game
+
+What the rules make happen by themselves is not written: the robbed player's draw (the top
+card of the draw pile, ruling V2), the cards a reflection adds to the river, the river
+refilled from the draw pile when it empties (ruling V6). The setup fixes the draw pile's
+order, so the checker knows every card these bring. ``docs/logs/visions.md`` is the reference.
+
+`parse_entry` turns an entry into an action or raises `LogFormatError` (exit 2) for what is
+not an entry of this vocabulary: an unknown key, a wrong type, an unknown card or player.
+Whether the action is legal is `rules.check`'s question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NoReturn, Union
+
+from pnp.data.games.visions import MAX_DREAMS
+from rules_check.core.engine import EntryRef
+from rules_check.core.errors import LogFormatError
+from rules_check.names import closest, normalise
+
+from .cards import CardData
+from .state import VisionsState
+
+# The entry keys, in the rulebook's words.
+PLAYER = "player"
+START = "start dream"
+CONTINUE = "continue dream"
+CARD = "card"
+NIGHTMARE = "nightmare"
+DREAM = "dream"
+VICTIM = "steal from"
+STOLEN = "stolen"
+REFILL = "refill"
+SKIP = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class StartDream:
+    """"A - Start a New Dream": ``card`` from the hand becomes the first card of a new dream."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContinueDream:
+    """"B - Continue a Dream": ``card`` from the hand goes at the end of dream ``dream``."""
+
+    player: str
+    dream: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Nightmare:
+    """"C - Play a Nightmare": ``card`` goes face down at the end of dream ``dream``; the player
+    steals ``stolen`` from ``victim`` (both None when no other player has a card: ruling V10)."""
+
+    player: str
+    card: str
+    dream: int
+    victim: str | None
+    stolen: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """"2 - Refill Your Hand to 3 Cards": the cards taken from the river, in order."""
+
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """"End of the Game": a player who can neither start nor continue a dream skips (V8)."""
+
+    player: str
+
+
+Action = Union[StartDream, ContinueDream, Nightmare, Refill, Skip]
+Play = (StartDream, ContinueDream, Nightmare)
+
+# verb -> (required keys, optional keys)
+_FORMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    START: (frozenset({PLAYER, START}), frozenset()),
+    CONTINUE: (frozenset({PLAYER, CONTINUE, CARD}), frozenset()),
+    NIGHTMARE: (frozenset({PLAYER, NIGHTMARE, DREAM}), frozenset({VICTIM, STOLEN})),
+    REFILL: (frozenset({PLAYER, REFILL}), frozenset()),
+    SKIP: (frozenset({PLAYER, SKIP}), frozenset()),
+}
+_VERBS = tuple(_FORMS)
+# every well-formed key set -> its verb (the fast path: one dictionary look-up)
+_VERB_OF_KEYS = {required: verb for verb, (required, _) in _FORMS.items()}
+_VERB_OF_KEYS[_FORMS[NIGHTMARE][0] | {VICTIM, STOLEN}] = NIGHTMARE
+_SHAPES = {
+    START: '{player: NAME, start dream: CARD}',
+    CONTINUE: '{player: NAME, continue dream: 1|2, card: CARD}',
+    NIGHTMARE: '{player: NAME, nightmare: CARD, dream: 1|2, steal from: NAME, stolen: CARD}',
+    REFILL: '{player: NAME, refill: [CARD, ...]}',
+    SKIP: '{player: NAME, skip: true}',
+}
+_EXPECTED = "an entry: " + " or ".join(_SHAPES.values())
+
+
+def parse_entry(entry: Any, state: VisionsState, ref: EntryRef) -> Action:
+    """The action ``entry`` records; `LogFormatError` when it is not a Visions entry."""
+    if not isinstance(entry, dict):
+        raise LogFormatError(ref.file, f"expected {_EXPECTED}", line=ref.line)
+    verb = _VERB_OF_KEYS.get(frozenset(entry))
+    if verb is None:
+        _misshapen(entry, ref)
+    player = _player(entry[PLAYER], state, ref)
+    cards = state.cards
+    if verb == CONTINUE:
+        return ContinueDream(player, _dream(entry[CONTINUE], ref, CONTINUE), _card(entry[CARD], cards, ref, CARD))
+    if verb == START:
+        return StartDream(player, _card(entry[START], cards, ref, START))
+    if verb == NIGHTMARE:
+        victim = stolen = None
+        if VICTIM in entry:
+            victim = _player(entry[VICTIM], state, ref, VICTIM)
+            stolen = _card(entry[STOLEN], cards, ref, STOLEN)
+        return Nightmare(player, _card(entry[NIGHTMARE], cards, ref, NIGHTMARE), _dream(entry[DREAM], ref, DREAM),
+                         victim, stolen)
+    if verb == REFILL:
+        raw = entry[REFILL]
+        if not isinstance(raw, list):
+            raise LogFormatError(ref.file, "expected the list of cards taken from the river, in order",
+                                 line=ref.line, field=REFILL)
+        return Refill(player, tuple(_card(c, cards, ref, REFILL) for c in raw))
+    if entry[SKIP] is not True:
+        raise LogFormatError(ref.file, f"expected true (a player who cannot play writes skip: true), "
+                             f"got {entry[SKIP]!r}", line=ref.line, field=SKIP)
+    return Skip(player)
+
+
+def _misshapen(entry: dict, ref: EntryRef) -> NoReturn:
+    """Raise the `LogFormatError` that says what is wrong with an entry's keys."""
+    verbs = [v for v in _VERBS if v in entry]
+    if len(verbs) != 1:
+        what = "no action" if not verbs else "two actions (" + " and ".join(verbs) + ")"
+        raise LogFormatError(ref.file, f"the entry has {what}; expected {_EXPECTED}", line=ref.line)
+    verb = verbs[0]
+    required, optional = _FORMS[verb]
+    for key in entry:
+        if key not in required and key not in optional:
+            raise LogFormatError(ref.file, f"unknown key {str(key)!r} in a {verb!r} entry; expected "
+                                 f"{_SHAPES[verb]}", line=ref.line, field=str(key))
+    missing = sorted((required | optional) - entry.keys())
+    raise LogFormatError(ref.file, f"is required but missing; expected {_SHAPES[verb]}", line=ref.line,
+                         field=missing[0])
+
+
+def _player(value: Any, state: VisionsState, ref: EntryRef, field: str = PLAYER) -> str:
+    if isinstance(value, str) and value in state.players:
+        return value
+    raise LogFormatError(ref.file, f"unknown player {value!r} (the players: {', '.join(state.players)})",
+                         line=ref.line, field=field)
+
+
+def _dream(value: Any, ref: EntryRef, field: str) -> int:
+    if type(value) is int and 1 <= value <= MAX_DREAMS:
+        return value
+    raise LogFormatError(ref.file, f"expected a dream's number, 1 or {MAX_DREAMS} (a player has {MAX_DREAMS} "
+                         "dreams at most), "
+                         f"got {value!r}", line=ref.line, field=field)
+
+
+def _card(value: Any, cards: CardData, ref: EntryRef, field: str) -> str:
+    if isinstance(value, str):
+        if value in cards.kinds:
+            return value
+        printed = cards.by_key.get(normalise(value))
+        if printed is not None:
+            return printed
+        near = closest(value, cards.by_key)
+        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        raise LogFormatError(ref.file, f"unknown card {value!r}{hint}", line=ref.line, field=field)
+    raise LogFormatError(ref.file, f"expected a card's name, got {value!r}", line=ref.line, field=field)
+
+
+def to_entry(action: Action) -> dict[str, Any]:
+    """The log entry that records ``action`` (the inverse of `parse_entry`)."""
+    if isinstance(action, StartDream):
+        return {PLAYER: action.player, START: action.card}
+    if isinstance(action, ContinueDream):
+        return {PLAYER: action.player, CONTINUE: action.dream, CARD: action.card}
+    if isinstance(action, Nightmare):
+        entry: dict[str, Any] = {PLAYER: action.player, NIGHTMARE: action.card, DREAM: action.dream}
+        if action.victim is not None:
+            entry[VICTIM] = action.victim
+            entry[STOLEN] = action.stolen
+        return entry
+    if isinstance(action, Refill):
+        return {PLAYER: action.player, REFILL: list(action.cards)}
+    return {PLAYER: action.player, SKIP: True}

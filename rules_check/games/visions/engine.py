@@ -1,0 +1,75 @@
+"""The Visions rules engine: the `Engine` interface over this package's modules.
+
+State (``state``, ``setup``), the log vocabulary (``actions``), legality and effects
+(``rules``: the readings chosen are listed at its top) and the final scoring (``scoring``)
+are kept apart; this class only ties them together for the checker and the simulator.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+from rules_check.core.engine import Engine, EntryRef
+
+from . import actions, rules, scoring, setup
+from .actions import Action
+from .cards import CardData, load_cards
+from .state import OVER, VisionsState
+
+
+class VisionsEngine(Engine[VisionsState, Action]):
+    game = "visions"
+    title = "Visions"
+    players = (2, 5)
+
+    def __init__(self, cards_dir: Path | None = None) -> None:
+        self._cards_dir = cards_dir
+        self._cards: CardData | None = None
+
+    @property
+    def cards(self) -> CardData:
+        """The card data, read on first use (``cards/visions/``, or ``cards_dir``)."""
+        if self._cards is None:
+            self._cards = load_cards(self._cards_dir)
+        return self._cards
+
+    # --- state ------------------------------------------------------------------------------
+
+    def new_state(self, players: list[str], setup_: Any, file: str, line_of) -> VisionsState:
+        return setup.read_setup(self.cards, players, setup_, file, line_of)
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        return setup.random_setup(self.cards, players, rng)
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def parse(self, entry: Any, state: VisionsState, ref: EntryRef) -> Action:
+        return actions.parse_entry(entry, state, ref)
+
+    def to_entry(self, state: VisionsState, action: Action) -> dict[str, Any]:
+        return actions.to_entry(action)
+
+    def candidates(self, state: VisionsState) -> Iterable[Action]:
+        return rules.candidates(state)
+
+    def check(self, state: VisionsState, action: Action) -> None:
+        rules.check(state, action)
+
+    def apply(self, state: VisionsState, action: Action) -> None:
+        rules.apply(state, action)
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def is_over(self, state: VisionsState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: VisionsState) -> dict[str, int]:
+        return scoring.scores(state)
+
+    def winner(self, state: VisionsState) -> str | list[str] | None:
+        """The player who reached the Awakening space (ruling V7), else the most points (G2)."""
+        if state.awakened is not None:
+            return state.awakened
+        return super().winner(state)

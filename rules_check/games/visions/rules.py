@@ -1,0 +1,467 @@
+"""The rules of Visions: which actions are legal (`check`), what they do (`apply`) and which
+are worth considering (`candidates`). Rulebook: ``rules/visions.txt``.
+
+How the rules are read, and where each reading comes from (OpenSpiel's hearts.h style):
+
+* Turns. The players play in the order the log lists them, the first listed first (ruling G1;
+  V11 in docs/rulings.md). A turn is "1 - Play a Card", then "2 - Refill Your Hand".
+* Start a dream ("1 - Play a Card, A"): any card; twice per game at most (MAX_DREAMS). Dreams
+  are numbered 1 and 2 in the order they were started.
+* Continue a dream ("1 - Play a Card, B"): the card shares the environment or the category of
+  the dream's last card; after a nightmare, any card (ruling V3).
+* Nightmare ("1 - Play a Card, C"): face down at the end of one of the player's dreams (V1);
+  the player steals a card from a chosen other player who has one (V10), who draws the top
+  card of the draw pile (V2); impossible when the draw pile is empty (rulebook, V2). Always
+  allowed otherwise; so a player who can neither start nor continue must play one.
+* Reflection ("Reflection"): the card just played against the card at the same position in
+  the other dream (V4); environment and category are one match each; per match the cube moves
+  one space and the top card of the draw pile goes to the river (none once it is empty).
+  Face-down cards match nothing (V3). Reaching the Awakening space wins at once (V7): the
+  game ends there, even in the middle of a turn (V14: the cube stops on that space; V15: the
+  reflection is resolved before the echo, so an awakening card's echo gives no play).
+* Echo ("Echo"): a card identical (category and environment) to a face-up card already in the
+  same dream (V3) gives one more play, in either dream, starting the second dream included
+  (V16); an echo on that play gives the final play; nothing more (V5). The extra play is
+  compulsory while any play (a nightmare included) is possible; when none is, it is lost and
+  the turn goes on to the refill (V5, V17). No refill between the plays.
+* Refill ("2 - Refill Your Hand to 3 Cards"): exactly the cards needed to have 3, or all the
+  river and draw pile still hold (V12), taken one at a time from the river; whenever the river
+  is empty it is refilled to 5 from the draw pile (V6), even by the last card a player needed
+  (V13). When no card is to be taken (a steal refilled the hand, or nothing is left), the
+  turn ends without a refill entry (V12).
+* The end ("End of the Game", V8): once the draw pile is empty, a player who can neither start
+  nor continue a dream skips (an entry); the game ends when every player has skipped in a row,
+  or at the end of a turn that leaves the draw pile, the river and every hand empty.
+
+Each rule is one small predicate below, raising `IllegalAction` with the rulebook section (and
+the ruling) it applies. ``check`` never changes the state; ``apply`` trusts its caller (the
+simulator's fast path) and changes the state in place: no copies.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from pnp.data.games.visions import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
+from rules_check.core.errors import IllegalAction
+
+from .actions import Action, ContinueDream, Nightmare, Refill, Skip, StartDream
+from .state import OVER, PLAY, REFILL, VisionsState
+
+TURN = "Visions: Game Overview"
+START = "Visions: 1 - Play a Card, A"
+CONTINUE = "Visions: 1 - Play a Card, B"
+NIGHTMARE = "Visions: 1 - Play a Card, C"
+ECHO = "Visions: Echo"
+REFILL_RULE = "Visions: 2 - Refill Your Hand to 3 Cards"
+END = "Visions: End of the Game"
+
+DREAMS = tuple(range(1, MAX_DREAMS + 1))
+PLAYS_PER_TURN = 3  # the play, the echo's play, the final play ("Echo", ruling V5)
+
+
+# --- what the state says ---------------------------------------------------------------------
+
+
+def continues(state: VisionsState, player: str, dream: int, card: str) -> bool:
+    """Whether ``card`` may continue ``dream``: it shares the environment or the category of
+    the dream's last card, or that card is a nightmare ("1 - Play a Card, B"; ruling V3).
+    A dream not started cannot be continued."""
+    faces = state.faces[(player, dream)]
+    if not faces:
+        return False
+    last = faces[-1]
+    if last is None:
+        return True
+    kind = state.cards.kinds[card]
+    return kind[0] == last[0] or kind[1] == last[1]
+
+
+def a_dream_play(state: VisionsState, player: str) -> tuple[str, str] | None:
+    """A card of ``player``'s hand that can start or continue a dream, with what it does
+    (None when no card can: then only a nightmare is possible, or a skip: ruling V8)."""
+    hand = state.hand(player)
+    if not hand:
+        return None
+    if state.dreams[player] < MAX_DREAMS:
+        return hand[0], "start a dream"
+    for card in hand:
+        for d in DREAMS:
+            if continues(state, player, d, card):
+                return card, f"continue dream {d}"
+    return None
+
+
+def can_play(state: VisionsState, player: str) -> bool:
+    """Whether ``player`` has any play: start, continue, or a nightmare (which needs a card in
+    the draw pile and a dream to end: rulings V1, V2)."""
+    hand = state.hand(player)
+    if not hand:
+        return False
+    if state.dreams[player] < MAX_DREAMS or state.deck:
+        return True  # start a dream; or, with both dreams started, a nightmare is possible
+    return a_dream_play(state, player) is not None
+
+
+def refill_due(state: VisionsState, player: str) -> int:
+    """How many cards ``player`` must take: up to 3 in hand, as far as the river and the draw
+    pile reach (ruling V12)."""
+    need = HAND_SIZE - len(state.hand(player))
+    if need <= 0:
+        return 0
+    return min(need, len(state.river) + len(state.deck))
+
+
+def others_with_cards(state: VisionsState, player: str) -> list[str]:
+    return [p for p in state.players if p != player and state.hand(p)]
+
+
+# --- the predicates: one per rule ------------------------------------------------------------
+
+
+def check_not_over(state: VisionsState) -> None:
+    """Nothing happens after the end ("End of the Game"; an awakening ends it at once, V7)."""
+    if state.phase == OVER:
+        why = f"{state.awakened} reached the Awakening space" if state.awakened else "the game has ended"
+        raise IllegalAction(END, f"the game is over: {why}")
+
+
+def check_turn(state: VisionsState, player: str) -> None:
+    """Only the player whose turn it is acts (seating order, the first listed first: G1, V11)."""
+    if player != state.current:
+        raise IllegalAction(f"{TURN} (ruling G1)", f"it is {state.current}'s turn, not {player}'s")
+
+
+def check_may_play(state: VisionsState, player: str) -> None:
+    """A turn has one play, more only after an echo ("Echo", ruling V5)."""
+    if state.phase != REFILL:
+        return
+    if state.echo and state.made == PLAYS_PER_TURN:
+        raise IllegalAction(f"{ECHO} (ruling V5)", f"{player} has made the final play of the turn (an echo "
+                            "on it gives nothing): refill the hand")
+    if state.echo:
+        raise IllegalAction(f"{ECHO} (ruling V17)", f"{player}'s echo gave another play but none was possible: "
+                            "refill the hand")
+    if state.made > 1:
+        raise IllegalAction(ECHO, f"{player}'s last play was not an echo: no other play this turn; refill the hand")
+    raise IllegalAction(TURN, f"{player} has played this turn's card (it was not an echo): refill the hand")
+
+
+def check_holds(state: VisionsState, player: str, card: str, rule: str) -> None:
+    """A card is played from the player's own hand ("On your turn ... play one card from your
+    hand")."""
+    if card not in state.hand(player):
+        raise IllegalAction(rule, f"{card!r} is not in {player}'s hand ({_list(state.hand(player))})")
+
+
+def check_can_start(state: VisionsState, player: str) -> None:
+    """Two dreams per player at most ("1 - Play a Card, A", note)."""
+    if state.dreams[player] >= MAX_DREAMS:
+        raise IllegalAction(START, f"{player} already has {MAX_DREAMS} dreams: a player can start a dream "
+                            f"only {MAX_DREAMS} times per game")
+
+
+def check_dream_started(state: VisionsState, player: str, dream: int, rule: str) -> None:
+    """A dream is continued (or ended by a nightmare, V1) only once started."""
+    if dream > state.dreams[player]:
+        started = state.dreams[player]
+        has = "no dream yet" if not started else "only dream 1" if started == 1 else f"{started} dreams"
+        raise IllegalAction(rule, f"{player} has {has}: dream {dream} is not started")
+
+
+def check_matches_last(state: VisionsState, player: str, dream: int, card: str) -> None:
+    """The card shares the environment or the category of the dream's last card, unless that
+    card is a nightmare ("1 - Play a Card, B"; "C": "any card may follow it"; ruling V3)."""
+    if not continues(state, player, dream, card):
+        last = state.dream(player, dream)[-1]
+        raise IllegalAction(CONTINUE, f"{card!r} shares neither the environment nor the category of "
+                            f"{last!r}, the last card of {player}'s dream {dream}")
+
+
+def check_draw_pile_for_nightmare(state: VisionsState) -> None:
+    """"It is impossible to play a nightmare if there are no more cards left in the deck"
+    ("1 - Play a Card, C"; ruling V2)."""
+    if not state.deck:
+        raise IllegalAction(f"{NIGHTMARE} (ruling V2)", "a nightmare is impossible: the draw pile is empty")
+
+
+def check_steal(state: VisionsState, action: Nightmare) -> None:
+    """The nightmare steals from a chosen other player who has a card; nothing when no other
+    player has one ("1 - Play a Card, C"; ruling V10). The card is random: the log names it and
+    the checker confirms it was in that player's hand."""
+    rule = f"{NIGHTMARE} (ruling V10)"
+    victims = others_with_cards(state, action.player)
+    if action.victim is None:
+        if victims:
+            raise IllegalAction(rule, f"a nightmare steals a card: name the player robbed ({_list(victims)}) "
+                                "and the card stolen")
+        return
+    if action.victim == action.player:
+        raise IllegalAction(rule, f"{action.player} cannot steal from themself: choose another player")
+    hand = state.hand(action.victim)
+    if not hand:
+        raise IllegalAction(rule, f"{action.victim} has no card to steal")
+    if action.stolen not in hand:
+        raise IllegalAction(NIGHTMARE, f"{action.stolen!r} is not in {action.victim}'s hand ({_list(hand)})")
+
+
+def check_skip(state: VisionsState, player: str) -> None:
+    """A player skips only when the draw pile is empty and no card of the hand can start or
+    continue a dream ("End of the Game"; ruling V8); before that, such a player must play a
+    nightmare ("1 - Play a Card, C", note). An echo's extra play is not skipped (V5)."""
+    if state.phase == REFILL:
+        raise IllegalAction(TURN, f"{player} has played: refill the hand, do not skip")
+    if state.made:
+        raise IllegalAction(f"{ECHO} (ruling V5)", f"{player}'s echo gives another play, compulsory while a "
+                            "play is possible")
+    found = a_dream_play(state, player)
+    if found is not None:
+        card, what = found
+        raise IllegalAction(f"{END} (ruling V8)", f"{player} cannot skip: {card!r} can {what}")
+    if state.deck and state.hand(player):
+        raise IllegalAction(f"{NIGHTMARE} (ruling V8)", f"{player} can neither start nor continue a dream "
+                            "and must play a nightmare: the draw pile is not empty")
+
+
+def check_refill(state: VisionsState, action: Refill) -> None:
+    """The cards come from the river, one at a time, the river refilled to 5 from the draw pile
+    whenever it empties (ruling V6); exactly as many as the hand lacks, or all that is left
+    ("2 - Refill Your Hand to 3 Cards"; ruling V12). Not before the turn's plays are made."""
+    player = action.player
+    if state.phase != REFILL:
+        if state.made:
+            raise IllegalAction(f"{ECHO} (ruling V5)", f"{player}'s echo gives another play, compulsory while a "
+                                "play is possible: play before refilling")
+        raise IllegalAction(TURN, f"{player} must play a card before refilling")
+    due = refill_due(state, player)
+    lacking = HAND_SIZE - len(state.hand(player))
+    need = f"to have {HAND_SIZE}" if due == lacking else "(all that the river and the draw pile still hold)"
+    if len(action.cards) > due:
+        raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
+                            f"takes {due} {need}")
+    river = list(state.river)
+    deck = state.deck
+    left = len(deck)
+    for card in action.cards:
+        if card not in river:
+            raise IllegalAction(REFILL_RULE, f"{card!r} is not in the river ({_list(river)})")
+        river.remove(card)
+        if not river and left:
+            k = min(RIVER_SIZE, left)
+            river = deck[left - k:left][::-1]
+            left -= k
+    if len(action.cards) < due:
+        raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
+                            f"must take {due} {need}")
+
+
+def check(state: VisionsState, action: Action) -> None:
+    """Raise `IllegalAction` unless ``action`` is legal now. Changes nothing."""
+    check_not_over(state)
+    player = action.player
+    check_turn(state, player)
+    if isinstance(action, Refill):
+        check_refill(state, action)
+    elif isinstance(action, Skip):
+        check_skip(state, player)
+    elif isinstance(action, ContinueDream):
+        check_may_play(state, player)
+        check_dream_started(state, player, action.dream, CONTINUE)
+        check_holds(state, player, action.card, CONTINUE)
+        check_matches_last(state, player, action.dream, action.card)
+    elif isinstance(action, StartDream):
+        check_may_play(state, player)
+        check_holds(state, player, action.card, START)
+        check_can_start(state, player)
+    else:
+        check_may_play(state, player)
+        check_holds(state, player, action.card, NIGHTMARE)
+        check_draw_pile_for_nightmare(state)
+        check_dream_started(state, player, action.dream, f"{NIGHTMARE} (ruling V1)")
+        check_steal(state, action)
+
+
+# --- what actions do -------------------------------------------------------------------------
+
+
+def apply(state: VisionsState, action: Action) -> None:
+    """Apply ``action`` (legal: unchecked) in place."""
+    state.ply += 1
+    player = action.player
+    if isinstance(action, Refill):
+        _refill(state, player, action.cards)
+        _end_turn(state)
+        return
+    if isinstance(action, Skip):
+        state.skips += 1
+        if state.skips >= len(state.players):
+            state.phase = OVER  # every player skipped in a row (ruling V8)
+        else:
+            _end_turn(state)
+        return
+    state.skips = 0
+    if isinstance(action, StartDream):
+        state.dreams[player] += 1
+        echo = _place(state, player, state.dreams[player], action.card)
+    elif isinstance(action, ContinueDream):
+        echo = _place(state, player, action.dream, action.card)
+    else:
+        _nightmare(state, action)
+        echo = False
+    state.made += 1
+    state.echo = echo
+    if state.phase == OVER:
+        return  # an awakening: the game ends at once (V7), the echo included (V15)
+    if echo and state.made < PLAYS_PER_TURN and can_play(state, player):
+        return  # the echo's play, compulsory (V5); when none is possible it is lost (V17)
+    if refill_due(state, player):
+        state.phase = REFILL
+    else:
+        _end_turn(state)  # nothing to take: no refill entry (ruling V12)
+
+
+def _place(state: VisionsState, player: str, dream: int, card: str) -> bool:
+    """A card face up at the end of ``dream``: its reflection, then whether it echoes."""
+    state.hand(player).remove(card)
+    state.dream(player, dream).append(card)
+    faces = state.faces[(player, dream)]
+    kind = state.cards.kinds[card]
+    echo = kind in faces  # a face-up card identical to it is already in the dream ("Echo"; V3)
+    faces.append(kind)
+    _reflect(state, player, dream, kind, len(faces) - 1)
+    return echo
+
+
+def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int], position: int) -> None:
+    """"Reflection": each match with the card at the same position in the other dream (V4)
+    moves the cube one space and adds the top card of the draw pile to the river."""
+    other = state.faces[(player, MAX_DREAMS + 1 - dream)]
+    facing = other[position] if position < len(other) else None
+    if facing is None:
+        return  # nothing there, or a nightmare: it matches nothing (V3)
+    matches = (kind[0] == facing[0]) + (kind[1] == facing[1])
+    if not matches:
+        return
+    deck, river = state.deck, state.river
+    for _ in range(matches):
+        if deck:
+            river.append(deck.pop())
+    awakening = state.track.awakening
+    state.cube[player] = min(state.cube[player] + matches, awakening)  # V14: it stops there
+    if state.cube[player] >= awakening:
+        state.awakened = player  # "you immediately win the game" (V7)
+        state.phase = OVER
+
+
+def _nightmare(state: VisionsState, action: Nightmare) -> None:
+    """Face down at the end of the dream (V1, V3); the steal, and the robbed player's draw (V2)."""
+    player = action.player
+    state.hand(player).remove(action.card)
+    state.dream(player, action.dream).append(action.card)
+    state.faces[(player, action.dream)].append(None)
+    if action.victim is not None:
+        robbed = state.hand(action.victim)
+        robbed.remove(action.stolen)
+        state.hand(player).append(action.stolen)
+        if state.deck:
+            robbed.append(state.deck.pop())
+
+
+def _refill(state: VisionsState, player: str, cards: tuple[str, ...]) -> None:
+    hand, river = state.hand(player), state.river
+    for card in cards:
+        river.remove(card)
+        hand.append(card)
+        if not river:
+            _refill_river(state)
+
+
+def _refill_river(state: VisionsState) -> None:
+    """"Whenever the river is empty, refill it to 5 cards (or with the remaining cards in the
+    draw pile)" (ruling V6)."""
+    deck, river = state.deck, state.river
+    for _ in range(min(RIVER_SIZE, len(deck))):
+        river.append(deck.pop())
+
+
+def _end_turn(state: VisionsState) -> None:
+    state.turn = (state.turn + 1) % len(state.players)
+    state.phase = PLAY
+    state.made = 0
+    state.echo = False
+    if not state.deck and not state.river and not any(state.hand(p) for p in state.players):
+        state.phase = OVER  # nothing is left to play (ruling V8)
+
+
+# --- what is worth considering (the simulator) -----------------------------------------------
+
+
+def candidates(state: VisionsState) -> Iterator[Action]:
+    """The actions worth considering now; `check` decides which are legal.
+
+    A nightmare's stolen card is chance, not a choice: each nightmare is offered once per
+    card and dream, with the player robbed and the card stolen drawn from the game's chance
+    seed (fixed by the setup, so the same setup gives the same game). Offering every victim
+    and card would make random games mostly nightmares."""
+    if state.phase == OVER:
+        return
+    player = state.current
+    if state.phase == REFILL:
+        for cards in refill_choices(state.river, state.deck, refill_due(state, player)):
+            yield Refill(player, cards)
+        return
+    hand = list(dict.fromkeys(state.hand(player)))
+    started = state.dreams[player]
+    if started < MAX_DREAMS:
+        for card in hand:
+            yield StartDream(player, card)
+    for d in DREAMS[:started]:
+        for card in hand:
+            yield ContinueDream(player, d, card)
+    if state.deck and started:
+        rng = random.Random(state.chance * 1_000_003 + state.ply)
+        victims = others_with_cards(state, player)
+        for card in hand:
+            for d in DREAMS[:started]:
+                if victims:
+                    victim = rng.choice(victims)
+                    yield Nightmare(player, card, d, victim, rng.choice(state.hand(victim)))
+                else:
+                    yield Nightmare(player, card, d, None, None)
+    if not state.made:
+        yield Skip(player)
+
+
+def refill_choices(river: list[str], deck: list[str], due: int) -> Iterator[tuple[str, ...]]:
+    """Every different set of cards a refill of ``due`` cards can take (in river order; the
+    river refilled from the top of ``deck`` when it empties)."""
+
+    def walk(river: list[str], left: int, due: int, start: int, taken: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+        if due == 0 or not river:
+            yield taken
+            return
+        seen = set()
+        for i in range(start, len(river)):
+            card = river[i]
+            if card in seen:
+                continue
+            seen.add(card)
+            rest = river[:i] + river[i + 1:]
+            if rest:
+                if due == 1 or i < len(rest):
+                    yield from walk(rest, left, due - 1, i, taken + (card,))
+            else:
+                k = min(RIVER_SIZE, left)
+                yield from walk(deck[left - k:left][::-1], left - k, due - 1, 0, taken + (card,))
+
+    seen: set[tuple[str, ...]] = set()
+    for taken in walk(list(river), len(deck), due, 0, ()):
+        key = tuple(sorted(taken))
+        if key not in seen:
+            seen.add(key)
+            yield taken
+
+
+def _list(cards: list[str]) -> str:
+    return ", ".join(cards) if cards else "none"

@@ -1,0 +1,133 @@
+"""The setup of a game of Visions, as the log records it ("Setup").
+
+    setup:
+      hands:                 # "Deal 3 cards to each player"
+        Ana: [CARD, CARD, CARD]
+        Ben: [CARD, CARD, CARD]
+      river: [CARD x 5]      # "Reveal the top 5 cards of the draw pile to create the central river"
+      deck: [CARD, ...]      # the rest of the draw pile, TOP CARD FIRST
+
+Together they are the cards "taken" for the player count (30/45/60/75); the rest of the 75 are
+"returned to the box" (zone ``box``). Each player's reflection side follows from the player
+count ("using the side corresponding to the number of players"): it is not written.
+
+A setup that is not of this form raises `LogFormatError` (exit 2); one the rules make
+impossible (a 4th copy of a card, a hand of 2, 44 cards for 3 players) raises `IllegalAction`.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from typing import Any, Callable
+
+from pnp.data.games import visions as tables
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.names import closest, normalise
+
+from .cards import CardData
+from .state import BOX, DECK, RIVER, VisionsState, dream_zone, hand_zone
+
+SETUP = "Visions: Setup"
+COMPONENTS = "Visions: Components"
+KEYS = ("hands", "river", "deck")
+SHAPE = "{hands: {PLAYER: [3 cards], ...}, river: [5 cards], deck: [the draw pile, top card first]}"
+
+
+def random_setup(cards: CardData, players: list[str], rng: random.Random) -> dict[str, Any]:
+    """Shuffle the 75 cards, take the player count's number, deal 3 to each player from the
+    top of the draw pile, then reveal 5 for the river ("Setup")."""
+    box = list(cards.order)
+    rng.shuffle(box)
+    pile = box[: tables.SETUP_CARDS[len(players)]]  # top card first
+    hands = {}
+    for p in players:
+        hands[p], pile = pile[: tables.HAND_SIZE], pile[tables.HAND_SIZE:]
+    river, deck = pile[: tables.RIVER_SIZE], pile[tables.RIVER_SIZE:]
+    return {"hands": hands, "river": river, "deck": deck}
+
+
+def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
+               line_of: Callable[[tuple], int | None]) -> VisionsState:
+    """The state at the start of the game the log's ``setup`` records."""
+    if not isinstance(setup, dict):
+        raise LogFormatError(file, f"expected {SHAPE}", line=line_of(()), field="setup")
+    for key in setup:
+        if key not in KEYS:
+            raise LogFormatError(file, f"unknown key {str(key)!r}; expected {SHAPE}", line=line_of((key,)),
+                                 field=f"setup.{key}")
+    for key in KEYS:
+        if key not in setup:
+            raise LogFormatError(file, f"is required but missing; expected {SHAPE}", line=line_of(()),
+                                 field=f"setup.{key}")
+    raw_hands = setup["hands"]
+    if not isinstance(raw_hands, dict):
+        raise LogFormatError(file, "expected each player's hand: {PLAYER: [3 cards], ...}",
+                             line=line_of(("hands",)), field="setup.hands")
+    for p in raw_hands:
+        if p not in players:
+            raise LogFormatError(file, f"unknown player {p!r} (the players: {', '.join(players)})",
+                                 line=line_of(("hands", p)), field=f"setup.hands.{p}")
+    for p in players:
+        if p not in raw_hands:
+            raise LogFormatError(file, f"is required but missing: {p}'s hand", line=line_of(("hands",)),
+                                 field=f"setup.hands.{p}")
+
+    def names(path: tuple, value: Any) -> list[str]:
+        field = "setup." + ".".join(map(str, path))
+        if not isinstance(value, list):
+            raise LogFormatError(file, "expected a list of card names", line=line_of(path), field=field)
+        out = []
+        for i, v in enumerate(value):
+            if isinstance(v, str) and v in cards.kinds:
+                out.append(v)
+                continue
+            printed = cards.by_key.get(normalise(v)) if isinstance(v, str) else None
+            if printed is None:
+                near = closest(v, cards.by_key) if isinstance(v, str) else []
+                hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+                raise LogFormatError(file, f"unknown card {v!r}{hint}", line=line_of(path + (i,)), field=field)
+            out.append(printed)
+        return out
+
+    hands = {p: names(("hands", p), raw_hands[p]) for p in players}
+    river = names(("river",), setup["river"])
+    deck = names(("deck",), setup["deck"])
+
+    in_play = Counter(deck) + Counter(river)
+    for h in hands.values():
+        in_play.update(h)
+    for card, n in in_play.items():
+        if n > cards.copies[card]:
+            raise IllegalAction(COMPONENTS, f"the setup has {n} copies of {card!r}; the game has "
+                                f"{cards.copies[card]}")
+    wanted = tables.SETUP_CARDS[len(players)]
+    total = sum(in_play.values())
+    if total != wanted:
+        raise IllegalAction(SETUP, f"{len(players)} players play with {wanted} cards; the setup has {total} "
+                            f"(hands, river and draw pile)")
+    for p in players:
+        if len(hands[p]) != tables.HAND_SIZE:
+            raise IllegalAction(SETUP, f"each player is dealt {tables.HAND_SIZE} cards; {p} has {len(hands[p])}")
+    if len(river) != tables.RIVER_SIZE:
+        raise IllegalAction(SETUP, f"the river is the top {tables.RIVER_SIZE} cards of the draw pile; "
+                            f"the setup's has {len(river)}")
+
+    state = VisionsState(players=list(players), cards=cards, track=cards.track_for(len(players)))
+    zones = state.zones
+    left = Counter(cards.copies) - in_play
+    zones[BOX].extend(c for c in cards.kinds for _ in range(left[c]))
+    zones[DECK].extend(reversed(deck))  # a zone's top is its end
+    zones[RIVER].extend(river)
+    for p in players:
+        state.hand_zones[p] = hand_zone(p)
+        zones[hand_zone(p)].extend(hands[p])
+        for d in range(1, tables.MAX_DREAMS + 1):
+            state.dream_zones[(p, d)] = dream_zone(p, d)
+            zones[dream_zone(p, d)]
+            state.faces[(p, d)] = []
+        state.dreams[p] = 0
+        state.cube[p] = 0
+    state.chance = zlib.crc32("\n".join(deck + river).encode())
+    return state

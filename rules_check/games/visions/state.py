@@ -1,0 +1,86 @@
+"""Where everything is in a game of Visions, and whose turn it is.
+
+Every card is in exactly one zone (SPEC.md principle 1; the core checks it after each entry):
+
+    box              the cards returned to the box at the setup ("Setup")
+    deck             the draw pile; its top card is the END of the list
+    river            the river, in the order its cards were revealed
+    hand:P           P's hand
+    dream:P:1/2      P's first and second dream, first card first; a nightmare is in its dream
+                     under its name, face down (``faces`` holds None at its position)
+
+Beside the zones the state keeps what the zones cannot show: the face of each dream card
+(its kind, or None when face down: ruling V3), each player's cube on the reflection track, and
+where the turn stands (``phase``, ``made``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules_check.core.engine import BaseState
+
+from .cards import CardData, Kind, Track
+
+# Where a turn stands: "1 - Play a Card" (one play, more after an Echo), then "2 - Refill Your
+# Hand to 3 Cards", then the next player's turn; OVER once the game has ended.
+PLAY = "play"
+REFILL = "refill"
+OVER = "over"
+
+DECK = "deck"
+RIVER = "river"
+BOX = "box"
+
+
+def hand_zone(player: str) -> str:
+    return f"hand:{player}"
+
+
+def dream_zone(player: str, dream: int) -> str:
+    return f"dream:{player}:{dream}"
+
+
+@dataclass
+class VisionsState(BaseState):
+    # set by the setup (dataclass fields after BaseState's need a default)
+    cards: CardData = None  # type: ignore[assignment]
+    track: Track = None  # type: ignore[assignment]
+    turn: int = 0  # index into players: whose turn it is (ruling G1; the first listed starts)
+    phase: str = PLAY
+    made: int = 0  # plays made this turn: 1, then 2 and 3 after echoes (ruling V5)
+    echo: bool = False  # the turn's last play was an echo
+    dreams: dict[str, int] = field(default_factory=dict)  # how many dreams each player started
+    # (player, dream) -> the face of each card of the dream, in order: its kind, None face down
+    faces: dict[tuple[str, int], list[Kind | None]] = field(default_factory=dict)
+    cube: dict[str, int] = field(default_factory=dict)  # space on the reflection track
+    skips: int = 0  # players who skipped in a row since the last play (ruling V8)
+    awakened: str | None = None  # who reached the Awakening space (ruling V7)
+    ply: int = 0  # entries applied (the simulator's chance seed moves on with it)
+    chance: int = 0  # the simulator's seed for random steals, fixed by the setup
+    hand_zones: dict[str, str] = field(default_factory=dict)  # player -> "hand:P" (named once)
+    dream_zones: dict[tuple[str, int], str] = field(default_factory=dict)  # -> "dream:P:D"
+
+    # --- the zones, by name ------------------------------------------------------------------
+
+    @property
+    def current(self) -> str:
+        return self.players[self.turn]
+
+    @property
+    def deck(self) -> list[str]:
+        return self.zones.zones[DECK]
+
+    @property
+    def river(self) -> list[str]:
+        return self.zones.zones[RIVER]
+
+    def hand(self, player: str) -> list[str]:
+        return self.zones.zones[self.hand_zones[player]]
+
+    def dream(self, player: str, dream: int) -> list[str]:
+        return self.zones.zones[self.dream_zones[(player, dream)]]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER

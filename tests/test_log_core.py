@@ -1,0 +1,232 @@
+"""The adjudication core with a toy engine: log reading, strict replay, conservation, plain
+operations, reports and the simulator (each game's engine has its own tests)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pnp.data.errors import InputError
+from rules_check.core.adjudicate import adjudicate, as_json, as_text, check_logs, exit_code
+from rules_check.core.engine import BaseState, Engine, EntryRef
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.core.logfile import read_log
+from rules_check.core.ops import apply_ops, check_ops, parse_ops
+from rules_check.core.simulate import simulate
+from rules_check.logwriter import dump_log
+
+
+@dataclass
+class Take:
+    player: str
+    card: str
+    ops: tuple = ()
+
+
+@dataclass
+class ToyState(BaseState):
+    turn: int = 0
+
+
+class ToyEngine(Engine[ToyState, Take]):
+    """Players take turns drawing the named top card of a pile into their hand; the game
+    ends when the pile is empty; a card scores its length."""
+
+    game = "toy"
+    title = "Toy"
+    players = (1, 3)
+
+    def new_state(self, players, setup, file, line_of):
+        if not isinstance(setup, dict) or not isinstance(setup.get("pile"), list):
+            raise LogFormatError(file, "expected {pile: [cards]}", line=line_of(()), field="setup")
+        if len(set(setup["pile"])) != len(setup["pile"]):
+            raise IllegalAction("Toy: Components", "a card is in the pile twice")
+        state = ToyState(players=players)
+        state.zones["pile"].extend(setup["pile"])
+        for p in players:
+            state.zones[f"hand:{p}"]
+        return state
+
+    def random_setup(self, players, rng):
+        pile = [f"card{i}" for i in range(6)]
+        rng.shuffle(pile)
+        return {"pile": pile}
+
+    def parse(self, entry, state, ref):
+        if not isinstance(entry, dict) or set(entry) - {"player", "take", "ops"} or "take" not in entry:
+            raise LogFormatError(ref.file, "expected {player: NAME, take: CARD}", line=ref.line)
+        ops = tuple(parse_ops(entry["ops"], ref)) if "ops" in entry else ()
+        return Take(str(entry.get("player")), str(entry["take"]), ops)
+
+    def to_entry(self, state, action):
+        return {"player": action.player, "take": action.card}
+
+    def candidates(self, state):
+        if state.zones["pile"]:
+            yield Take(state.players[state.turn % len(state.players)], state.zones["pile"][-1])
+
+    def check(self, state, action):
+        if action.player != state.players[state.turn % len(state.players)]:
+            raise IllegalAction("Toy: 1. Turns", f"it is not {action.player}'s turn")
+        if not state.zones["pile"] or state.zones["pile"][-1] != action.card:
+            raise IllegalAction("Toy: 2. Take", f"{action.card} is not the top card")
+        check_ops(state, list(action.ops))
+
+    def apply(self, state, action):
+        state.zones.move(action.card, "pile", f"hand:{action.player}")
+        apply_ops(state, list(action.ops))
+        state.turn += 1
+
+    def unverified(self, state, action):
+        return [op.describe() for op in action.ops]
+
+    def is_over(self, state):
+        return not state.zones["pile"]
+
+    def scores(self, state):
+        return {p: sum(len(c) for c in state.zones[f"hand:{p}"]) for p in state.players}
+
+
+ENGINES = {"toy": ToyEngine()}
+
+
+def write(tmp_path: Path, text: str, name: str = "g.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+GOOD = """game: toy
+players: [Ana, Ben]
+setup: {pile: [c1, c22, c333]}
+log:
+  - {player: Ana, take: c333}
+  - {player: Ben, take: c22}
+  - {player: Ana, take: c1}
+"""
+
+
+class TestReplay:
+    def test_a_legal_complete_game(self, tmp_path):
+        r = adjudicate(read_log(write(tmp_path, GOOD), ENGINES), ENGINES["toy"])
+        assert r.legal and r.complete and r.scores == {"Ana": 6, "Ben": 3} and r.winner == "Ana"
+
+    def test_strict_reading_stops_at_the_first_violation_with_its_line(self, tmp_path):
+        text = GOOD.replace("  - {player: Ben, take: c22}", "  - {player: Ana, take: c22}")
+        r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert [v.as_json() for v in r.violations] == [
+            {"line": 6, "entry": 2, "rule": "Toy: 1. Turns", "message": "it is not Ana's turn"}]
+        assert not r.complete and r.scores == {"Ana": 4, "Ben": 0}  # as of the last legal entry
+
+    def test_an_entry_after_the_end(self, tmp_path):
+        r = adjudicate(read_log(write(tmp_path, GOOD + "  - {player: Ben, take: c1}\n"), ENGINES), ENGINES["toy"])
+        assert r.violations[0].line == 8 and r.violations[0].message == "an entry after the game ended"
+
+    def test_a_log_that_stops_early_is_legal_but_incomplete(self, tmp_path):
+        text = "\n".join(GOOD.splitlines()[:-1]) + "\n"
+        r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert r.legal and not r.complete
+
+    def test_an_impossible_setup_is_a_violation_at_the_setup(self, tmp_path):
+        r = adjudicate(read_log(write(tmp_path, GOOD.replace("c22, c333", "c22, c22")), ENGINES), ENGINES["toy"])
+        assert r.violations[0].line == 3 and r.violations[0].entry is None
+        assert r.violations[0].message == "setup: a card is in the pile twice"
+
+    def test_tie_is_a_shared_win(self, tmp_path):
+        text = GOOD.replace("[c1, c22, c333]", "[a1, b2, c3]").replace("c333", "c3").replace("c22", "b2").replace("c1}", "a1}")
+        r = adjudicate(read_log(write(tmp_path, text.replace("players: [Ana, Ben]", "players: [Ana, Ben, Cleo]")
+                                      .replace("  - {player: Ana, take: a1}", "  - {player: Cleo, take: a1}")), ENGINES),
+                       ENGINES["toy"])
+        assert r.winner == ["Ana", "Ben", "Cleo"]
+
+
+class TestPlainOperations:
+    def test_ops_are_checked_and_listed_unverified(self, tmp_path):
+        text = GOOD.replace("  - {player: Ben, take: c22}",
+                            "  - {player: Ben, take: c22, ops: [{move: c333, from: 'hand:Ana', to: 'hand:Ben'}]}")
+        r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert r.legal and r.unverified == [{"line": 6, "entry": 2, "message": "moved c333 from hand:Ana to hand:Ben"}]
+        assert r.scores == {"Ana": 2, "Ben": 7}
+
+    def test_an_op_moving_what_is_not_there_is_a_violation(self, tmp_path):
+        text = GOOD.replace("  - {player: Ben, take: c22}",
+                            "  - {player: Ben, take: c22, ops: [{move: c1, from: 'hand:Ana', to: 'hand:Ben'}]}")
+        r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert r.violations[0].rule.startswith("SPEC.md principle 4")
+        assert "'c1' is not in hand:Ana" in r.violations[0].message
+
+    def test_malformed_ops(self):
+        with pytest.raises(LogFormatError, match="ops: expected"):
+            parse_ops([{"teleport": "x"}], EntryRef("f", 0, 3))
+
+
+class TestConservation:
+    def test_an_engine_that_loses_a_card_is_caught(self, tmp_path):
+        class Leaky(ToyEngine):
+            def apply(self, state, action):
+                super().apply(state, action)
+                state.zones[f"hand:{action.player}"].append("forged")
+
+        r = adjudicate(read_log(write(tmp_path, GOOD), {"toy": Leaky()}), Leaky())
+        assert r.violations[0].message == "appeared from nowhere: forged"
+        assert r.violations[0].rule.startswith("SPEC.md principle 1")
+
+
+class TestNotALog:
+    @pytest.mark.parametrize("text, expected", [
+        ("game: chess\nplayers: [A]\nsetup: {}\nlog: []\n", "g.yaml:1: game: unknown game 'chess'"),
+        ("game: toy\nplayers: Ana\nsetup: {}\nlog: []\n", "g.yaml:2: players: expected a list of player names"),
+        ("game: toy\nplayers: [A, A]\nsetup: {}\nlog: []\n", "players: a player is named twice"),
+        ("game: toy\nplayers: [A, B, C, D]\nsetup: {}\nlog: []\n", "toy is played by 1 to 3 players, got 4"),
+        ("game: toy\nplayers: [A]\nsetup: {}\nlog: []\nwinner: A\n", "g.yaml:5: winner: unknown key 'winner'"),
+        ("game: toy\nplayers: [A]\nlog: []\n", "setup: is required but missing"),
+        ("- just\n- a list\n", "expected a game log"),
+    ])
+    def test_messages_name_file_line_and_field(self, tmp_path, text, expected):
+        with pytest.raises(InputError) as err:
+            read_log(write(tmp_path, text), ENGINES)
+        assert expected in str(err.value)
+
+    def test_check_logs_reports_unusable_files_and_exit_2(self, tmp_path):
+        good = write(tmp_path, GOOD, "good.yaml")
+        bomb = write(tmp_path, "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)), "bomb.yaml")
+        binary = tmp_path / "bin.yaml"
+        binary.write_bytes(b"\x00\x01\x02")
+        bad_entry = write(tmp_path, GOOD.replace("{player: Ben, take: c22}", "{player: Ben, grab: c22}"), "bad.yaml")
+        results = check_logs([good, bomb, binary, bad_entry], ENGINES)
+        assert exit_code(results) == 2
+        reasons = [getattr(r, "reason", "") for r in results]
+        assert "alias bomb" in reasons[1] and "binary data" in reasons[2]
+        assert reasons[3].startswith(f"{bad_entry}:6:")
+        assert json.loads(as_json(results))[0]["legal"] is True
+        assert "cannot be used" in as_text(results)
+
+    def test_exit_1_for_a_violation(self, tmp_path):
+        bad = write(tmp_path, GOOD.replace("{player: Ben, take: c22}", "{player: Ana, take: c22}"))
+        assert exit_code(check_logs([bad], ENGINES)) == 1
+
+
+class TestSimulator:
+    def test_same_seed_same_log_and_it_is_judged_legal(self, tmp_path):
+        a = simulate(ENGINES["toy"], ["Ana", "Ben"], 7)
+        assert a == simulate(ENGINES["toy"], ["Ana", "Ben"], 7)
+        assert a != simulate(ENGINES["toy"], ["Ana", "Ben"], 8)
+        path = write(tmp_path, dump_log(a, "seed 7"))
+        r = adjudicate(read_log(path, ENGINES), ENGINES["toy"])
+        assert r.legal and r.complete
+
+    def test_dumped_log_has_one_entry_a_line(self):
+        text = dump_log(simulate(ENGINES["toy"], ["Ana"], 1))
+        entries = [l for l in text.split("\nlog:\n")[1].splitlines()]
+        assert len(entries) == 6 and all(l.startswith("  - {player: Ana, take: ") for l in entries)
+
+
+def test_random_is_only_the_seeded_one():
+    state = random.getstate()
+    simulate(ENGINES["toy"], ["Ana"], 3)
+    assert random.getstate() == state
