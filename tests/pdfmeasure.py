@@ -29,20 +29,15 @@ def _mul(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def card_boxes(reader: PdfReader, index: int) -> list[Box]:
-    """The areas the cards of a page cover (their clip rectangles), in mm on the page, in
-    drawing order.
-
-    The sheet renderer draws each card inside one ``q ... Q`` block whose first operation
-    clips to the card's bleed box, nested inside the page's own block.
-    """
-    page = reader.pages[index]
-    ops = ContentStream(page.get_contents(), reader).operations
+def events(reader: PdfReader, index: int):
+    """What a page's content does that the tests measure, in order, with the nesting depth
+    (``q`` blocks) and the transformation matrix in force:
+    ("clip", depth, matrix, (x, y, w, h)) for a rectangle clip, ("do", depth, matrix, name)
+    for a placed XObject, ("block_end", depth, matrix, None) when a ``q`` block closes."""
+    ops = ContentStream(reader.pages[index].get_contents(), reader).operations
     depth = 0
-    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    stack = [identity]
-    pending: tuple[float, float, float, float] | None = None
-    boxes = []
+    stack = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]
+    pending = None
     for operands, op in ops:
         if op == b"q":
             depth += 1
@@ -50,19 +45,34 @@ def card_boxes(reader: PdfReader, index: int) -> list[Box]:
         elif op == b"Q":
             depth -= 1
             stack.pop()
+            yield ("block_end", depth, stack[-1], None)
         elif op == b"cm":
             stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])
         elif op == b"re":
-            pending = tuple(float(v) for v in operands)  # type: ignore[assignment]
-        elif op in (b"W", b"W*") and pending is not None and depth == 2:
-            x, y, w, h = pending
-            a, b, c, d, e, f = stack[-1]
+            pending = tuple(float(v) for v in operands)
+        elif op in (b"W", b"W*") and pending is not None:
+            yield ("clip", depth, stack[-1], pending)
+            pending = None
+        elif op == b"Do":
+            yield ("do", depth, stack[-1], str(operands[0]))
+        if op not in (b"re", b"W", b"W*", b"n"):
+            pending = None
+
+
+def card_boxes(reader: PdfReader, index: int) -> list[Box]:
+    """The areas the cards of a page cover (their clip rectangles), in mm on the page, in
+    drawing order.
+
+    The sheet renderer draws each card inside one ``q ... Q`` block whose first operation
+    clips to the card's bleed box, nested inside the page's own block.
+    """
+    boxes = []
+    for kind, depth, (a, b, c, d, e, f), rect in events(reader, index):
+        if kind == "clip" and depth == 2:
+            x, y, w, h = rect
             pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             boxes.append(Box(min(xs) / PT, min(ys) / PT, (max(xs) - min(xs)) / PT, (max(ys) - min(ys)) / PT))
-            pending = None
-        elif op not in (b"W", b"W*", b"n"):
-            pending = None
     return boxes
 
 
@@ -141,18 +151,5 @@ def card_rotations(reader: PdfReader, index: int) -> list[int]:
     """How far each card's face is turned on the page, in degrees (0, 90, 180, 270)."""
     import math
 
-    ops = ContentStream(reader.pages[index].get_contents(), reader).operations
-    depth, stack, out = 0, [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)], []
-    for operands, op in ops:
-        if op == b"q":
-            depth += 1
-            stack.append(stack[-1])
-        elif op == b"Q":
-            depth -= 1
-            stack.pop()
-        elif op == b"cm":
-            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])
-        elif op == b"Do" and depth == 2:
-            a, b = stack[-1][0], stack[-1][1]
-            out.append(round(math.degrees(math.atan2(b, a))) % 360)
-    return out
+    return [round(math.degrees(math.atan2(m[1], m[0]))) % 360
+            for kind, depth, m, _ in events(reader, index) if kind == "do" and depth == 2]

@@ -19,7 +19,6 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
@@ -37,7 +36,7 @@ from pnp.render.card import FaceRenderer
 from pnp.render.images import ImageStore
 from pnp.render.sheets import MARK_WIDTH, new_canvas
 
-from pdfmeasure import PT, _mul, page_size_mm, page_texts, unresolved_resources
+from pdfmeasure import PT, events, page_size_mm, page_texts, unresolved_resources
 
 REPO = Path(__file__).resolve().parent.parent
 LAYOUTS = lm.load_layouts(bundled("layouts"))
@@ -199,26 +198,15 @@ class TestWheel:
 
 def placements(reader: PdfReader, index: int) -> list[tuple[tuple[float, float, float, float], tuple, str]]:
     """Each form drawn inside a clip on a page: (clip x, y, w, h in mm, matrix, form name)."""
-    ops = ContentStream(reader.pages[index].get_contents(), reader).operations
-    depth, stack, clip, pending, out = 0, [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)], None, None, []
-    for operands, op in ops:
-        if op == b"q":
-            depth += 1
-            stack.append(stack[-1])
-        elif op == b"Q":
-            depth -= 1
-            stack.pop()
-            if depth < 2:
-                clip = None
-        elif op == b"cm":
-            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])
-        elif op == b"re":
-            pending = tuple(float(v) for v in operands)
-        elif op in (b"W", b"W*") and pending is not None and depth == 2:
-            x, y, w, h = pending
+    clip, out = None, []
+    for kind, depth, matrix, value in events(reader, index):
+        if kind == "block_end" and depth < 2:
+            clip = None
+        elif kind == "clip" and depth == 2:
+            x, y, w, h = value
             clip = (x / PT, y / PT, w / PT, h / PT)
-        elif op == b"Do" and depth == 2 and clip is not None:
-            out.append((clip, stack[-1], str(operands[0])))
+        elif kind == "do" and depth == 2 and clip is not None:
+            out.append((clip, matrix, value))
     return out
 
 
