@@ -11,6 +11,8 @@ from .core.engine import Engine
 ENGINE_CLASSES = {
     "visions": "rules_check.games.visions.engine:VisionsEngine",
     "relics": "rules_check.games.relics.engine:RelicsEngine",
+    "so-long-my-world": "rules_check.games.so_long_my_world.engine:SoLongEngine",
+    "kartomantik": "rules_check.games.kartomantik.engine:KartomantikEngine",
 }
 
 

@@ -1,0 +1,250 @@
+"""The Kartomantik log vocabulary: what an entry says, in the rulebook's own words.
+
+    - {mulligan: Ana, deck: [...]}                   # 4.2.1 The Mulligan: the new deck, top first
+    - {reveal: {Ana: CARD, Ben: CARD}}               # 4.2.2 Revelation: both First Manifestations
+    - {effect: ITEM, player: Ana, ops: [...]}        # a triggered card effect, as plain operations
+    - {play: CARD, player: Ana, tribute: [CARD...], target: ITEM, ops: [...]}  # 2.3 a card to the Stack
+    - {play: CARD, player: Ana, from: interzone}     # Support from the Interzone (3.1)
+    - {activate: ITEM, player: Ana, tribute: [...], target: ITEM, ops: [...]}  # an activated effect
+    - {pass: Ana}                                    # 2.2: give up priority
+    - {place: Ana, interzone: [CARD...], deck: [CARD...], displace: [CARD...]}  # 4.2.3 the winner
+    - {bottom: Ana, cards: [CARD...]}                # 4.2.4: the hand above 7 to the deck's bottom
+
+CARD is a card name of the player's own; ITEM is ``OWNER/Card Name`` (a card anywhere).
+Draws, the Stack's resolution, the Confrontation's outcome and the cards it moves are worked
+out by the checker. `parse_entry` raises `LogFormatError` (exit 2) for what is not an entry of
+this vocabulary; legality is `rules.check`'s question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Union
+
+from rules_check.core.engine import EntryRef
+from rules_check.core.errors import LogFormatError
+from rules_check.core.ops import Op, parse_ops
+from rules_check.names import closest
+from rules_check.pool import Pool
+
+from .state import item as make_item
+from .state import zone_names
+
+KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "place", "bottom")
+KEYS = {
+    "mulligan": {"mulligan", "deck"},
+    "reveal": {"reveal"},
+    "effect": {"effect", "player", "ops"},
+    "play": {"play", "player", "from", "tribute", "target", "ops"},
+    "activate": {"activate", "player", "tribute", "target", "ops"},
+    "pass": {"pass"},
+    "place": {"place", "interzone", "deck", "displace"},
+    "bottom": {"bottom", "cards"},
+}
+FROM = ("hand", "interzone")
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan:
+    player: str
+    deck: tuple[str, ...]  # items, top first
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    chosen: tuple[tuple[str, str], ...]  # (player, item) in seating order
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    card: str  # item
+    player: str
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: str  # item
+    player: str
+    source: str = "hand"
+    tribute: tuple[str, ...] = ()
+    target: str | None = None
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    card: str  # item
+    player: str
+    tribute: tuple[str, ...] = ()
+    target: str | None = None
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    player: str
+    interzone: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()
+    displace: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bottom:
+    player: str
+    cards: tuple[str, ...]
+
+
+Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Place, Bottom]
+
+
+def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
+    return LogFormatError(ref.file, message, line=ref.line, field=field)
+
+
+class Reader:
+    def __init__(self, pool: Pool, players: list[str], ref: EntryRef) -> None:
+        self.pool, self.players, self.ref = pool, players, ref
+
+    def player(self, raw: Any, field: str) -> str:
+        if raw not in self.players:
+            raise _fail(self.ref, f"expected a player ({', '.join(self.players)}), got {raw!r}", field)
+        return raw
+
+    def name(self, raw: Any, field: str) -> str:
+        if not isinstance(raw, str):
+            raise _fail(self.ref, f"expected a card name, got {raw!r}", field)
+        card = self.pool.get(raw)
+        if card is None:
+            near = closest(raw, self.pool.printed_names())
+            hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
+            raise _fail(self.ref, f"unknown card {raw!r}{hint}", field)
+        return card.name
+
+    def own(self, player: str, raw: Any, field: str) -> str:
+        return make_item(player, self.name(raw, field))
+
+    def owns(self, player: str, raw: Any, field: str) -> tuple[str, ...]:
+        if not isinstance(raw, list):
+            raise _fail(self.ref, f"expected a list of card names, got {raw!r}", field)
+        return tuple(self.own(player, r, field) for r in raw)
+
+    def item(self, raw: Any, field: str) -> str:
+        """``OWNER/Card Name``."""
+        if not isinstance(raw, str) or "/" not in raw:
+            raise _fail(self.ref, f"expected OWNER/CARD (like 'Ana/Oppress'), got {raw!r}", field)
+        owner, name = raw.split("/", 1)
+        return make_item(self.player(owner.strip(), field), self.name(name, field))
+
+    def ops(self, raw: Any) -> tuple[Op, ...]:
+        out = []
+        for op in parse_ops(raw, self.ref, set(zone_names(self.players))):
+            if op.kind == "move":
+                op = replace(op, item=self.item(op.item, "ops"))
+            else:
+                kind, _, rest = op.counter.partition(".")
+                if kind in ("power", "turn"):
+                    op = replace(op, counter=f"{kind}.{self.item(rest, 'ops')}")
+                elif kind == "points":
+                    self.player(rest, "ops")
+                else:
+                    raise _fail(self.ref, f"unknown counter {op.counter!r} (counters: power.ITEM, turn.ITEM, "
+                                          f"points.PLAYER)", "ops")
+            out.append(op)
+        return tuple(out)
+
+
+def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
+    if not isinstance(entry, dict):
+        raise _fail(ref, f"expected an entry, a mapping like {{pass: Ana}}, got {entry!r}")
+    for kind in KINDS:
+        if kind in entry:
+            break
+    else:
+        raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is one of: {', '.join(KINDS)})")
+    if not entry.keys() <= KEYS[kind]:
+        unknown = sorted(map(str, set(entry) - KEYS[kind]))
+        raise _fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(KEYS[kind]))})",
+                    unknown[0])
+    r = Reader(pool, players, ref)
+    if kind == "mulligan":
+        p = r.player(entry["mulligan"], "mulligan")
+        if "deck" not in entry:
+            raise _fail(ref, "is required: the deck after the shuffle, top first", "deck")
+        return Mulligan(p, r.owns(p, entry["deck"], "deck"))
+    if kind == "reveal":
+        raw = entry["reveal"]
+        if not isinstance(raw, dict) or set(raw) != set(players):
+            raise _fail(ref, f"expected the First Manifestation of each player: {{{players[0]}: CARD, "
+                             f"{players[1]}: CARD}}", "reveal")
+        return Reveal(tuple((p, r.own(p, raw[p], "reveal")) for p in players))
+    if kind == "pass":
+        return Pass(r.player(entry["pass"], "pass"))
+    if kind == "place":
+        p = r.player(entry["place"], "place")
+        return Place(p, *(r.owns(p, entry.get(k, []), k) for k in ("interzone", "deck", "displace")))
+    if kind == "bottom":
+        p = r.player(entry["bottom"], "bottom")
+        return Bottom(p, r.owns(p, entry.get("cards", []), "cards"))
+    p = r.player(entry.get("player"), "player")
+    ops = r.ops(entry.get("ops", []))
+    target = r.item(entry["target"], "target") if entry.get("target") is not None else None
+    if kind == "effect":
+        return Effect(r.item(entry["effect"], "effect"), p, ops)
+    tribute = r.owns(p, entry.get("tribute", []), "tribute")
+    if kind == "activate":
+        return Activate(r.item(entry["activate"], "activate"), p, tribute, target, ops)
+    source = entry.get("from", "hand")
+    if source not in FROM:
+        raise _fail(ref, f"expected one of {', '.join(FROM)}, got {source!r}", "from")
+    return Play(r.own(p, entry["play"], "play"), p, source, tribute, target, ops)
+
+
+def _name(it: str) -> str:
+    return it.split("/", 1)[1]
+
+
+def _op_entry(op: Op) -> dict[str, Any]:
+    if op.kind == "move":
+        out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
+        if op.bottom:
+            out["bottom"] = True
+        return out
+    return {"add": op.counter, "amount": op.amount}
+
+
+def to_entry(action: Action) -> dict[str, Any]:
+    if isinstance(action, Mulligan):
+        return {"mulligan": action.player, "deck": [_name(i) for i in action.deck]}
+    if isinstance(action, Reveal):
+        return {"reveal": {p: _name(i) for p, i in action.chosen}}
+    if isinstance(action, Pass):
+        return {"pass": action.player}
+    if isinstance(action, Place):
+        out: dict[str, Any] = {"place": action.player}
+        for key in ("interzone", "deck", "displace"):
+            if getattr(action, key):
+                out[key] = [_name(i) for i in getattr(action, key)]
+        return out
+    if isinstance(action, Bottom):
+        return {"bottom": action.player, "cards": [_name(i) for i in action.cards]}
+    if isinstance(action, Effect):
+        return {"effect": action.card, "player": action.player, "ops": [_op_entry(o) for o in action.ops]}
+    if isinstance(action, Activate):
+        out = {"activate": action.card, "player": action.player}
+    else:
+        out = {"play": _name(action.card), "player": action.player}
+        if action.source != "hand":
+            out["from"] = action.source
+    if action.tribute:
+        out["tribute"] = [_name(i) for i in action.tribute]
+    if action.target:
+        out["target"] = action.target
+    if action.ops:
+        out["ops"] = [_op_entry(o) for o in action.ops]
+    return out

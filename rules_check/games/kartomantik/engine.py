@@ -1,0 +1,129 @@
+"""The Kartomantik rules engine: the `Engine` interface over this package's modules.
+
+    setup:
+      Ana:
+        decklist: ../decks/legal-yellow-tempo.txt   # optional: a decklist file (relative to the log)
+        deck: [...]                                  # the shuffled deck, top first (30 cards)
+      Ben:
+        deck: [...]
+
+The deck order is the decklist when no file is named; either way it must be legal per
+`pnp check deck` (4.1) and, with a file, hold exactly that list's cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+from pnp.data.errors import InputError
+from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.decklist import Decklist, Entry, read_decklist
+from rules_check.deckcheck import check_deck
+from rules_check.names import closest
+from rules_check.pool import Pool, load_pool
+
+from . import rules, scoring
+from .actions import Action, parse_entry, to_entry
+from .state import OVER, KState, item, zone, zone_names
+
+SETUP_KEYS = ("decklist", "deck")
+EXAMPLE_DECKS = Path(__file__).resolve().parents[3] / "examples" / "decks"
+
+
+class KartomantikEngine(Engine[KState, Action]):
+    game = "kartomantik"
+    title = "Kartomantik"
+    players = (2, 2)
+
+    def __init__(self, pool: Pool | None = None) -> None:
+        self.pool = pool if pool is not None else load_pool()
+
+    def new_state(self, players: list[str], setup: Any, file: str, line_of) -> KState:
+        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
+            return LogFormatError(file, message, line=line_of(path), field=field)
+
+        if not isinstance(setup, dict) or set(setup) != set(players):
+            raise fail(f"expected each player's deck: {{{players[0]}: {{deck: [...]}}, {players[1]}: ...}}",
+                       field="setup")
+        state = KState(players=list(players), pool=self.pool)
+        for name in zone_names(players):
+            state.zones[name]
+        for p in players:
+            raw = setup[p]
+            if not isinstance(raw, dict) or "deck" not in raw or not set(raw) <= set(SETUP_KEYS):
+                raise fail("expected {deck: [the shuffled deck, top first]} and an optional decklist: FILE",
+                           (p,), f"setup.{p}")
+            order = raw["deck"]
+            if not isinstance(order, list):
+                raise fail("expected a list of card names", (p, "deck"), f"setup.{p}.deck")
+            names = []
+            for i, n in enumerate(order):
+                card = self.pool.get(n) if isinstance(n, str) else None
+                if card is None:
+                    near = closest(str(n), self.pool.printed_names())
+                    hint = f" (did you mean {', '.join(repr(x) for x in near)}?)" if near else ""
+                    raise fail(f"unknown card {n!r}{hint}", (p, "deck", i), f"setup.{p}.deck")
+                names.append(card.name)
+            listed = Decklist(file=f"setup.{p}", player=p,
+                              deck=[Entry(n, 1, line_of((p, "deck", i))) for i, n in enumerate(names)])
+            if "decklist" in raw:
+                path = Path(file).parent / str(raw["decklist"])
+                try:
+                    listed = read_decklist(path)
+                except InputError as exc:
+                    raise fail(f"decklist: {exc}", (p, "decklist"), f"setup.{p}.decklist") from None
+                have = Counter(self.pool.get(e.name).name if self.pool.get(e.name) else e.name
+                               for e in listed.deck for _ in range(e.count))
+                if have != Counter(names):
+                    raise IllegalAction(rules.RULE_SETUP, f"{p}'s deck order does not hold the cards of "
+                                                          f"{raw['decklist']}", (p, "deck"))
+            report = check_deck(listed, self.pool)
+            if not report.legal:
+                raise IllegalAction(rules.RULE_SETUP, f"{p}'s deck is not legal (pnp check deck): "
+                                    + "; ".join(e.message for e in report.errors), (p, "deck"))
+            state.zones[zone("deck", p)].extend(reversed([item(p, n) for n in names]))
+        state.last_winner = players[0]  # ruling K1
+        state.essence = {p: {} for p in players}
+        rules.start_turn(state)
+        return state
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        files = sorted(f for f in EXAMPLE_DECKS.glob("legal-*"))
+        out = {}
+        for p in players:
+            deck = read_decklist(rng.choice(files))
+            names = [self.pool.get(e.name).name for e in deck.deck for _ in range(e.count)]  # type: ignore[union-attr]
+            rng.shuffle(names)
+            out[p] = {"deck": names}
+        return out
+
+    def parse(self, entry: Any, state: KState, ref: EntryRef) -> Action:
+        return parse_entry(self.pool, state.players, entry, ref)
+
+    def to_entry(self, state: KState, action: Action) -> dict[str, Any]:
+        return to_entry(action)
+
+    def candidates(self, state: KState) -> Iterable[Action]:
+        return rules.candidates(state)
+
+    def check(self, state: KState, action: Action) -> None:
+        rules.check(state, action)
+
+    def apply(self, state: KState, action: Action) -> None:
+        rules.apply(state, action)
+
+    def unverified(self, state: KState, action: Action) -> list[str]:
+        return rules.unverified(state, action)
+
+    def is_over(self, state: KState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: KState) -> dict[str, int]:
+        return scoring.scores(state)
+
+    def winner(self, state: KState) -> str | list[str] | None:
+        return scoring.winner(state)

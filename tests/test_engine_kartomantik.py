@@ -1,0 +1,269 @@
+"""The Kartomantik rules engine (rulebook; rulings G1-G3, K1-K5; readings K6-K15 in
+docs/rulings-kartomantik.md).
+
+Scripted scenarios reproduce the rulebook's worked examples exactly (the tribute of 2.1.1, the
+Stack's Case 1 and Case 2 of 2.3.1, every row of the dominance table of 4.2.3), then one test
+per rule with the violation's line, the simulator and a mutation test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pnp.data.games.kartomantik import TEMPERAMENTS, dominates
+from rules_check.core.adjudicate import LogReport, adjudicate
+from rules_check.core.engine import EntryRef
+from rules_check.core.logfile import Entry, GameLog, read_log
+from rules_check.core.simulate import simulate
+from rules_check.engines import engines
+from rules_check.games.kartomantik import rules
+from rules_check.games.kartomantik.state import CONFRONTATION, KState
+
+ENGINE = engines()["kartomantik"]
+POOL = ENGINE.pool  # type: ignore[attr-defined]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "logs"
+GAR = "Gar Fild, the Malleable"
+WILLS = [c.name for c in POOL.cards.values() if c.type == "will"]
+CHEAP = sorted((c for c in POOL.cards.values() if c.type == "manifestation"), key=lambda c: c.points)
+
+
+def deck(top: list[str]) -> list[str]:
+    """A legal 30-card deck whose first cards (top first) are ``top``."""
+    out = list(top)
+    for name in WILLS + [c.name for c in CHEAP]:
+        if len(out) == 30:
+            break
+        if name not in out:
+            out.append(name)
+    return out
+
+
+ANA = deck(["Cold Lens", "Wrathborn", "Oppress", "Weeping Archive", "Incinerate", "Ember Tantrum",
+            "Blazing Outcry"])
+BEN = deck([GAR, "Entrust", "Tending Hands", "Glass Archivist", "Frost Logic", "Communion", "Moss Choir"])
+FIRST_LINE = 10
+
+
+def log_text(entries: list[Any], ana: list[str] = ANA, ben: list[str] = BEN) -> str:
+    """A log whose entry i (0-based) is on line FIRST_LINE + i."""
+    flow = lambda v: yaml.safe_dump(v, default_flow_style=True, width=10**6, sort_keys=False).strip()  # noqa
+    lines = ["game: kartomantik", "players: [Ana, Ben]", "setup:", "  Ana:", "    deck: " + flow(ana),
+             "  Ben:", "    deck: " + flow(ben), "# the entries", "log:"]
+    lines += ["  - " + flow(e) for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def judge(tmp_path: Path, entries: list[Any], **decks: list[str]) -> LogReport:
+    path = tmp_path / "game.yaml"
+    path.write_text(log_text(entries, **decks))
+    return adjudicate(read_log(path, engines()), ENGINE)
+
+
+def replay(entries: list[Any], ana: list[str] = ANA, ben: list[str] = BEN) -> KState:
+    state = ENGINE.new_state(["Ana", "Ben"], {"Ana": {"deck": ana}, "Ben": {"deck": ben}}, "t", lambda p: None)
+    for i, e in enumerate(entries):
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, EntryRef("t", i, FIRST_LINE + i)))
+    return state
+
+
+def assert_violation(report: LogReport, entry: int, rule: str, words: str = "") -> None:
+    assert not report.legal and not report.complete
+    v = report.violations[0]
+    assert (v.entry, v.line, v.rule) == (entry, FIRST_LINE + entry - 1, rule), v
+    assert words in v.message, v.message
+
+
+def in_memory(log: dict) -> GameLog:
+    gl = GameLog("sim", log["game"], log["players"], log["setup"],
+                 [Entry(i, i + 1, e) for i, e in enumerate(log["log"])], None)  # type: ignore[arg-type]
+    gl.setup_line = lambda path=(): None  # type: ignore[method-assign]
+    return gl
+
+
+WEAK = {"reveal": {"Ana": "Cold Lens", "Ben": GAR}}  # 1 vs 3: Ana would lose, Ana has priority
+
+
+class TestWorkedExamples:
+    def test_tribute_example(self):
+        """2.1.1: Incinerate, 4 choleric, paid with 2 + 3: one excess essence, cards to the Limbo."""
+        s = replay([WEAK, {"play": "Incinerate", "player": "Ana", "tribute": ["Ember Tantrum", "Blazing Outcry"],
+                           "target": f"Ben/{GAR}", "ops": []}])
+        assert s.essence["Ana"] == {"choleric": 1}
+        assert s.zones["limbo:Ana"] == ["Ana/Ember Tantrum", "Ana/Blazing Outcry"]
+        assert s.zones["stack"] == ["Ana/Incinerate"]
+
+    def test_stack_case_1(self):
+        """2.3.1 Case 1: Oppress, Entrust in response; Entrust resolves first: Gar Fild survives at 3."""
+        s = replay([WEAK,
+                    {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": f"Ben/{GAR}"},
+                    {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"},
+                    {"pass": "Ana"}, {"pass": "Ben"}])
+        assert s.power(f"Ben/{GAR}") == 6 and s.zones["limbo:Ben"][-1] == "Ben/Entrust"
+        assert s.priority == "Ben"  # 2.3.4: the player not controlling Oppress
+        s2 = replay([WEAK,
+                     {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": f"Ben/{GAR}"},
+                     {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"},
+                     {"pass": "Ana"}, {"pass": "Ben"}, {"pass": "Ben"}, {"pass": "Ana"}])
+        assert s2.power(f"Ben/{GAR}") == 3 and f"Ben/{GAR}" in s2.zones[CONFRONTATION]
+        assert s2.zones["limbo:Ana"][-1] == "Ana/Oppress" and not s2.items
+
+    def test_stack_case_2(self):
+        """2.3.1 Case 2: Ben behind plays Entrust, Oppress in response: Gar Fild destroyed, Entrust does nothing."""
+        s = replay([{"reveal": {"Ana": "Wrathborn", "Ben": GAR}},
+                    {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"},
+                    {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": f"Ben/{GAR}"},
+                    {"pass": "Ben"}, {"pass": "Ana"}])
+        assert s.zones["limbo:Ben"] == ["Ben/Tending Hands", f"Ben/{GAR}"]
+        assert s.priority == "Ana"
+        s = replay([{"reveal": {"Ana": "Wrathborn", "Ben": GAR}},
+                    {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"},
+                    {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": f"Ben/{GAR}"},
+                    {"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ana"}, {"pass": "Ben"}])
+        assert s.zones["limbo:Ben"][-1] == "Ben/Entrust" and not s.counters
+
+    @pytest.mark.parametrize("a,b", list(itertools.product(TEMPERAMENTS, TEMPERAMENTS)))
+    def test_dominance_table(self, a, b):
+        """4.2.3: every pair of temperaments at equal power: the dominant one wins, else Stalemate."""
+        two = {"phlegmatic": "Tending Hands", "choleric": "Ember Tantrum", "vitreous": "Glass Archivist",
+               "capricious": "Pilfering Whim", "melancholic": "Ashen Longing", "transcendent": "Lumen Accord",
+               "hollow": "Empty Vessel"}
+        s = replay([])
+        s.zones[CONFRONTATION][:] = [f"Ana/{two[a]}", f"Ben/{two[b]}"]
+        expected = "Ana" if dominates(a, b) else "Ben" if dominates(b, a) else None
+        assert rules.outcome(s) == expected
+        assert (a == b) == (expected is None)
+
+
+class TestRules:
+    def test_priority(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"pass": "Ben"}])
+        assert_violation(r, 2, rules.RULE_PRIORITY, "Ana has priority")
+
+    def test_tribute_too_small(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"play": "Incinerate", "player": "Ana", "tribute": ["Ember Tantrum"]}])
+        assert_violation(r, 2, rules.RULE_TRIBUTE, "adds up to 2")
+
+    def test_tribute_wrong_temperament(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"play": "Oppress", "player": "Ana", "tribute": ["Wrathborn"],
+                                    "target": f"Ben/{GAR}"}])
+        assert_violation(r, 2, rules.RULE_TRIBUTE, "cannot pay a melancholic tribute")
+
+    def test_tribute_card_not_needed(self, tmp_path):
+        r = judge(tmp_path, [{"reveal": {"Ana": "Cold Lens", "Ben": GAR}},
+                             {"play": "Incinerate", "player": "Ana",
+                              "tribute": ["Wrathborn", "Ember Tantrum"]}])
+        assert_violation(r, 2, rules.RULE_TRIBUTE, "not needed")
+
+    def test_target_off_field(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"],
+                                    "target": "Ben/Entrust"}])
+        assert_violation(r, 2, rules.RULE_TARGETS)
+
+    def test_persistent_only_in_end_phase(self, tmp_path):
+        r = judge(tmp_path, [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}},
+                             {"play": "Communion", "player": "Ben", "tribute": ["Tending Hands", "Moss Choir"]}])
+        assert_violation(r, 2, rules.RULE_PERSISTENT)
+
+    def test_support_only(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"play": "Wrathborn", "player": "Ana"}])
+        assert_violation(r, 2, rules.RULE_SUPPORT, "no Support")
+
+    def test_voluntary_mulligan_once(self, tmp_path):
+        order = ANA[1:] + ANA[:1]  # Wrathborn on top: a manifestation in the new hand
+        s = replay([{"mulligan": "Ana", "deck": order}])
+        assert s.counters["points.Ana"] == -10
+        r = judge(tmp_path, [{"mulligan": "Ana", "deck": order}, {"mulligan": "Ana", "deck": ANA}])
+        assert_violation(r, 2, rules.RULE_MULLIGAN, "only once")
+
+    def test_compulsory_mulligan_and_loss(self, tmp_path):
+        wills_first = WILLS[:7]
+        ana = deck(wills_first)
+        r = judge(tmp_path, [{"reveal": {"Ana": "Cold Lens", "Ben": GAR}}], ana=ana)
+        assert_violation(r, 1, rules.RULE_RECOVERY, "compulsory")
+        # two compulsory mulligans that still draw only wills: Ana loses (4.4.1)
+        again = WILLS[7:14] + [n for n in ana if n not in WILLS[7:14]]
+        third = WILLS[14:21] + [n for n in ana if n not in WILLS[14:21]]
+        s = replay([{"mulligan": "Ana", "deck": again}, {"mulligan": "Ana", "deck": third}], ana=ana)
+        assert ENGINE.is_over(s) and ENGINE.winner(s) == "Ben"
+        assert s.counters.get("points.Ana", 0) == 0  # ruling K5
+
+    def test_resolution_vessel_interzone_and_scores(self, tmp_path):
+        entries = [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}}, {"pass": "Ben"}, {"pass": "Ana"},
+                   {"pass": "Ana"}, {"pass": "Ben"}]
+        s = replay(entries)
+        assert s.zones["vessel:Ana"] == [f"Ben/{GAR}"] and s.phase == "place"
+        s = replay(entries + [{"place": "Ana", "interzone": ["Wrathborn"]}])
+        assert s.zones["interzone:Ana"] == ["Ana/Wrathborn"] and s.phase == "end" and s.priority == "Ana"
+        r = judge(tmp_path, entries + [{"place": "Ben", "deck": [GAR]}])
+        assert_violation(r, 6, rules.RULE_RESOLUTION)
+
+    def test_stalemate_then_next_turn(self):
+        s = replay([{"reveal": {"Ana": "Blazing Outcry", "Ben": GAR}}])  # 3 vs 3: choleric beats phlegmatic
+        assert rules.outcome(s) == "Ana"
+        s = replay([{"reveal": {"Ana": "Ember Tantrum", "Ben": "Tending Hands"}}])  # 2 v 2 choleric > phlegmatic
+        assert s.priority == "Ben"
+        ben = deck(["Blazing Outcry"] + BEN[1:7])
+        s = replay([{"reveal": {"Ana": "Blazing Outcry", "Ben": "Blazing Outcry"}}, {"pass": "Ben"},
+                    {"pass": "Ana"}, {"pass": "Ana"}, {"pass": "Ben"}], ben=ben)
+        assert sorted(s.zones["stalemate"]) == ["Ana/Blazing Outcry", "Ben/Blazing Outcry"]
+        assert s.turn == 2 and len(s.hand("Ana")) == 7
+
+    def test_modifiers_end_of_turn_and_leaving_field(self):
+        """3.2: Oppress wears off at the end of the turn; Entrust's modifier is lost when Gar Fild
+        leaves the field (to Ana's Empathic Vessel)."""
+        s = replay([{"reveal": {"Ana": "Wrathborn", "Ben": GAR}},
+                    {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"},
+                    {"pass": "Ana"}, {"pass": "Ben"}])
+        assert s.power(f"Ben/{GAR}") == 6 and s.priority == "Ana"  # Ana now behind: 4 vs 6
+        s2 = replay([WEAK,
+                     {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": "Ana/Cold Lens"},
+                     {"pass": "Ben"}, {"pass": "Ana"}])
+        assert "Ana/Cold Lens" in s2.zones["limbo:Ana"] and not s2.counters  # 1 - 3 <= 0: destroyed (K3)
+
+    def test_cannot_draw_ends_game(self):
+        s = replay([])
+        s.deck("Ana")[:] = s.deck("Ana")[:2]
+        s.hand("Ana")[:] = []
+        rules.start_turn(s)
+        assert ENGINE.is_over(s)
+
+
+class TestSimulation:
+    @pytest.fixture(scope="class")
+    @classmethod
+    def simulated(cls):
+        return [simulate(ENGINE, ["Ana", "Ben"], seed) for seed in range(40)]
+
+    def test_simulated_games_are_legal(self, simulated):
+        for log in simulated:
+            r = adjudicate(in_memory(log), ENGINE)
+            assert r.legal and r.complete, r.violations
+
+    def test_same_seed_same_log(self):
+        assert simulate(ENGINE, ["Ana", "Ben"], 7) == simulate(ENGINE, ["Ana", "Ben"], 7)
+
+    def test_mutations_are_caught(self, simulated):
+        rng = random.Random(5)
+        tried = caught = 0
+        for log in simulated[:10]:
+            entries = log["log"]
+            for i, entry in enumerate(entries):
+                mutants = [entries[:i + 1] + [entry] + entries[i + 1:]]
+                others = [e for e in entries if e != entry]
+                if others:
+                    mutants.append(entries[:i] + [rng.choice(others)] + entries[i + 1:])
+                for mutant in mutants:
+                    tried += 1
+                    caught += not adjudicate(in_memory({**log, "log": mutant}), ENGINE).legal
+        assert tried > 1000 and caught / tried >= 0.97, (caught, tried)
+
+    def test_examples(self):
+        for path in sorted(EXAMPLES.glob("kartomantik-*.yaml")):
+            r = adjudicate(read_log(path, engines()), ENGINE)
+            assert r.legal == ("illegal" not in path.name), (path, r.violations)
