@@ -1,0 +1,294 @@
+"""The So Long, My World log vocabulary: what an entry says, in the rulebook's own words.
+
+    - {event: "Last Broadcast", ops: [...], extra: {Slaughter: hope}}  # 1. Event Phase
+    - {event: "Reboot: Kernel Panic", ignore: [Ben], ops: [...]}      # a reboot; Ben spends a Mark of Sol
+    - {reshuffle: [EVENT, ...]}                       # the reboot and the discards back, top first
+    - {choose: {Ana: Slaughter, Ben: Special Person}} # 2. Choice Phase, revealed together
+    - {player: Ana, pass: true}                       # 3. Hindrance Phase: no card
+    - {player: Ana, play: Life is a Journey, to: Slaughter}   # hindrance (or Vision Phase) card
+    - {player: Ana, play: Soul Box, take: [hope, madness]}
+    - {player: Ana, play: CARD, ops: [...]}           # any other card: its effect as plain operations
+    - {player: Ana, effect: "World's Edge Pub", discard: CARD}   # 4.1 the vision's effect
+    - {player: Ana, effect: Slaughter, move: hope, from: Death Drive}
+    - {player: Ana, effect: Death Drive, remove: CARD}
+    - {player: Ana, effect: VISION-OR-EVENT, ops: [...]}
+    - {player: Ana, drain: feelings, take: [hope, hope]}   # 4.2, one of the four
+    - {player: Ana, drain: affinity}
+    - {player: Ana, drain: mark of sol}
+    - {player: Ana, drain: remnant}
+    - {player: Ana, observe: positive}                # 4.4 spend a Mark of Sol: Observation
+    - {player: Ana, end: turn}                        # the end of Ana's Vision Phase
+    - {goal: reached}                                 # So Long, My Love: the Heartbreak goal
+
+What the rules make happen by themselves is not written: the feelings an event deals, the
+costs paid, the cards drawn (the setup fixes every deck's order), the End Phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from pnp.data.games import so_long_my_world as tables
+from rules_check.core.engine import EntryRef
+from rules_check.core.errors import LogFormatError
+from rules_check.core.ops import Op, parse_ops
+from rules_check.names import closest
+
+from .cards import CardData
+
+DRAINS = ("feelings", "affinity", "mark of sol", "remnant")
+KARMAS = ("positive", "negative")
+
+
+@dataclass(frozen=True)
+class EventDraw:
+    name: str
+    ops: tuple[Op, ...] = ()
+    ignore: tuple[str, ...] = ()
+    extra: tuple[str, str] | None = None  # (vision, feeling)
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Choose:
+    choices: tuple[tuple[str, str], ...]  # (player, vision)
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: str
+    to: str | None = None  # Life is a Journey
+    take: tuple[str, ...] | None = None  # Soul Box
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    player: str
+    source: str  # the vision, or the event naming it
+    discard: str | None = None  # World's Edge Pub
+    move: str | None = None  # Slaughter: the feeling moved
+    src: str | None = None  # Slaughter: from which adjacent vision
+    remove: str | None = None  # Death Drive
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True)
+class Drain:
+    player: str
+    kind: str
+    take: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Observe:
+    player: str
+    karma: str
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    player: str
+
+
+@dataclass(frozen=True)
+class Goal:
+    reached: bool
+
+
+Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal]
+PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops"},
+                "effect": {"effect", "discard", "move", "from", "remove", "ops"},
+                "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"}}
+
+
+def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
+    return LogFormatError(ref.file, message, line=ref.line, field=field)
+
+
+def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
+    if not isinstance(raw, str):
+        raise _fail(ref, f"expected a name, got {raw!r}", field)
+    name = cards.resolve(raw)
+    if name is None:
+        near = closest(raw, cards.by_key)
+        hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
+        raise _fail(ref, f"unknown name {raw!r}{hint}", field)
+    return name
+
+
+def feeling(raw: Any, ref: EntryRef, field: str) -> str:
+    if not isinstance(raw, str) or raw.lower() not in tables.FEELINGS:
+        raise _fail(ref, f"expected a feeling ({', '.join(tables.FEELINGS)}), got {raw!r}", field)
+    return raw.lower()
+
+
+def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") -> str:
+    if raw not in players:
+        raise _fail(ref, f"unknown player {raw!r} (players: {', '.join(players)})", field)
+    return raw
+
+
+def _ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...]:
+    ops = parse_ops(raw, ref, zones)
+    for op in ops:
+        if op.kind == "add":
+            raise _fail(ref, "ops: this game has no counters; move items between zones", "ops")
+    return tuple(ops)
+
+
+def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any, ref: EntryRef) -> Action:
+    if not isinstance(entry, dict):
+        raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {entry!r}")
+
+    def only(allowed: set[str]) -> None:
+        extra = sorted(map(str, set(entry) - allowed))
+        if extra:
+            raise _fail(ref, f"unknown key {extra[0]!r} (this entry has {', '.join(sorted(allowed))})", extra[0])
+
+    if "event" in entry:
+        only({"event", "ops", "ignore", "extra"})
+        name = name_of(cards, entry["event"], ref, "event")
+        if name not in cards.events:
+            raise _fail(ref, f"{name!r} is not an event card", "event")
+        ignore = entry.get("ignore", [])
+        if not isinstance(ignore, list):
+            raise _fail(ref, "ignore: expected a list of players", "ignore")
+        extra = None
+        if "extra" in entry:
+            raw = entry["extra"]
+            if not (isinstance(raw, dict) and len(raw) == 1):
+                raise _fail(ref, "extra: expected {VISION: FEELING}", "extra")
+            (v, f), = raw.items()
+            extra = (name_of(cards, v, ref, "extra"), feeling(f, ref, "extra"))
+        return EventDraw(name, _ops(entry.get("ops", []), ref, zones),
+                         tuple(_player(players, p, ref, "ignore") for p in ignore), extra)
+    if "reshuffle" in entry:
+        only({"reshuffle"})
+        if not isinstance(entry["reshuffle"], list):
+            raise _fail(ref, "reshuffle: expected the event deck's new order, top first", "reshuffle")
+        return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
+    if "choose" in entry:
+        only({"choose"})
+        raw = entry["choose"]
+        if not isinstance(raw, dict):
+            raise _fail(ref, "choose: expected {PLAYER: VISION, ...}", "choose")
+        return Choose(tuple((_player(players, p, ref, "choose"), name_of(cards, v, ref, "choose"))
+                            for p, v in raw.items()))
+    if "goal" in entry:
+        only({"goal"})
+        if entry["goal"] not in ("reached", "missed"):
+            raise _fail(ref, f"goal: expected reached or missed, got {entry['goal']!r}", "goal")
+        return Goal(entry["goal"] == "reached")
+    if "player" not in entry:
+        raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is event, reshuffle, choose, goal "
+                         f"or a player's: {', '.join(PLAYER_KINDS)})")
+    p = _player(players, entry["player"], ref)
+    for kind, keys in PLAYER_KINDS.items():
+        if kind in entry:
+            only(keys | {"player"})
+            break
+    else:
+        raise _fail(ref, f"a player's entry is one of: {', '.join(PLAYER_KINDS)}")
+    if kind == "pass":
+        if entry["pass"] is not True:
+            raise _fail(ref, "pass: expected true", "pass")
+        return Pass(p)
+    if kind == "play":
+        card = name_of(cards, entry["play"], ref, "play")
+        if card not in cards.cards:
+            raise _fail(ref, f"{card!r} is not a Remnant or Gestalt card", "play")
+        to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
+        take = None
+        if "take" in entry:
+            if not isinstance(entry["take"], list):
+                raise _fail(ref, "take: expected a list of feelings", "take")
+            take = tuple(feeling(f, ref, "take") for f in entry["take"])
+        return Play(p, card, to, take, _ops(entry.get("ops", []), ref, zones))
+    if kind == "effect":
+        source = name_of(cards, entry["effect"], ref, "effect")
+        discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
+        move = feeling(entry["move"], ref, "move") if "move" in entry else None
+        src = name_of(cards, entry["from"], ref, "from") if "from" in entry else None
+        remove = name_of(cards, entry["remove"], ref, "remove") if "remove" in entry else None
+        return Effect(p, source, discard, move, src, remove, _ops(entry.get("ops", []), ref, zones))
+    if kind == "drain":
+        if entry["drain"] not in DRAINS:
+            raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {entry['drain']!r}", "drain")
+        take = entry.get("take", [])
+        if not isinstance(take, list):
+            raise _fail(ref, "take: expected a list of feelings", "take")
+        if take and entry["drain"] != "feelings":
+            raise _fail(ref, "take: only a drain of feelings names the feelings taken", "take")
+        return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
+    if kind == "observe":
+        if entry["observe"] not in KARMAS:
+            raise _fail(ref, f"observe: declare a karma, positive or negative, got {entry['observe']!r}", "observe")
+        return Observe(p, entry["observe"])
+    if entry["end"] != "turn":
+        raise _fail(ref, f"end: expected turn, got {entry['end']!r}", "end")
+    return EndTurn(p)
+
+
+def _op_entry(op: Op) -> dict[str, Any]:
+    out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
+    if op.bottom:
+        out["bottom"] = True
+    return out
+
+
+def to_entry(action: Action) -> dict[str, Any]:
+    if isinstance(action, EventDraw):
+        out: dict[str, Any] = {"event": action.name}
+        if action.ignore:
+            out["ignore"] = list(action.ignore)
+        if action.ops:
+            out["ops"] = [_op_entry(o) for o in action.ops]
+        if action.extra:
+            out["extra"] = {action.extra[0]: action.extra[1]}
+        return out
+    if isinstance(action, Reshuffle):
+        return {"reshuffle": list(action.order)}
+    if isinstance(action, Choose):
+        return {"choose": dict(action.choices)}
+    if isinstance(action, Goal):
+        return {"goal": "reached" if action.reached else "missed"}
+    out = {"player": action.player}
+    if isinstance(action, Pass):
+        out["pass"] = True
+    elif isinstance(action, Play):
+        out["play"] = action.card
+        if action.to is not None:
+            out["to"] = action.to
+        if action.take is not None:
+            out["take"] = list(action.take)
+        if action.ops:
+            out["ops"] = [_op_entry(o) for o in action.ops]
+    elif isinstance(action, Effect):
+        out["effect"] = action.source
+        for key, value in (("discard", action.discard), ("move", action.move), ("from", action.src),
+                           ("remove", action.remove)):
+            if value is not None:
+                out[key] = value
+        if action.ops:
+            out["ops"] = [_op_entry(o) for o in action.ops]
+    elif isinstance(action, Drain):
+        out["drain"] = action.kind
+        if action.take:
+            out["take"] = list(action.take)
+    elif isinstance(action, Observe):
+        out["observe"] = action.karma
+    else:
+        out["end"] = "turn"
+    return out

@@ -1,0 +1,121 @@
+"""The So Long, My World card data the engine reads: never retyped, always loaded from
+``cards/so-long-my-world/*.yaml`` and ``pnp.data.games.so_long_my_world``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pnp.data.games import so_long_my_world as tables
+from pnp.data.loader import load_game
+from pnp.data.paths import bundled
+from rules_check.names import normalise
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Remnant or Gestalt card as the rules see it."""
+
+    name: str
+    insight: int  # 0 for a starting card (a glyph, ruling S5)
+    cost: dict[str, int]
+    karma: str
+    hindrance: bool
+    gestalt: bool
+    starting: bool
+    copies: int
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    reboot: bool
+    vision: str | None  # the vision its effect is limited to
+    feelings: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Vision:
+    name: str
+    kind: str  # normal | gestalt | co-op | catalyst
+    affinity: tuple[str, ...]
+    marks_of_sol: int
+
+
+@dataclass(frozen=True)
+class Heartbreak:
+    name: str
+    start_hour: int
+    goal: str
+    collective_insight: int
+
+
+@dataclass(frozen=True)
+class CardData:
+    cards: dict[str, Card]  # remnant and gestalt cards
+    events: dict[str, Event]
+    visions: dict[str, Vision]
+    heartbreaks: dict[str, Heartbreak]
+    tokens: dict[str, tuple[str, str]]  # vision token name -> (vision, colour)
+    by_key: dict[str, str]  # normalised name -> printed name, for every card and vision
+
+    def resolve(self, name: str) -> str | None:
+        return self.by_key.get(normalise(name))
+
+    @property
+    def remnants(self) -> list[str]:
+        """Every non-starting Remnant card of the box, copies included, in data order."""
+        return [c.name for c in self.cards.values() if not c.gestalt and not c.starting for _ in range(c.copies)]
+
+    @property
+    def gestalts(self) -> list[str]:
+        return [c.name for c in self.cards.values() if c.gestalt for _ in range(c.copies)]
+
+    @property
+    def catalysts(self) -> list[str]:
+        return [v.name for v in self.visions.values() if v.kind == "catalyst"]
+
+
+def token(vision: str, colour: str | None) -> str:
+    """A vision token's item name, as in ``cards/so-long-my-world/tokens.yaml``."""
+    return f"{vision} ({colour})" if colour else vision
+
+
+def load_cards(cards_dir: Path | None = None) -> CardData:
+    return _load(Path(cards_dir) if cards_dir is not None else bundled("cards"))
+
+
+@cache
+def _load(cards_dir: Path) -> CardData:
+    data = load_game(cards_dir, "so-long-my-world")
+    cards: dict[str, Card] = {}
+    for component in ("remnant card", "gestalt card"):
+        for item in data.component(component).items:
+            f = item.fields()
+            cost = dict(f["cost"])
+            cards[item.name] = Card(item.name, f.get("insight") or 0, cost, tables.karma(cost),
+                                    bool(f.get("hindrance")), component == "gestalt card",
+                                    bool(f.get("starting")), item.count)
+    events = {}
+    for item in data.component("event card").items:
+        f = item.fields()
+        events[item.name] = Event(item.name, bool(f.get("reboot")), f.get("vision"),
+                                  {v: tuple(fs) for v, fs in (f.get("feelings") or {}).items()})
+    visions = {}
+    for item in data.component("vision card").items:
+        f = item.fields()
+        aff = f.get("affinity")
+        aff = () if aff is None else (aff,) if isinstance(aff, str) else tuple(aff)
+        visions[item.name] = Vision(item.name, f["kind"], aff, f.get("marks_of_sol") or 0)
+    heartbreaks = {}
+    for item in data.component("heartbreak card").items:
+        f = item.fields()
+        heartbreaks[item.name] = Heartbreak(item.name, f["start_hour"], f["goal"], f["collective_insight"])
+    tokens = {}
+    for item in data.component("vision token").items:
+        f = item.fields()
+        for _ in range(item.count):
+            tokens[item.name] = (f["vision"], f.get("colour"))
+    by_key = {normalise(n): n for n in [*cards, *events, *visions, *heartbreaks]}
+    return CardData(cards, events, visions, heartbreaks, tokens, by_key)

@@ -1,0 +1,325 @@
+"""The So Long, My World rules engine: the `Engine` interface over this package's modules.
+
+    setup:
+      mode: multiplayer               # or co-op (So Long, My Love, 2 players)
+      variants: [gestalt visions, karma catalysts]   # optional
+      heartbreak: Together at the End # co-op: the Heartbreak card
+      luno: true                      # co-op: L'Uno in play (optional)
+      first_player: Ana               # optional; the first listed player when absent
+      clock: [6 normal visions, clockwise]
+      events: [11 events + 1 reboot (9 + 1 with 5 players), top first]
+      dealt: {Ana: [3 remnant cards], ...}
+      picks: {Ana: [first pick, second pick], ...}   # the draft; absent: the dealt cards kept
+      remnant_deck: [the other remnant cards, top first]
+      gestalt_deck: [2 x players Gestalt cards, top first]
+      catalysts: [Karma Catalysts, top first]        # with that variant
+      first_feelings: {Ana: hope, Ben: nostalgia}
+
+``docs/logs/so-long-my-world.md`` is the reference.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from typing import Any, Iterable
+
+from pnp.data.games import so_long_my_world as tables
+from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.names import closest
+
+from . import rules, scoring
+from .actions import Action, parse_entry, to_entry
+from .cards import CardData, load_cards
+from .state import (
+    BOX, CATALYSTS, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, FEELINGS, GESTALT_DECK, GESTALT_VISIONS,
+    KARMA_CATALYSTS, MARK, MODES, MULTIPLAYER, OVER, REMNANT_DECK, SYSTEM, VARIANTS, SoLongState, catalyst_zone,
+    chosen, field_of, hand, stock, tokens, vision_zone,
+)
+
+KEYS = ("mode", "variants", "heartbreak", "luno", "first_player", "clock", "events", "dealt", "picks",
+        "remnant_deck", "gestalt_deck", "catalysts", "first_feelings")
+REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_feelings")
+DEALT = 3  # "each player is randomly dealt 3 cards"
+EVENTS = {False: 11, True: 9}  # 2-4 players / 5 players ("3. Prepare the Event Deck")
+START_HOUR = {False: 1, True: 3}  # "1. Prepare the Clock Board" (ruling S1)
+
+
+class SoLongEngine(Engine[SoLongState, Action]):
+    game = "so-long-my-world"
+    title = "So Long, My World"
+    players = (2, 5)
+
+    def __init__(self, cards: CardData | None = None) -> None:
+        self.cards = cards if cards is not None else load_cards()
+
+    # --- state -------------------------------------------------------------------------------
+
+    def new_state(self, players: list[str], setup: Any, file: str, line_of) -> SoLongState:
+        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
+            return LogFormatError(file, message, line=line_of(path), field=field)
+
+        def bad(message: str, path: tuple = ()) -> IllegalAction:
+            return IllegalAction(rules.RULE_SETUP, message, path=path)
+
+        c = self.cards
+        if not isinstance(setup, dict):
+            raise fail("expected a mapping (clock, events, dealt, remnant_deck, gestalt_deck, first_feelings)",
+                       field="setup")
+        for key in setup:
+            if key not in KEYS:
+                raise fail(f"unknown key {key!r} (the setup has {', '.join(KEYS)})", (key,), f"setup.{key}")
+        for key in REQUIRED:
+            if key not in setup:
+                raise fail("is required but missing", (), f"setup.{key}")
+
+        def names(key: str, kinds: dict, raw: Any = None, path: tuple | None = None) -> list[str]:
+            raw = setup.get(key, []) if raw is None else raw
+            path = (key,) if path is None else path
+            if not isinstance(raw, list):
+                raise fail("expected a list of names", path, f"setup.{key}")
+            out = []
+            for i, n in enumerate(raw):
+                name = c.resolve(n) if isinstance(n, str) else None
+                if name is None or name not in kinds:
+                    near = closest(str(n), {k: v for k, v in c.by_key.items() if v in kinds})
+                    hint = f" (did you mean {', '.join(repr(x) for x in near)}?)" if near else ""
+                    raise fail(f"unknown name {n!r}{hint}", (*path, i), f"setup.{key}")
+                out.append(name)
+            return out
+
+        def per_player(key: str) -> dict:
+            raw = setup.get(key, {})
+            if not isinstance(raw, dict) or set(raw) != set(players):
+                raise fail(f"expected one value for each player ({', '.join(players)})", (key,), f"setup.{key}")
+            return raw
+
+        mode = setup.get("mode", MULTIPLAYER)
+        if mode not in MODES:
+            raise fail(f"expected one of {', '.join(MODES)}, got {mode!r}", ("mode",), "setup.mode")
+        variants = setup.get("variants", [])
+        if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
+            raise fail(f"expected a list of {', '.join(VARIANTS)}", ("variants",), "setup.variants")
+        if KARMA_CATALYSTS in variants and GESTALT_VISIONS not in variants:
+            raise bad("Karma Catalysts go under Gestalt Visions: that variant is needed too", ("variants",))
+        five = len(players) == 5
+        heartbreak = None
+        if mode == COOP:
+            if len(players) != 2:
+                raise bad("So Long, My Love is a 2-player game", ())
+            hb = setup.get("heartbreak")
+            heartbreak = c.resolve(hb) if isinstance(hb, str) else None
+            if heartbreak not in c.heartbreaks:
+                raise fail(f"expected a Heartbreak card ({', '.join(c.heartbreaks)})", ("heartbreak",),
+                           "setup.heartbreak")
+        elif "heartbreak" in setup or "luno" in setup:
+            raise bad("a Heartbreak card and L'Uno belong to the co-op mode (mode: co-op)", ())
+        first = setup.get("first_player", players[0])
+        if first not in players:
+            raise fail(f"expected a player, got {first!r}", ("first_player",), "setup.first_player")
+
+        state = SoLongState(players=list(players), cards=c, mode=mode, variants=frozenset(variants),
+                            heartbreak=heartbreak, first=players.index(first))
+        z = state.zones
+        for name in (SYSTEM, REMNANT_DECK, DISCARD, GESTALT_DECK, EVENT_DECK, EVENT, EVENT_DISCARD, CATALYSTS, BOX):
+            z[name]
+        normal = [v for v, d in c.visions.items() if d.kind == "normal"]
+        clock = names("clock", {v: 1 for v in normal})
+        if sorted(clock) != sorted(normal):
+            raise bad(f"the clock holds the {len(normal)} normal visions, each once", ("clock",))
+        state.clock = clock
+        if GESTALT_VISIONS in variants:
+            state.extra_visions = [v for v in tables.GESTALT_VISIONS]
+            state.locked.update(state.extra_visions)
+        if mode == COOP and setup.get("luno"):
+            state.extra_visions.append(tables.LUNO)
+        for v in state.visions:
+            z[vision_zone(v)]
+        # tokens: feelings and Marks of Sol
+        for f in FEELINGS:
+            z[SYSTEM].extend([f] * tables.FEELING_TOKENS_EACH)
+        marks = tables.MARKS_OF_SOL
+        if GESTALT_VISIONS in variants:
+            for v in tables.GESTALT_VISIONS:
+                z[vision_zone(v)].extend([MARK] * c.visions[v].marks_of_sol)
+                marks -= c.visions[v].marks_of_sol
+        z[SYSTEM].extend([MARK] * marks)
+        # vision tokens (ruling S3)
+        for i, p in enumerate(players):
+            state.colours[p] = tables.PLAYER_COLOURS[i]
+            for name in (stock(p), hand(p), field_of(p), tokens(p), chosen(p)):
+                z[name]
+        for name, (vision, colour) in c.tokens.items():
+            owner = next((p for p, col in state.colours.items() if col == colour), None)
+            if colour is None:
+                luno = mode == COOP and setup.get("luno")
+                for p in players:
+                    z[tokens(p) if luno else BOX].append(name)
+                continue
+            z[tokens(owner) if owner else BOX].append(name)
+        # events
+        events = names("events", c.events)
+        reboots = [e for e in events if c.events[e].reboot]
+        want = EVENTS[five and mode != COOP]
+        if len(reboots) != 1 or len(events) - 1 != want or len(set(events)) != len(events):
+            raise bad(f"the event deck is {want} different events and 1 Reboot card "
+                      f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots"
+                      + (", one listed twice" if len(set(events)) != len(events) else "") + ")", ("events",))
+        z[EVENT_DECK].extend(reversed(events))
+        z[BOX].extend(e for e in c.events if e not in events)
+        # the clock
+        if mode == COOP:
+            state.hour = c.heartbreaks[heartbreak].start_hour
+        else:
+            state.hour = START_HOUR[five]
+        # cards: the starting cards, the dealt three and the draft
+        dealt = per_player("dealt")
+        hands = {}
+        for p in players:
+            hands[p] = names("dealt", {k: 1 for k in c.remnants}, dealt[p], ("dealt", p))
+            if len(hands[p]) != DEALT:
+                raise bad(f"each player is dealt {DEALT} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
+        if "picks" in setup:
+            hands = self._draft(players, hands, per_player("picks"), names, bad)
+        deck = names("remnant_deck", {k: 1 for k in c.remnants})
+        rest = Counter(c.remnants) - sum((Counter(h) for h in hands.values()), Counter())
+        if sum((Counter(h) for h in hands.values()), Counter()) - Counter(c.remnants):
+            raise bad("more copies of a card are dealt than the box holds", ("dealt",))
+        if Counter(deck) != rest:
+            diff = (Counter(deck) - rest) + (rest - Counter(deck))
+            raise bad("the Remnant deck is the remaining Remnant cards, each copy once; wrong: "
+                      + ", ".join(sorted(diff)), ("remnant_deck",))
+        z[REMNANT_DECK].extend(reversed(deck))
+        for p in players:
+            z[hand(p)].extend(tables.STARTING_CARDS)
+            z[hand(p)].extend(hands[p])
+        for s in tables.STARTING_CARDS:
+            z[BOX].extend([s] * (c.cards[s].copies - len(players)))
+        gestalt = names("gestalt_deck", {k: 1 for k in c.gestalts})
+        if len(set(gestalt)) != len(gestalt):
+            raise bad("a Gestalt card is listed twice", ("gestalt_deck",))
+        if mode != COOP and len(gestalt) != 2 * len(players):
+            raise bad(f"the Gestalt deck is twice the number of players: {2 * len(players)} cards, "
+                      f"not {len(gestalt)}", ("gestalt_deck",))
+        z[GESTALT_DECK].extend(reversed(gestalt))
+        z[BOX].extend(g for g in c.gestalts if g not in gestalt)
+        catalysts = names("catalysts", {k: 1 for k in c.catalysts})
+        if KARMA_CATALYSTS in variants:
+            if sorted(catalysts) != sorted(c.catalysts):
+                raise bad("the Karma Catalysts deck is the catalysts, each once", ("catalysts",))
+        elif catalysts:
+            raise bad("catalysts are for the Karma Catalysts variant", ("catalysts",))
+        z[CATALYSTS].extend(reversed(catalysts))
+        # "Each player chooses one Hope or Nostalgia"
+        ff = per_player("first_feelings")
+        for p in players:
+            if ff[p] not in ("hope", "nostalgia"):
+                raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {ff[p]!r}", ("first_feelings", p))
+            z.move(ff[p], SYSTEM, stock(p))
+        state.chance = zlib.crc32("\n".join(events + deck).encode())
+        return state
+
+    @staticmethod
+    def _draft(players, dealt, picks, names, bad) -> dict[str, list[str]]:
+        """"They choose one ... The remaining two are given to the player to their left. Each player
+        then chooses one and gives the leftover card to the player to their left" (ruling G1)."""
+        n = len(players)
+        pk = {p: picks[p] for p in players}
+        for p in players:
+            if not isinstance(pk[p], list) or len(pk[p]) != 2:
+                raise bad(f"{p} picks two cards: [first pick, second pick]", ("picks", p))
+        first = {p: pk[p][0] for p in players}
+        for p in players:
+            if first[p] not in dealt[p]:
+                raise bad(f"{p}'s first pick {first[p]!r} is not among the cards dealt to {p}", ("picks", p))
+        passed = {}
+        for i, p in enumerate(players):
+            right = players[(i - 1) % n]
+            two = list(dealt[right])
+            two.remove(first[right])
+            passed[p] = two
+        second = {p: pk[p][1] for p in players}
+        hands = {}
+        for i, p in enumerate(players):
+            if second[p] not in passed[p]:
+                raise bad(f"{p}'s second pick {second[p]!r} is not among the two passed by "
+                          f"{players[(i - 1) % n]} ({', '.join(passed[p])})", ("picks", p))
+        for i, p in enumerate(players):
+            right = players[(i - 1) % n]
+            left_over = list(passed[right])
+            left_over.remove(second[right])
+            hands[p] = [first[p], second[p], *left_over]
+        return hands
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        c = self.cards
+        normal = [v for v, d in c.visions.items() if d.kind == "normal"]
+        rng.shuffle(normal)
+        evs = [e for e, d in c.events.items() if not d.reboot]
+        reboot = rng.choice([e for e, d in c.events.items() if d.reboot])
+        events = rng.sample(evs, EVENTS[len(players) == 5]) + [reboot]
+        rng.shuffle(events)
+        box = list(c.remnants)
+        rng.shuffle(box)
+        dealt = {p: [box.pop() for _ in range(DEALT)] for p in players}
+        picks = {p: [dealt[p][0], None] for p in players}
+        n = len(players)
+        for i, p in enumerate(players):
+            right = players[(i - 1) % n]
+            picks[p][1] = dealt[right][1]
+        gestalt = rng.sample(list(dict.fromkeys(c.gestalts)), 2 * len(players))
+        setup: dict[str, Any] = {"clock": normal, "events": events, "dealt": dealt, "picks": picks,
+                                 "remnant_deck": box[::-1], "gestalt_deck": gestalt,
+                                 "first_feelings": {p: rng.choice(["hope", "nostalgia"]) for p in players}}
+        if len(players) == 2 and rng.random() < 0.4:  # So Long, My Love
+            setup["mode"] = COOP
+            setup["heartbreak"] = rng.choice(sorted(c.heartbreaks))
+            setup["luno"] = True
+            setup["gestalt_deck"] = rng.sample(list(dict.fromkeys(c.gestalts)), rng.randint(4, 8))
+        elif rng.random() < 0.4:
+            setup["variants"] = ["gestalt visions", "karma catalysts"]
+            cats = list(c.catalysts)
+            rng.shuffle(cats)
+            setup["catalysts"] = cats
+        return setup
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def parse(self, entry: Any, state: SoLongState, ref: EntryRef) -> Action:
+        zones = set(state.zones.names()) if isinstance(entry, dict) and "ops" in entry else set()
+        return parse_entry(self.cards, state.players, zones, entry, ref)
+
+    def to_entry(self, state: SoLongState, action: Action) -> dict[str, Any]:
+        return to_entry(action)
+
+    def candidates(self, state: SoLongState) -> Iterable[Action]:
+        return rules.candidates(state)
+
+    def check(self, state: SoLongState, action: Action) -> None:
+        rules.check(state, action)
+
+    def apply(self, state: SoLongState, action: Action) -> None:
+        rules.apply(state, action)
+
+    def unverified(self, state: SoLongState, action: Action) -> list[str]:
+        return rules.unverified(state, action)
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def is_over(self, state: SoLongState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: SoLongState) -> dict[str, int]:
+        if state.mode == COOP:
+            return {p: scoring.insight(state, p) for p in state.players}
+        return {p: scoring.points(state, p) for p in state.players}
+
+    def winner(self, state: SoLongState) -> str | list[str] | None:
+        if state.mode == COOP:
+            if state.phase != OVER or not state.goal_reached:
+                return None
+            need = self.cards.heartbreaks[state.heartbreak].collective_insight
+            return list(state.players) if scoring.collective_insight(state) >= need else None
+        return super().winner(state)

@@ -1,0 +1,690 @@
+"""Which So Long, My World actions are legal, and what they do ("Game Phases").
+
+Readings (``docs/rulings-so-long-my-world.md`` repeats them with their reasons; RULINGS.md
+S1-S6 and G1-G3 are law and cited as such):
+
+SL1 The vision cards' positions around the clock are recorded in the setup (``clock``,
+    clockwise); "adjacent" means next to each other in that circle. Gestalt Visions and L'Uno
+    lie off the clock and are adjacent to nothing.
+SL2 An event whose effect names a vision is resolved in the Vision Phase by the players on
+    that vision (4.1, "the effect granted by an Event card that specifically addresses that
+    Vision"); in the Event Phase only the events naming no vision have their effect.
+SL3 Dealing: a feeling the System has run out of is not placed; nothing is placed on a locked
+    vision (Glossary). The extra feeling with 4-5 players is compulsory when the System has a
+    feeling (ruling S2), on an unlocked vision.
+SL4 After a reboot, the new event's feelings are dealt, then the reboot and the event discard
+    pile (the events of earlier rounds) are shuffled back: ``{reshuffle: [...]}`` records the
+    new deck, top first. The event just drawn stays in play for the round.
+SL5 Overload: the vision is locked, its feelings return to the System (a locked vision holds
+    none), then each player from the first takes one of its affinity feelings from the System
+    while there are any. The players stay on it for the round: no vision effect, no feelings
+    to drain, but the other three drains.
+SL6 Each player's Vision Phase runs 1 effect, 2 drain, 3 play cards, 4 spend Marks of Sol, in
+    this order; exactly one drain is made ("ONLY ONE"; "UP TO 2 FEELINGS" lets a drain take
+    none), before any card is played or the turn ends. Observations may be repeated.
+SL7 In the Hindrance Phase each player in turn plays one Hindrance card or passes. Hindrance
+    cards may also be played in the Vision Phase's step 3 (Glossary F.A.Q.).
+SL8 Soul Box takes 2 feelings from the player's vision, or all of them when fewer are there.
+    Life is a Journey moves the player's token to an unlocked vision adjacent to the chosen one.
+SL9 An Observation needs a Gestalt card in the deck. The cards drawn go, the first one of the
+    declared karma or neutral to the hand, the others to the discard pile; if none matches,
+    all are discarded. A spent Mark of Sol returns to the System (near the clock).
+SL10 With the Gestalt Visions variant, the 12 Marks of Sol start on the Gestalt Visions (3, 4,
+    5: the data's numbers); a Mark gained comes from the first of them still holding one
+    (Clocktower Library, Monochrome Corridor, The Real), then from the System. An emptied
+    Gestalt Vision is unlocked, with the top Karma Catalyst under it (that variant).
+SL11 The End Phase happens by itself after the last player's ``end: turn``: the chosen tokens
+    go back behind the screens, the event card to the event discard pile, the first player
+    token passes left, the clock advances; at XII the game ends (ruling S1).
+SL12 So Long, My Love: after the last round a ``{goal: reached|missed}`` entry declares the
+    Heartbreak card's goal (card text: unverified); the players win together when it is reached
+    and the Collective Insight (insight of both fields) reaches the card's value.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Iterator
+
+from pnp.data.games import so_long_my_world as tables
+from rules_check.core.errors import IllegalAction
+from rules_check.core.ops import Op, apply_ops, check_ops
+
+from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
+from .state import (
+    AFTER_REBOOT, BOX, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
+    GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
+    STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, catalyst_zone, chosen, field_of, hand, stock, tokens,
+    vision_zone,
+)
+
+T = "So Long, My World"
+RULE_SETUP = f"{T}: Setting Up the Game"
+RULE_EVENT = f"{T}: 1. Event Phase"
+RULE_REBOOT = f"{T}: Reboot Cards"
+RULE_DEAL = f"{T}: 1. Event Phase, Deal the Feelings"
+RULE_CHOICE = f"{T}: 2. Choice Phase"
+RULE_OVERLOAD = f"{T}: 4. Vision Phase, Overload"
+RULE_HINDRANCE = f"{T}: 3. Hindrance Phase"
+RULE_EFFECT = f"{T}: 4. Vision Phase, 1. Vision's Effect"
+RULE_DRAIN = f"{T}: 4. Vision Phase, 2. Drain"
+RULE_PLAY = f"{T}: 4. Vision Phase, 3. Play Cards"
+RULE_MARKS = f"{T}: 4. Vision Phase, 4. Spend Marks of Sol"
+RULE_END = f"{T}: 5. End Phase"
+RULE_COOP = f"{T}: So Long, My Love (2-player co-op mode)"
+RULE_TURN = f"{T}: Game Phases"
+
+LIFE = "Life is a Journey"
+SOUL_BOX = "Soul Box"
+PUB, SLAUGHTER, DEATH_DRIVE = "World's Edge Pub", "Slaughter", "Death Drive"
+REAL_EFFECTS = (PUB, SLAUGHTER, DEATH_DRIVE)
+LAST_HOUR = tables.CLOCK_HOURS  # the clock reaching XII ends the game (ruling S1)
+OVERLOAD_PLAYERS = 4
+EXTRA_FEELING_PLAYERS = 4
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- one predicate per rule ----------------------------------------------------------------------
+
+
+def phase_is(state: SoLongState, phases: tuple[str, ...], doing: str, rule: str = RULE_TURN) -> None:
+    """The round is in a phase where ``doing`` happens ("Game Phases": the five phases in order)."""
+    if state.phase not in phases:
+        raise IllegalAction(rule, f"{doing} is not possible now: the game is in the {state.phase} phase"
+                            + (f" (it is {state.current()}'s turn)" if state.current() else ""))
+
+
+def players_turn(state: SoLongState, p: str, rule: str) -> None:
+    """Hindrance and Vision Phases go in turn order from the first player (ruling G1)."""
+    if state.current() != p:
+        raise IllegalAction(rule, f"it is {state.current()}'s turn, not {p}'s (turn order from the first "
+                                  f"player, {state.first_player()})")
+
+
+def top_event(state: SoLongState, name: str) -> None:
+    """"The First Player draws the top card from the Event deck"."""
+    deck = state.zones[EVENT_DECK]
+    if not deck:
+        raise IllegalAction(RULE_EVENT, "the event deck is empty")
+    if deck[-1] != name:
+        raise IllegalAction(RULE_EVENT, f"the top card of the event deck is {deck[-1]!r}, not {name!r}")
+
+
+def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) -> None:
+    """"A player can only avoid the effect of a reboot card by paying a Mark of Sol"."""
+    if a.ignore and not reboot:
+        raise IllegalAction(RULE_REBOOT, f"{a.name} is not a Reboot card: only a reboot's effect is ignored "
+                                         f"with a Mark of Sol")
+    if len(set(a.ignore)) != len(a.ignore):
+        raise IllegalAction(RULE_REBOOT, "a player is listed twice in ignore")
+    for p in a.ignore:
+        if state.stock_of(p, MARK) < 1:
+            raise IllegalAction(RULE_REBOOT, f"{p} has no Mark of Sol to spend to ignore {a.name}")
+
+
+def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> None:
+    """The event's effect happens in the Event Phase; not the new event's after a reboot, nor
+    an effect naming a vision (ruling SL2)."""
+    event = state.data.events[a.name]
+    if a.ops and after_reboot:
+        raise IllegalAction(RULE_EVENT, f"after a reboot the new event's effect is ignored: no ops for {a.name}")
+    if a.ops and event.vision:
+        raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
+                                        f"Vision Phase (ruling SL2)")
+
+
+def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
+    """With 4-5 players the first player puts 1 extra feeling on a vision of their choice
+    (ruling S2; SL3)."""
+    wanted = deals and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS
+    if a.extra is None:
+        if wanted and any(f in FEELINGS for f in system_after_deal(state, a.name)):
+            raise IllegalAction(RULE_DEAL, f"with {len(state.players)} players the first player puts 1 extra "
+                                           f"feeling on a vision: write extra: {{VISION: FEELING}}")
+        return
+    if not wanted:
+        raise IllegalAction(RULE_DEAL, "an extra feeling is put only with 4-5 players, when feelings are dealt")
+    vision, feeling = a.extra
+    if vision not in state.unlocked():
+        raise IllegalAction(RULE_DEAL, f"feelings are never put on a locked vision, nor one not in play: {vision}")
+    if feeling not in system_after_deal(state, a.name):
+        raise IllegalAction(RULE_DEAL, f"the System has no {feeling} left for the extra feeling (ruling S2)")
+
+
+def system_after_deal(state: SoLongState, event: str) -> Counter:
+    left = Counter(x for x in state.zones[SYSTEM] if x in FEELINGS)
+    for vision, fs in state.data.events[event].feelings.items():
+        if vision in state.unlocked():
+            for f in fs:
+                if left[f] > 0:
+                    left[f] -= 1
+    return left
+
+
+def reshuffle_is_the_pile(state: SoLongState, a: Reshuffle) -> None:
+    """"Shuffle the Reboot card and all discarded Event cards back into the deck" (ruling SL4)."""
+    want = Counter(state.zones[EVENT_DECK]) + Counter(state.zones[EVENT_DISCARD])
+    if Counter(a.order) != want:
+        raise IllegalAction(RULE_EVENT, "the new event deck is the deck, the reboot and the discarded events, "
+                                        f"each once ({plural(sum(want.values()), 'card')})")
+
+
+def choices_complete(state: SoLongState, a: Choose) -> None:
+    """"Each player secretly and simultaneously chooses 1 Vision Token" among unlocked visions."""
+    named = [p for p, _ in a.choices]
+    if sorted(named) != sorted(state.players):
+        missing = [p for p in state.players if p not in named]
+        raise IllegalAction(RULE_CHOICE, "every player chooses one vision token, once"
+                            + (f": missing {', '.join(missing)}" if missing else ": a player is listed twice"))
+    for p, v in a.choices:
+        if v not in state.visions:
+            raise IllegalAction(RULE_CHOICE, f"{p} chose {v}, which is not in play")
+        if v in state.locked:
+            raise IllegalAction(RULE_CHOICE, f"{p} chose {v}, a locked vision (Glossary: players cannot choose it)")
+        if state.token_for(p, v) not in state.zones[tokens(p)]:
+            raise IllegalAction(RULE_CHOICE, f"{p} has no {v} vision token")
+
+
+def hindrance_card(state: SoLongState, card: str) -> None:
+    """"each player can play a Remnant card with the Hindrance symbol on it"."""
+    if not state.data.cards[card].hindrance:
+        raise IllegalAction(RULE_HINDRANCE, f"{card} is not a Hindrance card: only those are played in the "
+                                            f"Hindrance Phase")
+
+
+def card_playable(state: SoLongState, a: Play, rule: str) -> None:
+    """The card is in hand and its exact feeling cost is in the player's stock ("Remnant Cards",
+    2. Feeling Cost)."""
+    if a.card not in state.zones[hand(a.player)]:
+        raise IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
+    have = Counter(state.zones[stock(a.player)])
+    cost = state.data.cards[a.card].cost
+    short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
+    if short:
+        raise IllegalAction(rule, f"{a.player} cannot pay {a.card}: it costs "
+                            + ", ".join(f"{n} {f}" for f, n in cost.items()) + "; missing "
+                            + ", ".join(f"{n} {f}" for f, n in short.items()))
+
+
+def card_effect_fits(state: SoLongState, a: Play, rule: str) -> None:
+    """The starting cards' effects (ruling SL8); other cards write plain operations."""
+    vision = state.vision_of[a.player]
+    if a.card == LIFE:
+        if a.to is None or a.ops or a.take is not None:
+            raise IllegalAction(rule, f"{LIFE}: write the vision moved to, to: VISION")
+        if a.to not in state.adjacent(vision):
+            raise IllegalAction(rule, f"{LIFE} moves to a vision adjacent to {vision} "
+                                      f"({', '.join(state.adjacent(vision)) or 'none'}), not {a.to}")
+        if a.to in state.locked:
+            raise IllegalAction(rule, f"{a.to} is locked")
+        if state.token_for(a.player, a.to) not in state.zones[tokens(a.player)]:
+            raise IllegalAction(rule, f"{a.player} has no {a.to} vision token")
+        return
+    if a.to is not None:
+        raise IllegalAction(rule, f"to: is for {LIFE}")
+    if a.card == SOUL_BOX:
+        if a.take is None or a.ops:
+            raise IllegalAction(rule, f"{SOUL_BOX}: write the feelings taken, take: [...]")
+        there = Counter(state.feelings_on(vision))
+        want = min(2, sum(there.values()))
+        if len(a.take) != want or Counter(a.take) - there:
+            raise IllegalAction(rule, f"{SOUL_BOX} takes 2 feelings from {vision} (all, when fewer are there; "
+                                      f"ruling SL8); {vision} has " + (", ".join(state.feelings_on(vision)) or "none"))
+        return
+    if a.take is not None:
+        raise IllegalAction(rule, f"take: is for {SOUL_BOX}")
+    check_ops(state, list(a.ops))
+
+
+def vision_step(state: SoLongState, p: str, at_most: int, doing: str, rule: str) -> None:
+    """"perform the following actions in this order": effect, drain, play cards, marks (SL6)."""
+    names = {STEP_EFFECT: "the vision's effect", STEP_DRAIN: "the drain", STEP_PLAY: "playing cards",
+             STEP_MARKS: "spending Marks of Sol"}
+    if state.step > at_most:
+        raise IllegalAction(rule, f"{doing} comes before {names[state.step]}: {p} is past it (4. Vision Phase: "
+                                  f"effect, drain, play cards, spend Marks of Sol, in this order)")
+
+
+def drained(state: SoLongState, p: str, doing: str, rule: str) -> None:
+    """Exactly one drain, before cards are played (ruling SL6)."""
+    if state.step < STEP_PLAY:
+        raise IllegalAction(rule, f"{p} must drain first (exactly one of the four drain actions) before {doing}")
+
+
+def effect_available(state: SoLongState, a: Effect) -> None:
+    """The chosen vision's effect, and the event's that names it, once each (4.1)."""
+    vision = state.vision_of[a.player]
+    if a.source in state.effects_used:
+        raise IllegalAction(RULE_EFFECT, f"{a.player} already used {a.source}'s effect this turn")
+    if a.source in state.data.visions:
+        if a.source != vision:
+            raise IllegalAction(RULE_EFFECT, f"{a.player} is on {vision}, not {a.source}")
+        if vision in state.locked:
+            raise IllegalAction(RULE_EFFECT, f"{vision} is locked: its effect is not in play")
+        real_effect_fits(state, a, vision)
+        return
+    event = state.zones[EVENT][-1] if state.zones[EVENT] else None
+    if a.source != event:
+        raise IllegalAction(RULE_EFFECT, f"{a.source} is not this round's event" + (f" ({event})" if event else ""))
+    if state.data.events[a.source].vision != vision:
+        raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is not for the players on {vision}")
+    no_effect_keys(a)
+    check_ops(state, list(a.ops))
+
+
+def no_effect_keys(a: Effect) -> None:
+    if any(x is not None for x in (a.discard, a.move, a.src, a.remove)):
+        raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is written as plain operations (ops: [...])")
+
+
+def real_effect_fits(state: SoLongState, a: Effect, vision: str) -> None:
+    """World's Edge Pub (discard a card, draw one), Slaughter (move a feeling from an adjacent
+    vision), Death Drive (remove a card of your field): the rulebook's own examples."""
+    if vision == PUB:
+        if a.discard is None or a.move or a.src or a.remove or a.ops:
+            raise IllegalAction(RULE_EFFECT, f"{PUB}: write the card discarded, discard: CARD")
+        if a.discard not in state.zones[hand(a.player)]:
+            raise IllegalAction(RULE_EFFECT, f"{a.discard} is not in {a.player}'s hand")
+    elif vision == SLAUGHTER:
+        if a.move is None or a.src is None or a.discard or a.remove or a.ops:
+            raise IllegalAction(RULE_EFFECT, f"{SLAUGHTER}: write move: FEELING, from: VISION")
+        if a.src not in state.adjacent(SLAUGHTER):
+            raise IllegalAction(RULE_EFFECT, f"{a.src} is not adjacent to {SLAUGHTER} "
+                                             f"({', '.join(state.adjacent(SLAUGHTER))})")
+        if a.move not in state.feelings_on(a.src):
+            raise IllegalAction(RULE_EFFECT, f"there is no {a.move} on {a.src}")
+    elif vision == DEATH_DRIVE:
+        if a.remove is None or a.move or a.src or a.discard or a.ops:
+            raise IllegalAction(RULE_EFFECT, f"{DEATH_DRIVE}: write the card removed, remove: CARD")
+        if a.remove not in state.zones[field_of(a.player)]:
+            raise IllegalAction(RULE_EFFECT, f"{a.remove} is not in {a.player}'s field")
+    else:
+        no_effect_keys(a)
+        check_ops(state, list(a.ops))
+
+
+def drain_possible(state: SoLongState, a: Drain) -> None:
+    """"A player may perform ONLY ONE of these actions" (4.2)."""
+    vision = state.vision_of[a.player]
+    if a.kind == "feelings":
+        there = Counter(state.feelings_on(vision))
+        if len(a.take) > 2:
+            raise IllegalAction(RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision")
+        if Counter(a.take) - there:
+            raise IllegalAction(RULE_DRAIN, f"{vision} has " + (", ".join(state.feelings_on(vision)) or "no feelings")
+                                + f", not {', '.join(a.take)}")
+    elif a.kind == "affinity":
+        aff = state.affinity(vision)
+        if not aff:
+            raise IllegalAction(RULE_DRAIN, f"{vision} has no affinity feeling")
+        if Counter(aff) - Counter(state.zones[SYSTEM]):
+            raise IllegalAction(RULE_DRAIN, f"the System has no {' and '.join(aff)} left")
+    elif a.kind == "mark of sol":
+        if mark_source(state) is None:
+            raise IllegalAction(RULE_DRAIN, "no Mark of Sol is left to take")
+    elif not state.zones[REMNANT_DECK]:
+        raise IllegalAction(RULE_DRAIN, "the Remnant deck is empty")
+
+
+def observation_possible(state: SoLongState, a: Observe) -> None:
+    """"Spend 1 Mark of Sol to declare a karma ... draw from the Gestalt deck" (ruling SL9)."""
+    if state.stock_of(a.player, MARK) < 1:
+        raise IllegalAction(RULE_MARKS, f"{a.player} has no Mark of Sol to spend")
+    if not state.zones[GESTALT_DECK]:
+        raise IllegalAction(RULE_MARKS, "the Gestalt deck is empty: there is nothing to observe (ruling SL9)")
+
+
+def goal_declared(state: SoLongState) -> None:
+    if state.mode != COOP:
+        raise IllegalAction(RULE_COOP, "only So Long, My Love has a Heartbreak goal")
+
+
+# --- check ------------------------------------------------------------------------------------------
+
+
+def check(state: SoLongState, a: Action) -> None:
+    if isinstance(a, EventDraw):
+        phase_is(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
+        top_event(state, a.name)
+        after = state.phase == AFTER_REBOOT
+        reboot = state.data.events[a.name].reboot
+        reboot_ignored_by_payment(state, a, reboot)
+        effect_resolved_now(state, a, after and not reboot)
+        check_ops(state, list(a.ops))
+        extra_feeling(state, a, deals=not reboot)
+    elif isinstance(a, Reshuffle):
+        phase_is(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
+        reshuffle_is_the_pile(state, a)
+    elif isinstance(a, Choose):
+        phase_is(state, (CHOICE,), "choosing visions", RULE_CHOICE)
+        choices_complete(state, a)
+    elif isinstance(a, Pass):
+        phase_is(state, (HINDRANCE,), "passing", RULE_HINDRANCE)
+        players_turn(state, a.player, RULE_HINDRANCE)
+    elif isinstance(a, Play):
+        phase_is(state, (HINDRANCE, VISION_PHASE), "playing a card", RULE_PLAY)
+        if state.phase == HINDRANCE:
+            players_turn(state, a.player, RULE_HINDRANCE)
+            hindrance_card(state, a.card)
+            card_playable(state, a, RULE_HINDRANCE)
+            card_effect_fits(state, a, RULE_HINDRANCE)
+        else:
+            players_turn(state, a.player, RULE_PLAY)
+            vision_step(state, a.player, STEP_PLAY, "playing a card", RULE_PLAY)
+            drained(state, a.player, "playing a card", RULE_PLAY)
+            card_playable(state, a, RULE_PLAY)
+            card_effect_fits(state, a, RULE_PLAY)
+    elif isinstance(a, Effect):
+        phase_is(state, (VISION_PHASE,), "a vision's effect", RULE_EFFECT)
+        players_turn(state, a.player, RULE_EFFECT)
+        vision_step(state, a.player, STEP_EFFECT, "the vision's effect", RULE_EFFECT)
+        effect_available(state, a)
+    elif isinstance(a, Drain):
+        phase_is(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
+        players_turn(state, a.player, RULE_DRAIN)
+        if state.step >= STEP_PLAY:
+            raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn: ONLY ONE drain action")
+        drain_possible(state, a)
+    elif isinstance(a, Observe):
+        phase_is(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
+        players_turn(state, a.player, RULE_MARKS)
+        drained(state, a.player, "spending Marks of Sol", RULE_MARKS)
+        observation_possible(state, a)
+    elif isinstance(a, EndTurn):
+        phase_is(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
+        players_turn(state, a.player, RULE_DRAIN)
+        drained(state, a.player, "ending the turn", RULE_DRAIN)
+    elif isinstance(a, Goal):
+        goal_declared(state)
+        phase_is(state, (GOAL,), "declaring the goal", RULE_COOP)
+
+
+# --- apply ---------------------------------------------------------------------------------------
+
+
+def mark_source(state: SoLongState) -> str | None:
+    """Where a gained Mark of Sol comes from (ruling SL10)."""
+    for v in state.extra_visions:
+        if state.data.visions[v].kind == "gestalt" and MARK in state.zones[vision_zone(v)]:
+            return vision_zone(v)
+    return SYSTEM if MARK in state.zones[SYSTEM] else None
+
+
+def gain_mark(state: SoLongState, p: str) -> None:
+    src = mark_source(state)
+    if src is None:
+        return
+    state.zones.move(MARK, src, stock(p))
+    if src != SYSTEM and MARK not in state.zones[src]:
+        vision = src.split(":", 1)[1]
+        state.locked.discard(vision)  # "When a card has no more Marks of Sol on its back, then it is unlocked"
+        if state.zones[CATALYSTS]:
+            state.zones.move(state.zones[CATALYSTS][-1], CATALYSTS, catalyst_zone(vision))
+
+
+def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
+    for vision, fs in state.data.events[event].feelings.items():
+        if vision in state.unlocked():
+            for f in fs:
+                if f in state.zones[SYSTEM]:
+                    state.zones.move(f, SYSTEM, vision_zone(vision))
+    if extra:
+        state.zones.move(extra[1], SYSTEM, vision_zone(extra[0]))
+
+
+def apply(state: SoLongState, a: Action) -> None:
+    z = state.zones
+    if isinstance(a, EventDraw):
+        reboot = state.data.events[a.name].reboot
+        after = state.phase == AFTER_REBOOT
+        for p in a.ignore:
+            z.move(MARK, stock(p), SYSTEM)
+        apply_ops(state, list(a.ops))
+        if reboot:
+            z.move(a.name, EVENT_DECK, EVENT_DISCARD)
+            state.phase = AFTER_REBOOT
+            return
+        z.move(a.name, EVENT_DECK, EVENT)
+        deal(state, a.name, a.extra)
+        state.phase = RESHUFFLE if after else CHOICE
+    elif isinstance(a, Reshuffle):
+        pile = z[EVENT_DECK] + z[EVENT_DISCARD]
+        z[EVENT_DISCARD].clear()
+        z[EVENT_DECK][:] = list(reversed(a.order))
+        del pile
+        state.phase = CHOICE
+    elif isinstance(a, Choose):
+        for p, v in a.choices:
+            z.move(state.token_for(p, v), tokens(p), chosen(p))
+            state.vision_of[p] = v
+        visions = {v for _, v in a.choices}
+        if len(state.players) >= OVERLOAD_PLAYERS and len(visions) == 1:
+            overload(state, visions.pop())
+        state.phase, state.turn = HINDRANCE, 0
+    elif isinstance(a, Pass):
+        next_hindrance(state)
+    elif isinstance(a, Play):
+        play(state, a)
+        if state.phase == HINDRANCE:
+            next_hindrance(state)
+        else:
+            state.step = STEP_PLAY
+    elif isinstance(a, Effect):
+        effect(state, a)
+        state.effects_used.add(a.source)
+    elif isinstance(a, Drain):
+        drain(state, a)
+        state.step = STEP_PLAY
+    elif isinstance(a, Observe):
+        z.move(MARK, stock(a.player), SYSTEM)
+        while z[GESTALT_DECK]:
+            card = z[GESTALT_DECK].pop()
+            if state.data.cards[card].karma in (a.karma, "neutral"):
+                z.put(card, hand(a.player))
+                break
+            z.put(card, DISCARD)
+        state.step = STEP_MARKS
+    elif isinstance(a, EndTurn):
+        state.turn += 1
+        state.step = STEP_EFFECT
+        state.effects_used = set()
+        if state.turn >= len(state.players):
+            end_phase(state)
+    elif isinstance(a, Goal):
+        state.goal_reached = a.reached
+        state.phase = OVER
+
+
+def overload(state: SoLongState, vision: str) -> None:
+    """OVERLOAD: locked; its feelings to the System; each player takes 1 affinity (SL5)."""
+    state.locked.add(vision)
+    for f in state.feelings_on(vision):
+        state.zones.move(f, vision_zone(vision), SYSTEM)
+    for p in state.order():
+        for f in state.affinity(vision)[:1]:
+            if f in state.zones[SYSTEM]:
+                state.zones.move(f, SYSTEM, stock(p))
+
+
+def next_hindrance(state: SoLongState) -> None:
+    state.turn += 1
+    if state.turn >= len(state.players):
+        state.phase, state.turn, state.step = VISION_PHASE, 0, STEP_EFFECT
+        state.effects_used = set()
+
+
+def play(state: SoLongState, a: Play) -> None:
+    z = state.zones
+    for f, n in state.data.cards[a.card].cost.items():
+        for _ in range(n):
+            z.move(f, stock(a.player), SYSTEM)
+    z.move(a.card, hand(a.player), field_of(a.player))
+    vision = state.vision_of[a.player]
+    if a.card == LIFE:
+        z.move(state.token_for(a.player, vision), chosen(a.player), tokens(a.player))
+        z.move(state.token_for(a.player, a.to), tokens(a.player), chosen(a.player))
+        state.vision_of[a.player] = a.to
+    elif a.card == SOUL_BOX:
+        for f in a.take or ():
+            z.move(f, vision_zone(vision), stock(a.player))
+    else:
+        apply_ops(state, list(a.ops))
+
+
+def effect(state: SoLongState, a: Effect) -> None:
+    z = state.zones
+    if a.source == PUB:
+        z.move(a.discard, hand(a.player), DISCARD)
+        if z[REMNANT_DECK]:
+            z.put(z[REMNANT_DECK].pop(), hand(a.player))
+    elif a.source == SLAUGHTER:
+        z.move(a.move, vision_zone(a.src), vision_zone(SLAUGHTER))
+    elif a.source == DEATH_DRIVE:
+        z.move(a.remove, field_of(a.player), DISCARD)
+    else:
+        apply_ops(state, list(a.ops))
+
+
+def drain(state: SoLongState, a: Drain) -> None:
+    z = state.zones
+    vision = state.vision_of[a.player]
+    if a.kind == "feelings":
+        for f in a.take:
+            z.move(f, vision_zone(vision), stock(a.player))
+    elif a.kind == "affinity":
+        for f in state.affinity(vision):
+            z.move(f, SYSTEM, stock(a.player))
+    elif a.kind == "mark of sol":
+        gain_mark(state, a.player)
+    else:
+        z.put(z[REMNANT_DECK].pop(), hand(a.player))
+
+
+def end_phase(state: SoLongState) -> None:
+    """"5. End Phase" (ruling SL11)."""
+    z = state.zones
+    for p in state.players:
+        for t in list(z[chosen(p)]):
+            z.move(t, chosen(p), tokens(p))
+    for e in list(z[EVENT]):
+        z.move(e, EVENT, EVENT_DISCARD)
+    state.vision_of = {}
+    state.first = (state.first + 1) % len(state.players)
+    state.hour += 1
+    state.rounds += 1
+    state.turn = 0
+    if state.hour >= LAST_HOUR:
+        state.phase = GOAL if state.mode == COOP else OVER
+    else:
+        state.phase = EVENT_PHASE
+
+
+# --- what the log cannot prove ---------------------------------------------------------------------
+
+
+def unverified(state: SoLongState, a: Action) -> list[str]:
+    def ops_text(ops: tuple[Op, ...]) -> str:
+        return "; ".join(op.describe() for op in ops) if ops else "no change"
+
+    if isinstance(a, EventDraw):
+        e = state.data.events[a.name]
+        if state.phase == AFTER_REBOOT or e.vision:
+            return []
+        return [f"{a.name}'s effect: {ops_text(a.ops)}"]
+    if isinstance(a, Play) and a.card not in (LIFE, SOUL_BOX):
+        return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
+    if isinstance(a, Effect) and a.source not in REAL_EFFECTS:
+        return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
+    if isinstance(a, Goal):
+        return [f"the Heartbreak card's goal ({state.heartbreak}) declared {'reached' if a.reached else 'missed'}"]
+    return []
+
+
+# --- the simulator's small action space -----------------------------------------------------------------
+
+
+def candidates(state: SoLongState) -> Iterator[Action]:
+    rng = random.Random(state.chance * 1000 + state.rounds * 37 + state.turn * 7 + state.step
+                        + len(state.zones[DISCARD]))
+    z = state.zones
+    if state.phase in (EVENT_PHASE, AFTER_REBOOT):
+        if not z[EVENT_DECK]:
+            return
+        top = z[EVENT_DECK][-1]
+        reboot = state.data.events[top].reboot
+        extras: list = [None]
+        if not reboot and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS:
+            left = [f for f in FEELINGS if system_after_deal(state, top)[f] > 0]
+            extras = [(rng.choice(state.unlocked()), f) for f in left[:3]] or [None]
+        ignores = [()]
+        if reboot and state.phase == EVENT_PHASE:
+            ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
+        for extra in extras:
+            for ig in ignores:
+                yield EventDraw(top, (), ig, extra)
+    elif state.phase == RESHUFFLE:
+        pile = z[EVENT_DECK] + z[EVENT_DISCARD]
+        rng.shuffle(pile)
+        yield Reshuffle(tuple(pile))
+    elif state.phase == CHOICE:
+        open_ = state.unlocked()
+        for _ in range(6):
+            yield Choose(tuple((p, rng.choice(open_)) for p in state.players))
+        if len(state.players) >= OVERLOAD_PLAYERS and rng.random() < 0.3:
+            v = rng.choice(open_)
+            yield Choose(tuple((p, v) for p in state.players))
+    elif state.phase == HINDRANCE:
+        p = state.current()
+        yield Pass(p)
+        yield from plays(state, p, hindrance_only=True)
+    elif state.phase == VISION_PHASE:
+        p = state.current()
+        vision = state.vision_of[p]
+        if state.step == STEP_EFFECT:
+            if vision == PUB:
+                for c in set(z[hand(p)]):
+                    yield Effect(p, PUB, discard=c)
+            elif vision == SLAUGHTER:
+                for adj in state.adjacent(SLAUGHTER):
+                    for f in set(state.feelings_on(adj)):
+                        yield Effect(p, SLAUGHTER, move=f, src=adj)
+            elif vision == DEATH_DRIVE:
+                for c in set(z[field_of(p)]):
+                    yield Effect(p, DEATH_DRIVE, remove=c)
+            else:
+                yield Effect(p, vision)
+            if z[EVENT] and state.data.events[z[EVENT][-1]].vision == vision:
+                yield Effect(p, z[EVENT][-1])
+        if state.step < STEP_PLAY:
+            there = state.feelings_on(vision)
+            yield Drain(p, "feelings", tuple(there[:2]))
+            for kind in ("affinity", "mark of sol", "remnant"):
+                yield Drain(p, kind)
+            return
+        if state.step == STEP_PLAY:
+            yield from plays(state, p, hindrance_only=False)
+        yield Observe(p, "positive")
+        yield Observe(p, "negative")
+        yield EndTurn(p)
+    elif state.phase == GOAL:
+        yield Goal(True)
+        yield Goal(False)
+
+
+def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
+    vision = state.vision_of[p]
+    for card in sorted(set(state.zones[hand(p)])):
+        if hindrance_only and not state.data.cards[card].hindrance:
+            continue
+        if card == LIFE:
+            for to in state.adjacent(vision):
+                yield Play(p, card, to=to)
+        elif card == SOUL_BOX:
+            yield Play(p, card, take=tuple(state.feelings_on(vision)[:2]))
+        else:
+            yield Play(p, card)

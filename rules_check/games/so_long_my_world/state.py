@@ -1,0 +1,162 @@
+"""Where everything is in a game of So Long, My World, and where the round stands.
+
+Every card and token is in exactly one zone (SPEC.md principle 1; the core checks it after
+each entry). The top of a deck is the END of its list.
+
+    System              feeling tokens (hope, nostalgia, resignation, despair, madness) and
+                        Marks of Sol not possessed by any player nor on a vision ("System")
+    vision:NAME         the feelings on a vision; on a Gestalt Vision also its Marks of Sol
+    stock:P             a player's feelings and Marks of Sol
+    hand:P  field:P     a player's cards in hand and played
+    tokens:P            a player's vision tokens behind the screen
+    chosen:P            the vision token a player put on a vision this round
+    remnant deck  discard  gestalt deck
+    event deck  event  event discard     (``event``: the event card of this round)
+    catalysts  catalyst:NAME             Karma Catalysts (the variant), under a Gestalt Vision
+    box                 what this game does not use (other events, Gestalt cards, starting
+                        card copies, vision tokens of unused colours)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.data.games import so_long_my_world as tables
+from rules_check.core.engine import BaseState
+
+from .cards import CardData
+
+SYSTEM = "System"
+MARK = "Mark of Sol"
+FEELINGS = tuple(tables.FEELINGS)
+REMNANT_DECK = "remnant deck"
+DISCARD = "discard"
+GESTALT_DECK = "gestalt deck"
+EVENT_DECK = "event deck"
+EVENT = "event"
+EVENT_DISCARD = "event discard"
+CATALYSTS = "catalysts"
+BOX = "box"
+
+MULTIPLAYER = "multiplayer"
+COOP = "co-op"
+MODES = (MULTIPLAYER, COOP)
+GESTALT_VISIONS = "gestalt visions"
+KARMA_CATALYSTS = "karma catalysts"
+VARIANTS = (GESTALT_VISIONS, KARMA_CATALYSTS)
+
+# Where the round stands ("Game Phases").
+EVENT_PHASE = "event"  # the first player draws the event
+AFTER_REBOOT = "after reboot"  # a reboot was resolved: a new event is drawn, its effect ignored
+RESHUFFLE = "reshuffle"  # the reboot and the discarded events go back into the deck
+CHOICE = "choice"
+HINDRANCE = "hindrance"
+VISION_PHASE = "vision"
+GOAL = "goal"  # co-op: the Heartbreak card's goal is declared
+OVER = "over"
+
+# The steps of a player's Vision Phase ("4. Vision Phase": "in this order").
+STEP_EFFECT, STEP_DRAIN, STEP_PLAY, STEP_MARKS = 0, 1, 2, 3
+
+
+def vision_zone(name: str) -> str:
+    return f"vision:{name}"
+
+
+def stock(p: str) -> str:
+    return f"stock:{p}"
+
+
+def hand(p: str) -> str:
+    return f"hand:{p}"
+
+
+def field_of(p: str) -> str:
+    return f"field:{p}"
+
+
+def tokens(p: str) -> str:
+    return f"tokens:{p}"
+
+
+def chosen(p: str) -> str:
+    return f"chosen:{p}"
+
+
+def catalyst_zone(v: str) -> str:
+    return f"catalyst:{v}"
+
+
+@dataclass
+class SoLongState(BaseState):
+    cards: CardData | None = None
+    mode: str = MULTIPLAYER
+    variants: frozenset[str] = frozenset()
+    clock: list[str] = field(default_factory=list)  # the 6 normal visions, clockwise
+    extra_visions: list[str] = field(default_factory=list)  # Gestalt Visions, L'Uno (not on the clock)
+    locked: set[str] = field(default_factory=set)
+    colours: dict[str, str] = field(default_factory=dict)
+    hour: int = 1
+    first: int = 0  # index of the first player
+    phase: str = EVENT_PHASE
+    turn: int = 0  # how many players have had their turn in this phase
+    step: int = STEP_EFFECT
+    effects_used: set[str] = field(default_factory=set)  # this turn: the vision's, the event's
+    vision_of: dict[str, str] = field(default_factory=dict)  # chosen visions this round
+    heartbreak: str | None = None
+    goal_reached: bool | None = None
+    chance: int = 0  # the simulator's seed for shuffles and choices
+    rounds: int = 0
+
+    @property
+    def data(self) -> CardData:
+        assert self.cards is not None
+        return self.cards
+
+    @property
+    def visions(self) -> list[str]:
+        return [*self.clock, *self.extra_visions]
+
+    def order(self) -> list[str]:
+        """Turn order: from the first player, clockwise (ruling G1)."""
+        n = len(self.players)
+        return [self.players[(self.first + i) % n] for i in range(n)]
+
+    def first_player(self) -> str:
+        return self.players[self.first]
+
+    def current(self) -> str | None:
+        """Whose turn it is in the Hindrance or Vision Phase."""
+        if self.phase in (HINDRANCE, VISION_PHASE) and self.turn < len(self.players):
+            return self.order()[self.turn]
+        return None
+
+    def unlocked(self) -> list[str]:
+        return [v for v in self.visions if v not in self.locked]
+
+    def adjacent(self, vision: str) -> list[str]:
+        """The visions beside ``vision`` around the clock (none for those off the clock)."""
+        if vision not in self.clock:
+            return []
+        i = self.clock.index(vision)
+        n = len(self.clock)
+        return [self.clock[(i - 1) % n], self.clock[(i + 1) % n]]
+
+    def feelings_on(self, vision: str) -> list[str]:
+        return [x for x in self.zones[vision_zone(vision)] if x in FEELINGS]
+
+    def stock_of(self, p: str, item: str) -> int:
+        return self.zones[stock(p)].count(item)
+
+    def affinity(self, vision: str) -> tuple[str, ...]:
+        """A vision's affinity feelings; a Gestalt Vision's come from its Karma Catalyst."""
+        v = self.data.visions[vision]
+        if v.kind == "gestalt":
+            under = self.zones[catalyst_zone(vision)] if catalyst_zone(vision) in self.zones else []
+            return self.data.visions[under[0]].affinity if under else ()
+        return v.affinity
+
+    def token_for(self, p: str, vision: str) -> str:
+        if vision == tables.LUNO:
+            return tables.LUNO
+        return f"{vision} ({self.colours[p]})"

@@ -1,0 +1,539 @@
+"""The So Long, My World rules engine (multiplayer and So Long, My Love; readings SL1-SL12 in
+docs/rulings-so-long-my-world.md, RULINGS.md S1-S6).
+
+Scripted logs replay exact sequences from one recorded setup and assert the state, the exact
+violation (line and rule) or the score; the rulebook's hindrance and drain examples are
+reproduced; then the simulator (2-5 players and co-op), the examples and a mutation test.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from rules_check.core.adjudicate import LogReport, adjudicate
+from rules_check.core.logfile import read_log
+from rules_check.core.simulate import simulate
+from rules_check.engines import engines
+from rules_check.games.so_long_my_world import rules
+from rules_check.games.so_long_my_world.state import MARK, SYSTEM, field_of, hand, stock, tokens, vision_zone
+from rules_check.logwriter import dump_log
+
+ENGINE = engines()["so-long-my-world"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "logs"
+runner = CliRunner()
+NAMES = ["Teal", "Yellow", "Purple", "Green", "Red"]
+CLOCK = ["Place of Worship", "World's Edge Pub", "Special Person", "Death Drive", "Slaughter", "Empty City"]
+EVENTS = ["A Letter from Nobody", "Calm Before", "Last Broadcast", "Empty Shelves", "The Sky Turns Grey",
+          "Blackout", "Everyone Goes Home", "Falling Stars", "Sleepwalkers", "Gentle Rain", "The Last Train",
+          "Reboot: Kernel Panic"]
+
+
+def setup_for(n: int, **over: Any) -> dict[str, Any]:
+    """A recorded setup: the box's remnants in data order, dealt three by three (no draft)."""
+    c = ENGINE.cards
+    box = list(c.remnants)
+    players = NAMES[:n]
+    dealt = {p: [box.pop(0) for _ in range(3)] for p in players}
+    events = EVENTS if n < 5 else EVENTS[:9] + EVENTS[-1:]
+    out = {"clock": CLOCK, "events": events, "dealt": dealt, "remnant_deck": box,
+           "gestalt_deck": list(dict.fromkeys(c.gestalts))[:2 * n],
+           "first_feelings": {p: "hope" if i % 2 else "nostalgia" for i, p in enumerate(players)}}
+    out.update(over)
+    return out
+
+
+def run(tmp_path: Path, n: int, entries: list, **over: Any) -> LogReport:
+    doc = {"game": "so-long-my-world", "players": NAMES[:n], "setup": setup_for(n, **over), "log": entries}
+    p = tmp_path / "g.yaml"
+    p.write_text(dump_log(doc))
+    return adjudicate(read_log(p, engines()), ENGINE)
+
+
+def replay(n: int, entries: list, **over: Any):
+    """The state after ``entries`` (each checked)."""
+    from rules_check.core.engine import EntryRef
+    state = ENGINE.new_state(NAMES[:n], setup_for(n, **over), "t", lambda path: None)
+    for i, e in enumerate(entries):
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, EntryRef("t", i, None)))
+    return state
+
+
+def line_of(tmp_path: Path, index: int) -> int:
+    """The line of entry ``index`` in the file `run` wrote."""
+    text = (tmp_path / "g.yaml").read_text().splitlines()
+    start = text.index("log:")
+    return start + 2 + index
+
+
+def violation(report: LogReport) -> tuple[int | None, str, str]:
+    assert not report.legal, report.as_json()
+    v = report.violations[0]
+    return v.entry, v.rule, v.message
+
+
+def last(entries: list, entry: dict) -> int:
+    return len(entries) - 1 - entries[::-1].index(entry)
+
+
+def quiet_round(players: list[str], visions: list[str]) -> list[dict]:
+    """A round where nobody plays: choices, passes, everyone draws a Remnant card."""
+    out: list[dict] = [{"choose": dict(zip(players, visions))}]
+    out += [{"player": p, "pass": True} for p in players]
+    for p in players:
+        out += [{"player": p, "drain": "remnant"}, {"player": p, "end": "turn"}]
+    return out
+
+
+# --- setup ----------------------------------------------------------------------------------------------
+
+
+class TestSetup:
+    def test_clock_hour_and_tokens(self):
+        s = replay(3, [])
+        assert s.hour == 1 and s.first_player() == "Teal"
+        assert replay(5, []).hour == 3  # ruling S1
+        assert len(s.zones[tokens("Teal")]) == 9  # ruling S3
+        assert sorted(s.zones[hand("Teal")][:2]) == ["Life is a Journey", "Soul Box"]
+        assert len(s.zones[hand("Teal")]) == 5
+        assert s.zones[stock("Teal")] == ["nostalgia"] and s.zones[stock("Yellow")] == ["hope"]
+        assert s.zones[SYSTEM].count(MARK) == 12 and len(s.zones[SYSTEM]) == 60 - 3 + 12
+
+    def test_event_count(self, tmp_path):
+        r = run(tmp_path, 3, [], events=EVENTS[:-2] + EVENTS[-1:])
+        assert r.violations[0].rule == rules.RULE_SETUP and "11 different events and 1 Reboot" in r.violations[0].message
+        r = run(tmp_path, 5, [])
+        assert r.legal
+
+    def test_gestalt_deck_twice_players(self, tmp_path):
+        r = run(tmp_path, 3, [], gestalt_deck=list(dict.fromkeys(ENGINE.cards.gestalts))[:5])
+        assert "twice the number of players" in r.violations[0].message
+
+    def test_first_feeling(self, tmp_path):
+        r = run(tmp_path, 2, [], first_feelings={"Teal": "despair", "Yellow": "hope"})
+        assert "Hope or Nostalgia" in r.violations[0].message
+
+    def test_remnant_deck_is_the_rest(self, tmp_path):
+        s = setup_for(2)
+        r = run(tmp_path, 2, [], remnant_deck=s["remnant_deck"][1:])
+        assert "remaining Remnant cards" in r.violations[0].message
+
+    def test_draft(self, tmp_path):
+        s = setup_for(3)
+        d = s["dealt"]
+        picks = {"Teal": [d["Teal"][0], d["Purple"][1]], "Yellow": [d["Yellow"][0], d["Teal"][1]],
+                 "Purple": [d["Purple"][0], d["Yellow"][1]]}
+        st = replay(3, [], picks=picks)
+        # Teal: its first pick, one of the two Purple passed, the last of Yellow's three (passed on by Purple)
+        assert st.zones[hand("Teal")][2:] == [d["Teal"][0], d["Purple"][1], d["Yellow"][2]]
+        other = next(c for c in d["Purple"] if c not in d["Teal"])
+        bad = dict(picks, Teal=[other, d["Purple"][1]])
+        r = run(tmp_path, 3, [], picks=bad)
+        assert "first pick" in r.violations[0].message
+
+
+# --- event phase ----------------------------------------------------------------------------------------
+
+
+class TestEventPhase:
+    def test_deal_and_top_card(self, tmp_path):
+        s = replay(3, [{"event": "A Letter from Nobody"}])
+        assert s.feelings_on("Special Person") == ["nostalgia", "nostalgia"]
+        assert s.phase == "choice"
+        r = run(tmp_path, 3, [{"event": "Calm Before"}])
+        assert violation(r) == (1, rules.RULE_EVENT, "the top card of the event deck is 'A Letter from Nobody', "
+                                                     "not 'Calm Before'")
+        assert r.violations[0].line == line_of(tmp_path, 0)
+
+    def test_vision_event_effect_waits(self, tmp_path):
+        r = run(tmp_path, 3, [{"event": "A Letter from Nobody", "ops": [
+            {"move": "hope", "from": "System", "to": "stock:Teal"}]}])
+        assert violation(r)[1] == rules.RULE_EVENT and "ruling SL2" in violation(r)[2]
+
+    def test_extra_feeling_4_players(self, tmp_path):
+        r = run(tmp_path, 4, [{"event": "A Letter from Nobody"}])
+        assert violation(r)[1] == rules.RULE_DEAL and "extra" in violation(r)[2]
+        s = replay(4, [{"event": "A Letter from Nobody", "extra": {"Slaughter": "madness"}}])
+        assert s.feelings_on("Slaughter") == ["madness"]
+        r = run(tmp_path, 3, [{"event": "A Letter from Nobody", "extra": {"Slaughter": "madness"}}])
+        assert "only with 4-5 players" in violation(r)[2]
+
+    def test_reboot(self, tmp_path):
+        ev = ["Reboot: Kernel Panic"] + EVENTS[:-1]
+        entries = [{"event": "Reboot: Kernel Panic", "ops": []}, {"event": "A Letter from Nobody"},
+                   {"reshuffle": ["Reboot: Kernel Panic", *EVENTS[1:-1]]}]
+        s = replay(2, entries, events=ev)
+        assert s.phase == "choice" and s.zones["event"] == ["A Letter from Nobody"]
+        assert s.zones["event deck"][-1] == "Reboot: Kernel Panic"
+        # the new event's effect is ignored
+        r = run(tmp_path, 2, [entries[0], {"event": "A Letter from Nobody", "ops": [
+            {"move": "hope", "from": "System", "to": "stock:Teal"}]}], events=ev)
+        assert violation(r)[:2] == (2, rules.RULE_EVENT)
+        # ignoring a reboot costs a Mark of Sol
+        r = run(tmp_path, 2, [{"event": "Reboot: Kernel Panic", "ignore": ["Teal"]}], events=ev)
+        assert violation(r) == (1, rules.RULE_REBOOT, "Teal has no Mark of Sol to spend to ignore Reboot: Kernel Panic")
+        r = run(tmp_path, 2, entries[:2] + [{"reshuffle": EVENTS[1:-1]}], events=ev)
+        assert violation(r)[:2] == (3, rules.RULE_EVENT)
+
+    def test_never_on_a_locked_vision(self):
+        s = replay(4, [{"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},
+                       {"choose": {p: "Special Person" for p in NAMES[:4]}}])
+        assert "Special Person" in s.locked and s.feelings_on("Special Person") == []
+
+
+# --- choice phase ---------------------------------------------------------------------------------------
+
+
+class TestChoicePhase:
+    def test_overload(self):
+        s = replay(4, [{"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},
+                       {"choose": {p: "Special Person" for p in NAMES[:4]}}])
+        assert "Special Person" in s.locked
+        assert all(s.zones[stock(p)].count("nostalgia") >= 1 for p in NAMES[:4])
+        # 12 - 2 first feelings (Teal, Purple) - 2 dealt + 2 returned by the overload - 4 taken
+        assert s.zones[SYSTEM].count("nostalgia") == 6
+
+    def test_no_overload_with_3(self):
+        s = replay(3, [{"event": "A Letter from Nobody"}, {"choose": {p: "Special Person" for p in NAMES[:3]}}])
+        assert not s.locked
+
+    def test_locked_and_missing(self, tmp_path):
+        pre = [{"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},
+               {"choose": {p: "Special Person" for p in NAMES[:4]}}]
+        pre += [{"player": p, "pass": True} for p in ["Teal", "Yellow", "Purple", "Green"]]
+        for p in ["Teal", "Yellow", "Purple", "Green"]:
+            pre += [{"player": p, "drain": "remnant"}, {"player": p, "end": "turn"}]
+        r = run(tmp_path, 4, pre + [{"event": "Calm Before", "extra": {"Slaughter": "hope"}},
+                                    {"choose": {"Teal": "Special Person", "Yellow": "Slaughter",
+                                                "Purple": "Slaughter", "Green": "Slaughter"}}])
+        assert violation(r) == (len(pre) + 2, rules.RULE_CHOICE,
+                                "Teal chose Special Person, a locked vision (Glossary: players cannot choose it)")
+        r = run(tmp_path, 3, [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter"}}])
+        assert "missing Yellow, Purple" in violation(r)[2]
+
+
+# --- hindrance and vision phases: the rulebook's examples -------------------------------------------------
+
+HINDRANCE_EXAMPLE = [
+    {"event": "A Letter from Nobody"}, *quiet_round(["Purple", "Teal", "Yellow"],
+                                                    ["Empty City", "Slaughter", "Place of Worship"]),
+    {"event": "Calm Before"},
+    {"choose": {"Teal": "Special Person", "Yellow": "World's Edge Pub", "Purple": "Special Person"}},
+    {"player": "Teal", "pass": True},
+    {"player": "Yellow", "play": "Life is a Journey", "to": "Special Person"},
+    {"player": "Purple", "play": "Soul Box", "take": ["nostalgia", "nostalgia"]},
+    {"player": "Teal", "drain": "feelings", "take": ["hope"]},
+    {"player": "Teal", "end": "turn"},
+    {"player": "Yellow", "drain": "feelings", "take": []},
+]
+
+
+class TestHindranceExample:
+    def test_reproduces(self):
+        s = replay(3, HINDRANCE_EXAMPLE, first_player="Purple")
+        assert s.first_player() == "Teal" and s.hour == 2
+        assert s.vision_of["Yellow"] == "Special Person"
+        assert s.zones["chosen:Yellow"] == [s.token_for("Yellow", "Special Person")]
+        assert s.zones[stock("Purple")].count("nostalgia") == 2
+        assert s.zones[stock("Teal")].count("hope") == 1
+        assert s.feelings_on("Special Person") == []
+        assert "Life is a Journey" in s.zones[field_of("Yellow")]
+
+    def test_only_hindrance_cards(self, tmp_path):
+        entries = HINDRANCE_EXAMPLE[:last(HINDRANCE_EXAMPLE, {"player": "Teal", "pass": True})]
+        card = setup_for(3)["dealt"]["Teal"][0]
+        r = run(tmp_path, 3, entries + [{"player": "Teal", "play": card, "ops": []}], first_player="Purple")
+        assert violation(r) == (len(entries) + 1, rules.RULE_HINDRANCE, f"{card} is not a Hindrance card: only "
+                                                                        f"those are played in the Hindrance Phase")
+        r = run(tmp_path, 3, entries + [{"player": "Yellow", "pass": True}], first_player="Purple")
+        assert violation(r)[1:] == (rules.RULE_HINDRANCE, "it is Teal's turn, not Yellow's (turn order from the "
+                                                          "first player, Teal)")
+
+    def test_life_is_a_journey_adjacent(self, tmp_path):
+        entries = HINDRANCE_EXAMPLE[:last(HINDRANCE_EXAMPLE, {"player": "Teal", "pass": True}) + 1]
+        r = run(tmp_path, 3, entries + [{"player": "Yellow", "play": "Life is a Journey", "to": "Slaughter"}],
+                first_player="Purple")
+        assert "adjacent to World's Edge Pub" in violation(r)[2]
+
+    def test_soul_box_takes_two(self, tmp_path):
+        i = HINDRANCE_EXAMPLE.index({"player": "Purple", "play": "Soul Box", "take": ["nostalgia", "nostalgia"]})
+        bad = HINDRANCE_EXAMPLE[:i] + [{"player": "Purple", "play": "Soul Box", "take": ["nostalgia"]}]
+        r = run(tmp_path, 3, bad, first_player="Purple")
+        assert violation(r)[:2] == (i + 1, rules.RULE_HINDRANCE)
+
+
+PUB_CARD = setup_for(4)["dealt"]["Yellow"][0]
+DRAIN_EXAMPLE = [
+    {"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},
+    *quiet_round(["Green", "Teal", "Yellow", "Purple"], ["Place of Worship", "Empty City", "Empty City",
+                                                         "Place of Worship"]),
+    {"event": "Calm Before", "extra": {"Place of Worship": "resignation"}},
+    {"choose": {"Teal": "Special Person", "Yellow": "World's Edge Pub", "Purple": "Slaughter",
+                "Green": "Death Drive"}},
+    *[{"player": p, "pass": True} for p in ["Teal", "Yellow", "Purple", "Green"]],
+    {"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]},
+    {"player": "Teal", "end": "turn"},
+    {"player": "Yellow", "effect": "World's Edge Pub", "discard": PUB_CARD},
+    {"player": "Yellow", "drain": "feelings", "take": ["resignation"]},
+    {"player": "Yellow", "end": "turn"},
+    {"player": "Purple", "effect": "Slaughter", "move": "despair", "from": "Death Drive"},
+    {"player": "Purple", "drain": "feelings", "take": ["despair", "despair"]},
+    {"player": "Purple", "end": "turn"},
+    {"player": "Green", "drain": "mark of sol"},
+    {"player": "Green", "end": "turn"},
+]
+
+
+class TestDrainExample:
+    def test_reproduces(self):
+        s = replay(4, DRAIN_EXAMPLE, first_player="Green")
+        assert s.feelings_on("Special Person") == ["hope"]
+        assert s.zones[stock("Purple")].count("despair") == 2  # the moved one and the one already there
+        assert s.zones[stock("Green")].count(MARK) == 1
+        assert s.feelings_on("Death Drive") == [] and s.hour == 3
+        assert PUB_CARD in s.zones["discard"] and len(s.zones[hand("Yellow")]) == 6
+
+    def test_one_drain_only(self, tmp_path):
+        i = last(DRAIN_EXAMPLE, {"player": "Teal", "end": "turn"})
+        r = run(tmp_path, 4, DRAIN_EXAMPLE[:i] + [{"player": "Teal", "drain": "mark of sol"}], first_player="Green")
+        assert violation(r) == (i + 1, rules.RULE_DRAIN, "Teal already drained this turn: ONLY ONE drain action")
+        assert r.violations[0].line == line_of(tmp_path, i)
+
+    def test_up_to_two(self, tmp_path):
+        i = DRAIN_EXAMPLE.index({"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]})
+        r = run(tmp_path, 4, DRAIN_EXAMPLE[:i] + [{"player": "Teal", "drain": "feelings",
+                                                   "take": ["nostalgia", "nostalgia", "hope"]}], first_player="Green")
+        assert violation(r) == (i + 1, rules.RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision")
+
+    def test_effect_before_drain(self, tmp_path):
+        i = DRAIN_EXAMPLE.index({"player": "Yellow", "drain": "feelings", "take": ["resignation"]})
+        bad = DRAIN_EXAMPLE[:i + 1] + [{"player": "Yellow", "effect": "World's Edge Pub", "discard": "Soul Box"}]
+        r = run(tmp_path, 4, bad, first_player="Green")
+        assert violation(r)[:2] == (i + 2, rules.RULE_EFFECT)
+
+    def test_slaughter_adjacent(self, tmp_path):
+        i = DRAIN_EXAMPLE.index({"player": "Purple", "effect": "Slaughter", "move": "despair", "from": "Death Drive"})
+        bad = DRAIN_EXAMPLE[:i] + [{"player": "Purple", "effect": "Slaughter", "move": "hope",
+                                    "from": "Special Person"}]
+        r = run(tmp_path, 4, bad, first_player="Green")
+        assert "not adjacent to Slaughter" in violation(r)[2]
+
+    def test_end_without_drain(self, tmp_path):
+        i = last(DRAIN_EXAMPLE, {"player": "Green", "drain": "mark of sol"})
+        r = run(tmp_path, 4, DRAIN_EXAMPLE[:i] + [{"player": "Green", "end": "turn"}], first_player="Green")
+        assert violation(r)[1] == rules.RULE_DRAIN
+
+
+class TestPlayAndMarks:
+    def test_exact_cost(self, tmp_path):
+        entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "drain": "remnant"}]
+        r = run(tmp_path, 2, entries + [{"player": "Teal", "play": "Life is a Journey", "to": "Death Drive"}])
+        assert violation(r) == (6, rules.RULE_PLAY, "Teal cannot pay Life is a Journey: it costs 1 hope; missing 1 hope")
+        s = replay(2, entries + [{"player": "Teal", "play": "Soul Box", "take": []}])
+        assert "Soul Box" in s.zones[field_of("Teal")] and s.zones[stock("Teal")] == []
+
+    def test_play_before_drain(self, tmp_path):
+        entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
+        r = run(tmp_path, 2, entries + [{"player": "Teal", "play": "Soul Box", "take": []}])
+        assert violation(r)[1] == rules.RULE_PLAY and "must drain first" in violation(r)[2]
+
+    def test_observation(self, tmp_path):
+        entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "drain": "mark of sol"}, {"player": "Teal", "observe": "negative"}]
+        s = replay(2, entries)
+        gestalt = setup_for(2)["gestalt_deck"]
+        cards = ENGINE.cards.cards
+        first_hit = next((g for g in gestalt if cards[g].karma in ("negative", "neutral")), None)
+        if first_hit is None:
+            assert s.zones["discard"] == gestalt and s.zones["gestalt deck"] == []
+        else:
+            assert s.zones[hand("Teal")][-1] == first_hit
+            assert s.zones["discard"] == gestalt[:gestalt.index(first_hit)]
+        assert s.zones[stock("Teal")].count(MARK) == 0 and s.zones[SYSTEM].count(MARK) == 12
+        r = run(tmp_path, 2, entries + [{"player": "Teal", "observe": "positive"}])
+        assert violation(r) == (7, rules.RULE_MARKS, "Teal has no Mark of Sol to spend")
+        r = run(tmp_path, 2, entries + [{"player": "Teal", "play": "Soul Box", "take": []}])
+        assert violation(r)[1] == rules.RULE_PLAY  # cards before marks
+
+    def test_plain_operations_unverified(self, tmp_path):
+        card = setup_for(2)["dealt"]["Teal"][0]
+        entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "effect": "Slaughter", "move": "nostalgia", "from": "Death Drive"}]
+        r = run(tmp_path, 2, entries)
+        assert "no nostalgia on Death Drive" in violation(r)[2]
+        r = run(tmp_path, 2, [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Empty City", "Yellow": "Empty City"}},
+                              {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                              {"player": "Teal", "effect": "Empty City", "ops": []}])
+        assert r.legal and "Empty City's effect" in r.unverified[-1]["message"]
+        assert card  # the data is there
+
+
+class TestEndAndScoring:
+    def full(self, n: int, **over: Any) -> list[dict]:
+        """A whole game where every drain takes nothing."""
+        out: list[dict] = []
+        players = NAMES[:n]
+        rounds = 11 if n < 5 else 9
+        events = EVENTS[:-1] if n < 5 else EVENTS[:9]
+        for r in range(rounds):
+            order = players[r % n:] + players[:r % n]
+            e: dict = {"event": events[r]}
+            if n >= 4:
+                left = rules.system_after_deal(replay(n, out, **over), events[r])
+                f = next((f for f in left if f in rules.FEELINGS and left[f]), None)
+                if f:
+                    e["extra"] = {"Place of Worship": f}
+            out.append(e)
+            visions = [CLOCK[(i + r) % 6] for i in range(n)]
+            out.append({"choose": {p: visions[players.index(p)] for p in order}})
+            out += [{"player": p, "pass": True} for p in order]
+            for p in order:
+                out += [{"player": p, "drain": "feelings"}, {"player": p, "end": "turn"}]
+        return out
+
+    def test_game_ends_at_xii(self, tmp_path):
+        for n in (2, 5):
+            r = run(tmp_path, n, self.full(n))
+            assert r.legal and r.complete, r.as_json()
+        r = run(tmp_path, 2, self.full(2) + [{"event": "Reboot: Kernel Panic"}])
+        assert violation(r)[1] == "So Long, My World: the end of the game"
+
+    def test_first_player_passes_left(self):
+        s = replay(3, self.full(3)[:1 + 1 + 3 + 6])
+        assert s.first_player() == "Yellow" and s.hour == 2
+
+    def test_scores(self):
+        s = replay(2, self.full(2))
+        # 5 cards in hand each, no card played (ruling S6)
+        assert ENGINE.scores(s) == {"Teal": -5, "Yellow": -5} and ENGINE.winner(s) == ["Teal", "Yellow"]
+        s.zones[hand("Teal")].remove("Life is a Journey")
+        s.zones[field_of("Teal")].append("Life is a Journey")
+        assert ENGINE.scores(s)["Teal"] == -4 + 1  # starting card: a positive karma chain of 1 (S5)
+        for _ in range(3):
+            s.zones[SYSTEM].remove(MARK)
+            s.zones[stock("Teal")].append(MARK)
+        assert ENGINE.scores(s)["Teal"] == -2 and ENGINE.winner(s) == "Teal"
+        neg = next(c for c in ENGINE.cards.cards.values() if c.karma == "negative" and not c.gestalt)
+        s.zones[field_of("Teal")].append(neg.name)
+        assert ENGINE.scores(s)["Teal"] == -4 + 1 + neg.insight  # the chain is broken
+
+
+class TestCoop:
+    def coop(self, **over):
+        return dict(mode="co-op", heartbreak="Together at the End", luno=True,
+                    gestalt_deck=list(dict.fromkeys(ENGINE.cards.gestalts))[:6], **over)
+
+    def test_shared_result(self, tmp_path):
+        entries = TestEndAndScoring().full(2, **self.coop())
+        s = replay(2, entries, **self.coop())
+        assert s.phase == "goal" and "L'Uno" in s.zones[tokens("Teal")]
+        r = run(tmp_path, 2, entries + [{"goal": "reached"}], **self.coop())
+        assert r.legal and r.complete and r.winner is None  # collective insight 0 < 20
+        assert any("goal" in u["message"] for u in r.unverified)
+        s = replay(2, entries + [{"goal": "reached"}], **self.coop())
+        good = sorted(ENGINE.cards.cards.values(), key=lambda c: -c.insight)[:3]
+        s.zones[field_of("Teal")].extend(c.name for c in good)
+        assert ENGINE.winner(s) == ["Teal", "Yellow"]
+        s.goal_reached = False
+        assert ENGINE.winner(s) is None
+
+    def test_only_two_and_goal_only_coop(self, tmp_path):
+        r = run(tmp_path, 3, [], **self.coop())
+        assert "2-player" in r.violations[0].message
+        r = run(tmp_path, 2, TestEndAndScoring().full(2) + [{"goal": "reached"}])
+        assert r.violations[0].rule == "So Long, My World: the end of the game"
+
+
+# --- simulation, examples, mutations -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_simulated_games_are_legal(tmp_path, n):
+    for seed in range(12):
+        log = simulate(ENGINE, NAMES[:n], seed)
+        p = tmp_path / f"{n}-{seed}.yaml"
+        p.write_text(dump_log(log))
+        r = adjudicate(read_log(p, engines()), ENGINE)
+        assert r.legal and r.complete, (seed, r.as_json())
+    assert simulate(ENGINE, NAMES[:n], 3) == simulate(ENGINE, NAMES[:n], 3)
+
+
+def test_simulated_coop_and_variants():
+    modes = set()
+    for seed in range(30):
+        log = simulate(ENGINE, NAMES[:2], seed)
+        modes.add(log["setup"].get("mode", "multiplayer"))
+        modes.update(log["setup"].get("variants", []))
+    assert modes >= {"co-op", "multiplayer", "gestalt visions", "karma catalysts"}
+
+
+def test_gestalt_visions_unlock():
+    s = replay(2, [], variants=["gestalt visions", "karma catalysts"],
+               catalysts=["The Lamplighter", "The Grey Ferryman", "The Hollow Choir"])
+    assert "Clocktower Library" in s.locked and s.zones[SYSTEM].count(MARK) == 0
+    for _ in range(3):
+        rules.gain_mark(s, "Teal")
+    assert "Clocktower Library" not in s.locked
+    assert s.affinity("Clocktower Library") == ("resignation", "resignation") or s.affinity("Clocktower Library")
+
+
+def test_mutations_are_caught(tmp_path):
+    """Duplicated, dropped or altered entries of simulated games: measured catch rate."""
+    rng = random.Random(7)
+    caught = total = 0
+    for seed in range(6):
+        log = simulate(ENGINE, NAMES[:2 + seed % 4], seed)
+        for _ in range(15):
+            m = copy.deepcopy(log)
+            i = rng.randrange(len(m["log"]))
+            kind = rng.choice(["duplicate", "drop", "alter"])
+            if kind == "duplicate":
+                m["log"].insert(i, copy.deepcopy(m["log"][i]))
+            elif kind == "drop":
+                del m["log"][i]
+            else:
+                e = m["log"][i]
+                if "player" in e:
+                    e["player"] = rng.choice([p for p in m["players"] if p != e["player"]])
+                elif "event" in e:
+                    e["event"] = "Blood Moon" if e["event"] != "Blood Moon" else "Looting"
+                elif "choose" in e:
+                    p = next(iter(e["choose"]))
+                    e["choose"][p] = "The Real"
+                else:
+                    m["log"].insert(i, copy.deepcopy(e))
+            p = tmp_path / "m.yaml"
+            p.write_text(dump_log(m))
+            total += 1
+            try:
+                r = adjudicate(read_log(p, engines()), ENGINE)
+            except Exception:
+                caught += 1
+                continue
+            caught += (not r.legal) or (not r.complete)
+    print(f"mutations caught: {caught}/{total}")
+    assert caught / total >= 0.9, f"caught {caught}/{total}"
+
+
+def test_examples():
+    files = sorted(EXAMPLES.glob("so-long-my-world-*.yaml"))
+    assert files
+    for f in files:
+        res = runner.invoke(app, ["check", "log", str(f), "--format", "json"])
+        out = yaml.safe_load(res.output)[0]
+        if "-illegal-" in f.name:
+            assert res.exit_code == 1 and out["violations"], f
+        else:
+            assert res.exit_code == 0 and out["legal"], (f, out)
