@@ -53,6 +53,9 @@ class LogReport:
                 "scores": self.scores, "winner": self.winner}
 
 
+INTERNAL = "internal error of the checker"
+
+
 @dataclass
 class UnusableLog:
     """A file that is not a game log (exit 2)."""
@@ -114,6 +117,9 @@ def check_logs(paths: list[Path], engines: dict[str, Engine]) -> list[LogReport 
             out.append(UnusableLog(str(path), "; ".join(str(e) for e in exc.errors)))
         except InputError as exc:
             out.append(UnusableLog(str(path), str(exc)))
+        except Exception as exc:  # a checker bug must not cost the judge the other files
+            out.append(UnusableLog(str(path), f"{INTERNAL} ({type(exc).__name__}: {exc}); please report "
+                                              f"this log to the pnp developers"))
     return out
 
 

@@ -59,7 +59,7 @@ def read_log(path: str | Path, games: dict[str, Any]) -> GameLog:
         if key not in data:
             raise InputError(file, "is required but missing", line=1, field=key)
     game = data["game"]
-    if game not in games:
+    if not isinstance(game, str) or game not in games:
         raise InputError(file, f"unknown game {game!r} (known: {', '.join(games)})",
                          line=doc.line_of(("game",)), field="game")
     players = data["players"]

@@ -52,7 +52,7 @@ class RelicsEngine(Engine[RelicsState, Action]):
             if key not in setup:
                 raise fail("is required but missing", (), f"setup.{key}")
         difficulty = setup["difficulty"]
-        if difficulty not in DIFFICULTIES:
+        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
             raise fail(f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}", ("difficulty",),
                        "setup.difficulty")
         raw = setup["draw_pile"]
