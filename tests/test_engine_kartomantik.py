@@ -267,3 +267,164 @@ class TestSimulation:
         for path in sorted(EXAMPLES.glob("kartomantik-*.yaml")):
             r = adjudicate(read_log(path, engines()), ENGINE)
             assert r.legal == ("illegal" not in path.name), (path, r.violations)
+
+
+def mv(it: str, src: str, dst: str) -> dict:
+    return {"move": it, "from": src, "to": dst}
+
+
+class TestTriggerWindows:
+    """Reading K17: an `effect` entry only in its card's trigger window (3.1 Triggered, 4.2.2-4.2.4)."""
+
+    def test_enters_the_field_right_after_entering(self, tmp_path):
+        ok = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana", "ops": []},
+                              {"effect": f"Ben/{GAR}", "player": "Ben", "ops": []}])
+        assert ok.legal, ok.violations
+        r = judge(tmp_path, [WEAK, {"pass": "Ana"}, {"effect": "Ana/Cold Lens", "player": "Ana", "ops": []}])
+        assert_violation(r, 3, rules.RULE_WINDOW["enters"], "did not just enter")
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana", "ops": []},
+                             {"effect": "Ana/Cold Lens", "player": "Ana", "ops": []}])
+        assert_violation(r, 3, rules.RULE_WINDOW["enters"], "already took effect")
+
+    def test_enters_after_support_resolves(self, tmp_path):
+        entries = [WEAK, {"play": "Blazing Outcry", "player": "Ana"}, {"pass": "Ben"}, {"pass": "Ana"},
+                   {"effect": "Ana/Blazing Outcry", "player": "Ana", "ops": []}]
+        assert judge(tmp_path, entries).legal
+        r = judge(tmp_path, entries[:2] + [{"effect": "Ana/Blazing Outcry", "player": "Ana", "ops": []}])
+        assert_violation(r, 3, rules.RULE_WINDOW["enters"])  # still on the Stack
+
+    def test_on_revelation_only_right_after(self, tmp_path):
+        reveal = {"reveal": {"Ana": "Wrathborn", "Ben": "Frost Logic"}}
+        assert judge(tmp_path, [reveal, {"effect": "Ben/Frost Logic", "player": "Ben", "ops": []}]).legal
+        r = judge(tmp_path, [reveal, {"pass": "Ben"}, {"effect": "Ben/Frost Logic", "player": "Ben", "ops": []}])
+        assert_violation(r, 3, rules.RULE_WINDOW["revelation"], "First Manifestation just revealed")
+        r = judge(tmp_path, [{"effect": "Ben/Frost Logic", "player": "Ben", "ops": []}])
+        assert_violation(r, 1, rules.RULE_WINDOW["revelation"])
+
+    def test_on_loss_only_for_the_loser(self, tmp_path):
+        to_resolution = [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}}, {"pass": "Ben"}, {"pass": "Ana"}]
+        r = judge(tmp_path, to_resolution + [{"effect": "Ana/Wrathborn", "player": "Ana", "ops": []}])
+        assert_violation(r, 4, rules.RULE_WINDOW["loss"], "did not just lose")
+
+    def test_end_of_turn_in_the_end_phase(self, tmp_path):
+        ben = deck(["Moss Choir", "Tending Hands", GAR, "Glass Archivist", "Frost Logic", "Entrust", "Communion"])
+        r = judge(tmp_path, [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}},
+                             {"effect": "Ben/Communion", "player": "Ben", "ops": []}], ben=ben)
+        assert_violation(r, 2, rules.RULE_WINDOW["end"], "not on the field")
+
+    def test_passive_on_the_field(self, tmp_path):
+        reveal = {"reveal": {"Ana": "Wrathborn", "Ben": "Moss Choir"}}
+        assert judge(tmp_path, [reveal, {"pass": "Ben"},
+                                {"effect": "Ben/Moss Choir", "player": "Ben", "ops": []}]).legal
+        r = judge(tmp_path, [WEAK, {"effect": "Ben/Moss Choir", "player": "Ben", "ops": []}])
+        assert_violation(r, 2, rules.RULE_WINDOW["passive"], "not on the field")
+
+    def test_no_triggered_effect(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Oppress", "player": "Ana", "ops": []}])
+        assert_violation(r, 2, rules.RULE_TRIGGERED, "no triggered or passive effect")
+
+    def test_trigger_table_reads_the_pool(self):
+        from rules_check.games.kartomantik import triggers
+        kinds = {c.name: triggers.trigger_of(c.text) for c in POOL.cards.values()}
+        assert kinds["Cold Lens"] == "enters" and kinds["Frost Logic"] == "revelation"
+        assert kinds["Wrathborn"] == "loss" and kinds["Communion"] == "end" and kinds["Oppress"] is None
+        assert triggers.entry_zone(POOL.get("Ivy Remembrance").text) == "interzone"
+        assert triggers.chain_of(POOL.get("Tending Hands").text) == ("hand", 2)
+
+
+class TestChain:
+    """Reading K18: after the First Manifestation, only Support (a play) or a card's Chain."""
+
+    REVEAL = {"reveal": {"Ana": "Wrathborn", "Ben": "Tending Hands"}}
+
+    def test_chain_legal(self, tmp_path):
+        r = judge(tmp_path, [self.REVEAL, {"effect": "Ben/Tending Hands", "player": "Ben",
+                                           "ops": [mv("Ben/Glass Archivist", "hand:Ben", "confrontation")]},
+                             {"effect": "Ben/Glass Archivist", "player": "Ben", "ops": []}])
+        assert r.legal, r.violations
+
+    def test_no_chain(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv("Ana/Wrathborn", "hand:Ana", "confrontation")]}])
+        assert_violation(r, 2, rules.RULE_CHAIN, "has no Chain")
+
+    def test_chain_limits(self, tmp_path):
+        r = judge(tmp_path, [self.REVEAL, {"effect": "Ben/Tending Hands", "player": "Ben",
+                                           "ops": [mv(f"Ben/{GAR}", "hand:Ben", "confrontation")]}])
+        assert_violation(r, 2, rules.RULE_CHAIN, "base power 2 or less")
+        r = judge(tmp_path, [self.REVEAL, {"effect": "Ben/Tending Hands", "player": "Ben",
+                                           "ops": [mv("Ben/Glass Archivist", "deck:Ben", "confrontation")]}])
+        assert_violation(r, 2, rules.RULE_CHAIN, "not from deck:Ben")
+
+
+ESSENCE_ANA = deck(["Wrathborn", "Flare Up", "Blazing Outcry", "Borrowed Strength", "Cold Lens", "Oppress",
+                    "Ember Tantrum"])
+
+
+class TestPaths:
+    def test_decklist_file(self, tmp_path):
+        (tmp_path / "ana.txt").write_text("".join(f"1 {n}\n" for n in ANA))
+        text = log_text([WEAK]).replace("  Ana:\n", "  Ana:\n    decklist: ana.txt\n")
+        (tmp_path / "g.yaml").write_text(text)
+        assert adjudicate(read_log(tmp_path / "g.yaml", engines()), ENGINE).legal
+        (tmp_path / "ana.txt").write_text("".join(f"1 {n}\n" for n in BEN))
+        r = adjudicate(read_log(tmp_path / "g.yaml", engines()), ENGINE)
+        assert not r.legal and r.violations[0].rule == rules.RULE_SETUP and "ana.txt" in r.violations[0].message
+        assert r.violations[0].line == 6  # the deck's line
+
+    def test_illegal_setup_deck(self, tmp_path):
+        r = judge(tmp_path, [WEAK], ana=ANA + ["Second Thought"])
+        v = r.violations[0]
+        assert (v.line, v.rule) == (5, rules.RULE_SETUP) and "not legal" in v.message
+
+    def test_support_from_interzone(self):
+        s = replay([WEAK])
+        s.zones.move("Ana/Blazing Outcry", "hand:Ana", "interzone:Ana")
+        for e in [{"play": "Blazing Outcry", "player": "Ana", "from": "interzone"}, {"pass": "Ben"},
+                  {"pass": "Ana"}]:
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
+        assert "Ana/Blazing Outcry" in s.zones[CONFRONTATION] and s.recent == {"Ana/Blazing Outcry": "interzone:Ana"}
+
+    def test_excess_essence_reused_then_lost(self, tmp_path):
+        flare = [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}}, {"pass": "Ben"},
+                 {"play": "Flare Up", "player": "Ana", "tribute": ["Blazing Outcry"], "target": "Ana/Wrathborn"},
+                 {"pass": "Ben"}, {"pass": "Ana"}]
+        s = replay(flare, ana=ESSENCE_ANA)
+        assert s.essence["Ana"] == {"choleric": 1}
+        s = replay(flare + [{"pass": "Ben"}, {"play": "Borrowed Strength", "player": "Ana"}], ana=ESSENCE_ANA)
+        assert s.essence["Ana"] == {"choleric": 0}  # the Hollow tribute of 1 paid by the excess (K8)
+        r = judge(tmp_path, flare + [{"pass": "Ben"}, {"play": "Borrowed Strength", "player": "Ana",
+                                                       "tribute": ["Ember Tantrum"]}], ana=ESSENCE_ANA)
+        assert_violation(r, 7, rules.RULE_TRIBUTE, "must be used first")
+        s = replay(flare + [{"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ana"}, {"pass": "Ben"},
+                            {"place": "Ana", "deck": ["Wrathborn"]}, {"pass": "Ana"}, {"pass": "Ben"}],
+                   ana=ESSENCE_ANA)
+        assert s.turn == 2 and s.essence["Ana"] == {}
+
+    def test_end_phase_priority_hand_limit_and_points(self, tmp_path):
+        won = [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}}, {"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ana"},
+               {"pass": "Ben"}, {"place": "Ana", "interzone": ["Wrathborn"]}]
+        draws = [mv(f"Ana/{n}", "deck:Ana", "hand:Ana") for n in ANA[7:12]]
+        incinerate = {"play": "Incinerate", "player": "Ana", "tribute": ["Ember Tantrum", "Blazing Outcry"],
+                      "ops": draws + [{"add": "points.Ana", "amount": 7}]}
+        s = replay(won + [incinerate, {"pass": "Ben"}, {"pass": "Ana"}])
+        assert s.priority == "Ben"  # 4.2.4: the opponent of the Stack's starter
+        assert len(s.hand("Ana")) == 8 and s.counters["points.Ana"] == 7
+        before = ENGINE.scores(replay(won))["Ana"]
+        assert ENGINE.scores(s)["Ana"] == before + 7 - 5 * sum(POOL.get(n).type == "manifestation"
+                                                             for n in ANA[7:12])
+        to_limit = won + [incinerate, {"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ben"}, {"pass": "Ana"}]
+        r = judge(tmp_path, to_limit + [{"pass": "Ana"}])
+        assert_violation(r, len(to_limit) + 1, rules.RULE_END, "above 7")
+        extra = replay(to_limit).hand("Ana")[0].split("/", 1)[1]
+        s = replay(to_limit + [{"bottom": "Ana", "cards": [extra]}])
+        assert s.turn == 2 and s.deck("Ana")[0] == f"Ana/{extra}" and len(s.hand("Ana")) == 7
+        r = judge(tmp_path, to_limit + [{"bottom": "Ana", "cards": []}])
+        assert_violation(r, len(to_limit) + 1, rules.RULE_END, "1 cards above seven")
+
+    def test_draw_is_both_names(self):
+        s = replay([])
+        sc = ENGINE.scores(s)
+        s.counters["points.Ben"] = sc["Ana"] - sc["Ben"]
+        assert ENGINE.scores(s)["Ana"] == ENGINE.scores(s)["Ben"]
+        assert ENGINE.winner(s) == ["Ana", "Ben"]  # ruling G2, 4.4.3

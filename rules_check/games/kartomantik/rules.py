@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings-kartomantik.md, K6-K15), beside the rulings of docs/rulings.md:
+Readings (docs/rulings-kartomantik.md, K6-K19), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, the Confrontation's outcome, the opponent's
   manifestations going to the winner's Empathic Vessel and the stalemate move are done by the
   checker; the log records only choices.
@@ -24,6 +24,10 @@ Readings (docs/rulings-kartomantik.md, K6-K15), beside the rulings of docs/rulin
 - K14. The winner's own cards placed at the bottom of the deck go in the order listed, after
   any displaced from the Interzone (4.2.3).
 - K15. A power tie in which a player has no manifestation in the Confrontation is a Stalemate.
+- K16. Resolution priority to the winner; End Phase priority after a Stack to its starter's opponent.
+- K17. An `effect` entry only in its card's trigger window, once (triggers.py).
+- K18. A move into the Confrontation Zone only by a Chain of the entry's card, from its zone.
+- K19. A turn ending with a hand above 7 waits for the `bottom` entry.
 """
 
 from __future__ import annotations
@@ -37,9 +41,9 @@ from pnp.data.games.kartomantik import dominates
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import apply_ops, check_ops
 
-from . import effects
+from . import effects, triggers
 from .actions import Action, Activate, Bottom, Effect, Mulligan, Pass, Place, Play, Reveal
-from .state import (CONFRONTATION, DECK_BONUS, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
+from .state import (CONFRONTATION, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
                     MAX_COMPULSORY_MULLIGANS, OVER, PLACE, REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE,
                     VOLUNTARY_MULLIGAN_COST, KState, StackItem, name_of, owner_of, zone)
 
@@ -60,6 +64,22 @@ RULE_ZONES = f"{R} 3.2 (Game Zones)"
 RULE_RESOLUTION = f"{R} 4.2.3 (When a Player Wins)"
 RULE_END = f"{R} 4.2.4 (End Phase)"
 RULE_SETUP = f"{R} 4.1 (Building a Deck)"
+RULE_TRIGGERED = f"{R} 3.1 (Triggered)"
+RULE_CHAIN = f"{R} 3.1 (Support and Chain)"
+RULE_WINDOW = {  # reading K17: the rule that names each trigger's moment
+    "before": f"{R} 4.2.2 (Revelation, step 2); 3.1 (Triggered)",
+    "revelation": f"{R} 4.2.2 (Revelation, step 4); 3.1 (Triggered)",
+    "enters": f"{R} 4.2.2 (Revelation, step 5); 3.1 (Triggered)",
+    "after": f"{R} 4.2.2 (Reaction); 3.1 (Triggered)",
+    "support": f"{R} 4.2.2 (Reaction); 3.1 (Triggered)",
+    "win": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
+    "loss": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
+    "vessel": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
+    "stalemate": f"{R} 4.2.3 (Stalemate); 3.1 (Triggered)",
+    "end": f"{R} 4.2.4 (End Phase); 3.1 (Triggered)",
+    "beginning": f"{R} 4.2.1 (Recovery Phase); 3.1 (Triggered)",
+    "passive": f"{R} 3.1 (Passive)",
+}
 ACTIVATED_COST = re.compile(r"Pay \{(\w+)\}(\d+):")
 PLAYABLE = (REACTION, RESOLUTION, END)
 
@@ -135,6 +155,10 @@ def essence_available(state: KState, p: str, temperament: str) -> int:
 
 def check_priority(state: KState, player: str) -> None:
     """2.2: only the player with priority acts (plays, activates, passes)."""
+    if state.phase == HAND_LIMIT_PHASE:
+        over = [p for p in state.players if len(state.hand(p)) > HAND_LIMIT]
+        raise IllegalAction(RULE_END, f"the turn ends with {', '.join(over)} above {HAND_LIMIT} cards in hand: "
+                                      f"a `bottom` entry puts the excess at the bottom of the deck first")
     if state.phase not in PLAYABLE:
         raise IllegalAction(RULE_PRIORITY, f"nobody has priority in the {state.phase} phase")
     if player != state.priority:
@@ -216,6 +240,7 @@ def check_play(state: KState, a: Play) -> None:
     if card.type == "manifestation" and (a.ops or a.target):
         raise IllegalAction(RULE_SUPPORT, "a Support manifestation enters with no target and no effect; write "
                                           "its triggered effects as `effect` entries")
+    check_chain(state, a.card, a.player, a.ops)
 
 
 def check_activate(state: KState, a: Activate) -> None:
@@ -231,6 +256,7 @@ def check_activate(state: KState, a: Activate) -> None:
         raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} has no activated effect (\"Pay [cost]:\")")
     check_tribute(state, a.player, cost, a.tribute)
     check_target(state, a.card, a.target)
+    check_chain(state, a.card, a.player, a.ops)
 
 
 def check_mulligan(state: KState, a: Mulligan) -> None:
@@ -260,11 +286,107 @@ def check_reveal(state: KState, a: Reveal) -> None:
             raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not a manifestation")
 
 
+def on_the_field(state: KState, it: str) -> bool:
+    """The Cartomantic Field (1.3.6): the Confrontation Zone, the Interzones, the played
+    Persistent Wills; with the Stalemate Zone, where manifestations keep their modifiers."""
+    return on_field(state, it) or it in state.zones[STALEMATE] or any(
+        it in state.zones[zone("field", p)] for p in state.players)
+
+
+PER_TURN = ("before", "end", "beginning")
+
+
+def window_key(state: KState, card: str, kind: str) -> tuple[str, str, int]:
+    """A trigger takes effect once per window: once a turn for the phase-long windows, else
+    once per moment (what happened since the last entry that was not an effect)."""
+    return (card, kind, -state.turn) if kind in PER_TURN else (card, kind, state.moment)
+
+
+def window_problem(state: KState, card: str, kind: str, text: str) -> str | None:
+    """Reading K17: why a triggered effect of ``kind`` cannot be written now (None if it can)."""
+    owner = owner_of(card)
+    here = on_the_field(state, card)
+    if kind == "before":
+        ok, why = state.phase == RECOVERY and (here or card in state.hand(owner)), \
+            "the Revelation is past or the card is not in hand or on the field"
+    elif kind == "revelation":
+        ok, why = "revelation" in state.flags and card in state.first and card in state.zones[CONFRONTATION], \
+            "it is not a First Manifestation just revealed"
+    elif kind == "after":
+        ok, why = "revelation" in state.flags and here, "the Revelation is not the last thing that happened"
+    elif kind == "enters":
+        origin = triggers.entry_zone(text)
+        ok = card in state.recent and (origin is None or state.recent[card] == zone(origin, owner))
+        why = ("it did not just enter the Confrontation Zone" + (f" from its owner's {origin}" if origin else "")
+               + " (the window closes at the next entry that is not an effect)")
+    elif kind == "support":
+        ok = here and any(owner_of(it) != owner and it not in state.first for it in state.recent)
+        why = "no manifestation of the opponent just entered in Support"
+    elif kind in ("win", "loss"):
+        in_conf = card in state.zones[CONFRONTATION] or card in state.zones[STALEMATE]
+        side = (owner == state.winner) == (kind == "win")
+        ok, why = "resolution" in state.flags and in_conf and side, \
+            f"it did not just {'win' if kind == 'win' else 'lose'} a Confrontation"
+    elif kind == "vessel":
+        ok, why = card in state.vesseled, "it was not just placed in an Empathic Vessel"
+    elif kind == "stalemate":
+        ok, why = "stalemate" in state.flags and here, "no Confrontation just ended in a Stalemate"
+    elif kind == "end":
+        ok, why = state.phase in (END, HAND_LIMIT_PHASE) and here, \
+            f"it is the {state.phase} phase or the card is not on the field"
+    elif kind == "beginning":
+        ok, why = state.phase == RECOVERY and here, \
+            "the turn's Recovery Phase is past or the card is not on the field"
+    else:  # passive
+        return None if here else "it is not on the field"
+    if not ok:
+        return why
+    if window_key(state, card, kind) in state.fired:
+        return "it already took effect in this window"
+    return None
+
+
+def check_chain(state: KState, card: str, player: str, ops: tuple) -> None:
+    """Reading K18: a manifestation enters the Confrontation after the First Manifestation only
+    in Support (a `play`) or by the Chain of the entry's card, from the zone its text names."""
+    moves = [op for op in ops if op.kind == "move" and op.dst == CONFRONTATION]
+    if not moves:
+        return
+    name = name_of(card)
+    chain = triggers.chain_of(state.card(card).text)
+    if chain is None:
+        raise IllegalAction(RULE_CHAIN, f"{name} has no Chain: after the First Manifestation a manifestation "
+                                        f"enters the Confrontation only in Support (a play entry) or by a Chain")
+    if len(moves) > 1:
+        raise IllegalAction(RULE_CHAIN, f"{name}'s Chain puts one manifestation into Support")
+    kind, most = chain
+    op = moves[0]
+    if state.phase != REACTION:
+        raise IllegalAction(RULE_CHAIN, "a Chain puts a manifestation into Support during the Confrontation")
+    if op.src != zone(kind, player):
+        raise IllegalAction(RULE_CHAIN, f"{name} Chains from {player}'s {kind} ({zone(kind, player)}), "
+                                        f"not from {op.src}")
+    if not state.is_manifestation(op.item):
+        raise IllegalAction(RULE_CHAIN, f"{op.item} is not a manifestation")
+    if most is not None and state.base_power(op.item) > most:
+        raise IllegalAction(RULE_CHAIN, f"{name} Chains a manifestation with base power {most} or less, "
+                                        f"not {op.item} ({state.base_power(op.item)})")
+
+
 def check_effect(state: KState, a: Effect) -> None:
     if owner_of(a.card) != a.player:
         raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
-    if a.card not in state.zones.inventory():
-        raise IllegalAction(RULE_OWNER, f"{a.card} is not in play")
+    text = state.card(a.card).text
+    kind = triggers.trigger_of(text)
+    if kind is None:
+        raise IllegalAction(RULE_TRIGGERED, f"{name_of(a.card)} has no triggered or passive effect (\"{text}\"): "
+                                            f"an activated effect is an `activate` entry, a will's effect the ops "
+                                            f"of its `play`")
+    problem = window_problem(state, a.card, kind, text)
+    if problem is not None:
+        raise IllegalAction(RULE_WINDOW[kind], f"{name_of(a.card)}'s effect happens "
+                                               f"{triggers.WINDOW[kind]}: {problem}")
+    check_chain(state, a.card, a.player, a.ops)
     check_ops(state, list(a.ops))
 
 
@@ -326,6 +448,7 @@ def start_turn(state: KState) -> None:
     """4.2.1 Recovery: draw to 7; a player who cannot ends the game (ruling K4, reading K10)."""
     state.phase = RECOVERY
     state.mulligans = {p: 0 for p in state.players}
+    state.fired.clear()
     for p in state.players:
         if len(state.deck(p)) < HAND_LIMIT - len(state.hand(p)):
             state.phase = OVER
@@ -431,10 +554,12 @@ def after_passes(state: KState) -> None:
         if w is None:  # Stalemate
             for it in list(state.zones[CONFRONTATION]):
                 state.zones.move(it, CONFRONTATION, STALEMATE)
+            state.flags.add("stalemate")
             state.phase = END
             state.priority = state.last_winner
             return
         state.winner = w
+        state.flags.add("resolution")
         state.phase = RESOLUTION
         state.priority = w
         return
@@ -457,6 +582,38 @@ def after_passes(state: KState) -> None:
 
 
 def apply(state: KState, action: Action) -> None:
+    """Apply ``action``, then note what just happened for the trigger windows (reading K17)."""
+    if not isinstance(action, Effect):
+        state.moment += 1
+        state.recent, state.vesseled, state.flags = {}, set(), set()
+    origins: dict[str, str] = {}
+    for si in state.items:
+        if not si.effect:
+            origins[si.card] = si.origin
+        origins.update((op.item, op.src) for op in si.ops if op.kind == "move")
+    if isinstance(action, (Effect, Play, Activate)):
+        origins.update((op.item, op.src) for op in action.ops if op.kind == "move")
+    if isinstance(action, Play):
+        origins[action.card] = zone(action.source, action.player)
+    conf = set(state.zones[CONFRONTATION])
+    vessels = {it for p in state.players for it in state.zones[zone("vessel", p)]}
+    _apply(state, action)
+    if isinstance(action, Reveal):
+        state.first = {it for _, it in action.chosen}
+        state.flags.add("revelation")
+        origins.update((it, zone("hand", p)) for p, it in action.chosen)
+    for it in state.zones[CONFRONTATION]:
+        if it not in conf:
+            state.recent[it] = origins.get(it, "")
+    for p in state.players:
+        state.vesseled.update(it for it in state.zones[zone("vessel", p)] if it not in vessels)
+    if isinstance(action, Effect):
+        kind = triggers.trigger_of(state.card(action.card).text)
+        if kind not in (None, "passive"):
+            state.fired.add(window_key(state, action.card, kind))
+
+
+def _apply(state: KState, action: Action) -> None:
     z = state.zones
     if isinstance(action, Mulligan):
         p = action.player

@@ -97,6 +97,14 @@ class KState(BaseState):
     loser: str | None = None  # lost by a second consecutive compulsory mulligan (4.4.1)
     ended: bool = False
     shuffles: int = 0  # for the simulator's mulligan shuffles
+    # trigger windows (triggers.py, readings K17-K18): what just happened, since the last
+    # entry that was not an `effect`
+    moment: int = 0  # how many such entries so far
+    recent: dict[str, str] = field(default_factory=dict)  # entered the Confrontation -> from where
+    vesseled: set[str] = field(default_factory=set)  # just placed in an Empathic Vessel
+    flags: set[str] = field(default_factory=set)  # "revelation", "resolution", "stalemate"
+    first: set[str] = field(default_factory=set)  # this turn's First Manifestations
+    fired: set[tuple[str, str, int]] = field(default_factory=set)  # (item, trigger, moment or turn)
 
     def card(self, it: str) -> PoolCard:
         card = self.pool.get(name_of(it))  # type: ignore[union-attr]
