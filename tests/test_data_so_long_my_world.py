@@ -235,7 +235,7 @@ class TestOtherCards:
                 assert back_layout == expected_back and fields["label"]
 
     def test_sample_flags(self, data: GameData) -> None:
-        assert len(data.sample_files) == 8 and all(data.sample_files.values())
+        assert len(data.sample_files) == 9 and all(data.sample_files.values())  # paths.yaml too
 
 
 def _copy(tmp_path: Path, file: str) -> Path:
@@ -290,3 +290,12 @@ class TestBrokenData:
         path.write_text(text, encoding="utf-8")
         with pytest.raises(InputError, match="text"):
             load_game(tmp_path, GAME)
+
+
+def test_the_campaign_paths_file_is_read_by_the_engine_not_printed(data: GameData) -> None:
+    """Paths and Words live in cards/so-long-my-world/ (issue 7) but are not components."""
+    from rules_check.games.so_long_my_world.paths import PATHS_FILE
+
+    assert PATHS_FILE.parent == data.folder and PATHS_FILE.is_file()
+    assert str(PATHS_FILE) in data.sample_files
+    assert all(data.files[c] != PATHS_FILE for c in data.files)

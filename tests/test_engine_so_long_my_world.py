@@ -537,3 +537,344 @@ def test_examples():
             assert res.exit_code == 1 and out["violations"], f
         else:
             assert res.exit_code == 0 and out["legal"], (f, out)
+
+
+# --- Solo/Campaign Mode (readings SL13-SL22) ---------------------------------------------------------------
+
+from pnp.data.errors import InputError  # noqa: E402
+from rules_check.games.so_long_my_world import solo  # noqa: E402
+from rules_check.games.so_long_my_world.paths import load_paths  # noqa: E402
+
+LIGHTHOUSE = next(p for p in load_paths(ENGINE.cards).paths if p.name == "The Last Lighthouse")
+SOLO_EVENTS = ["Empty Shelves", "Last Broadcast", "Calm Before", "The Sky Turns Grey", "Blackout",
+               "Everyone Goes Home", "Falling Stars", "Sleepwalkers", "Reboot: Kernel Panic"]
+SOLO_CLOCK = CLOCK
+
+
+def solo_setup(**over: Any) -> dict[str, Any]:
+    out = {"mode": "solo", "path": "The Last Lighthouse", "clock": SOLO_CLOCK, "events": SOLO_EVENTS,
+           "remnant_deck": list(LIGHTHOUSE.remnant_deck), "gestalt_deck": list(LIGHTHOUSE.gestalt_deck),
+           "first_feelings": {"Ana": "hope"}}
+    out.update(over)
+    return out
+
+
+def run_solo(tmp_path: Path, entries: list, name: str = "g.yaml", **over: Any) -> LogReport:
+    doc = {"game": "so-long-my-world", "players": ["Ana"], "setup": solo_setup(**over), "log": entries}
+    p = tmp_path / name
+    p.write_text(dump_log(doc))
+    return adjudicate(read_log(p, engines()), ENGINE)
+
+
+def solo_replay(entries: list, **over: Any):
+    from rules_check.core.engine import EntryRef
+    state = ENGINE.new_state(["Ana"], solo_setup(**over), "t", lambda path: None)
+    for i, e in enumerate(entries):
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, EntryRef("t", i, None)))
+    return state
+
+
+def act(state, entry: dict) -> None:
+    from rules_check.core.engine import EntryRef
+    ENGINE.apply_checked(state, ENGINE.parse(entry, state, EntryRef("t", 0, None)))
+
+
+END = {"player": "Ana", "end": "turn"}
+LOCK_EXAMPLE = [{"event": "Empty Shelves"}, END, {"event": "Last Broadcast"}]
+
+
+class TestSoloSetup:
+    def test_path_setup(self):
+        s = solo_replay([])
+        assert s.locked == {"Place of Worship", "Slaughter", "Empty City"}  # "2. Set Up Vision Cards"
+        assert s.hour == 4 and s.zones[hand("Ana")] == ["Life is a Journey", "Soul Box"]
+        assert len(s.zones[tokens("Ana")]) == 6  # "1 Vision Token of each type" (SL13)
+        assert s.zones["remnant deck"][-1] == LIGHTHOUSE.remnant_deck[0]
+        assert s.zones[stock("Ana")] == ["hope"]
+
+    def test_one_player_multiplayer_is_a_format_error(self, tmp_path):
+        doc = {"game": "so-long-my-world", "players": ["Ana"], "setup": setup_for(2), "log": []}
+        p = tmp_path / "one.yaml"
+        p.write_text(dump_log(doc))
+        with pytest.raises(InputError) as exc:
+            adjudicate(read_log(p, engines()), ENGINE)
+        assert "solo" in str(exc.value) and exc.value.line is not None
+        doc = {"game": "so-long-my-world", "players": ["Ana", "Ben"], "setup": solo_setup(), "log": []}
+        p.write_text(dump_log(doc))
+        with pytest.raises(InputError):
+            adjudicate(read_log(p, engines()), ENGINE)
+
+    def test_path_decks_and_events(self, tmp_path):
+        r = run_solo(tmp_path, [], events=SOLO_EVENTS[1:])
+        assert r.violations[0].rule == solo.RULE_SOLO_SETUP and "8 different events and 1 Reboot" in r.violations[0].message
+        r = run_solo(tmp_path, [], remnant_deck=LIGHTHOUSE.remnant_deck[1:])
+        assert "cards the Path lists" in r.violations[0].message
+        assert r.violations[0].line == read_log(tmp_path / "g.yaml", engines()).setup_line(("remnant_deck",))
+
+    def test_paths_data_validated_with_lines(self, tmp_path):
+        text = solo_paths_text().replace("lock_feeling: resignation", "lock_feeling: boredom")
+        bad = tmp_path / "paths.yaml"
+        bad.write_text(text)
+        with pytest.raises(InputError) as exc:
+            load_paths(ENGINE.cards, bad)
+        line = next(i for i, t in enumerate(text.splitlines(), 1) if "boredom" in t)
+        assert exc.value.line == line and "lock_feeling" in str(exc.value)
+        bad.write_text(solo_paths_text().replace("[Life is a Journey, Soul Box]", "[Soul Box, Soul Box]"))
+        with pytest.raises(InputError) as exc:
+            load_paths(ENGINE.cards, bad)
+        assert "max 1 with the same name" in str(exc.value)
+
+
+def solo_paths_text() -> str:
+    from rules_check.games.so_long_my_world.paths import PATHS_FILE
+    return PATHS_FILE.read_text()
+
+
+class TestSoloLock:
+    def test_rulebook_lock_example(self):
+        """"The Lock Feeling is Resignation. This Event card makes a Feeling appear on Place of Worship, but
+        this cannot happen as it is a locked Vision. A Lock Feeling should appear on World's Edge Pub: ...
+        it must be immediately locked ... The other 2 Feelings normally appear on their Visions.\""""
+        before = solo_replay(LOCK_EXAMPLE[:2])
+        assert before.feelings_on("World's Edge Pub") == ["nostalgia"]  # dealt in the first turn
+        s = solo_replay(LOCK_EXAMPLE)
+        assert LIGHTHOUSE.lock_feeling == "resignation"
+        assert ENGINE.cards.events["Last Broadcast"].feelings == {
+            "Place of Worship": ("nostalgia",), "World's Edge Pub": ("resignation",),
+            "Special Person": ("hope",), "Death Drive": ("despair",)}
+        assert s.feelings_on("Place of Worship") == []  # a locked Vision
+        assert "World's Edge Pub" in s.locked and s.feelings_on("World's Edge Pub") == []  # back to the System
+        assert s.zones[SYSTEM].count("nostalgia") == before.zones[SYSTEM].count("nostalgia") + 1
+        assert s.feelings_on("Special Person") == ["hope", "hope"]  # Empty Shelves' hope + this one
+        assert s.feelings_on("Death Drive") == ["despair"]
+        assert s.phase == "vision"
+
+    def test_never_in_the_first_turn(self):
+        s = solo_replay([{"event": "Calm Before"}], events=["Calm Before", *SOLO_EVENTS[:2], *SOLO_EVENTS[3:]])
+        assert "World's Edge Pub" not in s.locked and s.feelings_on("World's Edge Pub") == ["resignation"]
+
+    def test_mark_of_sol_removed_instead(self, tmp_path):
+        entries = [{"event": "Empty Shelves"}, {"player": "Ana", "drain": "mark of sol"},
+                   {"player": "Ana", "observe": "World's Edge Pub"}, END, {"event": "Last Broadcast"}]
+        s = solo_replay(entries)
+        assert "World's Edge Pub" not in s.locked
+        assert MARK not in s.zones[vision_zone("World's Edge Pub")] and s.zones[SYSTEM].count(MARK) == 12
+        assert s.feelings_on("World's Edge Pub") == ["nostalgia", "resignation"]  # dealt normally
+
+    def test_no_event_effect(self, tmp_path):
+        r = run_solo(tmp_path, [{"event": "Empty Shelves", "ops": [{"move": "hope", "from": "System",
+                                                                      "to": "stock:Ana"}]}])
+        assert violation(r) == (1, solo.RULE_SOLO_EVENT, "No Event effects are activated in Solo Mode: no ops, "
+                                                         "ignore or extra feeling")
+        assert r.violations[0].line == line_of(tmp_path, 0)
+
+
+class TestSoloVisionPhase:
+    def test_reach_once(self, tmp_path):
+        s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Special Person"}])
+        assert s.zones[stock("Ana")].count("hope") == 2 and s.zones[stock("Ana")].count("nostalgia") == 1
+        assert s.feelings_on("Special Person") == [] and len(s.zones[tokens("Ana")]) == 5
+        entries = [{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Special Person"},
+                   {"player": "Ana", "reach": "Death Drive"}]
+        r = run_solo(tmp_path, entries)
+        assert violation(r) == (3, solo.RULE_REACH, "Ana already reached a vision this turn (only once per turn)")
+        assert r.violations[0].line == line_of(tmp_path, 2)
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Slaughter"}])
+        assert violation(r) == (2, solo.RULE_REACH, "Slaughter is locked: only an unlocked vision is reached")
+
+    def test_drain_once(self, tmp_path):
+        s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "drain": "vision token", "token": "Slaughter"}])
+        assert len(s.zones[tokens("Ana")]) == 7
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "drain": "gestalt"},
+                                {"player": "Ana", "drain": "remnant"}])
+        assert violation(r) == (3, solo.RULE_SOLO_DRAIN, "Ana already drained this turn (only once per turn)")
+        assert r.violations[0].line == line_of(tmp_path, 2)
+
+    def test_unlock_any_number(self, tmp_path):
+        entries = [{"event": "Empty Shelves"}, {"player": "Ana", "unlock": "Place of Worship"}]
+        s = solo_replay(entries)
+        assert "Place of Worship" not in s.locked and s.zones[stock("Ana")] == []
+        r = run_solo(tmp_path, entries + [{"player": "Ana", "unlock": "Empty City"}])
+        assert violation(r) == (3, solo.RULE_UNLOCK, "Ana has no resignation (Empty City's affinity feeling) to spend")
+        s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "reach": "World's Edge Pub"},
+                         {"player": "Ana", "unlock": "Empty City"}, {"player": "Ana", "unlock": "Place of Worship"}])
+        assert not {"Empty City", "Place of Worship"} & s.locked  # twice in a turn
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "unlock": "Special Person"}])
+        assert violation(r)[1:] == (solo.RULE_UNLOCK, "Special Person is not a locked vision")
+
+    def test_observe_once(self, tmp_path):
+        entries = [{"event": "Empty Shelves"}, {"player": "Ana", "observe": "Special Person"}]
+        r = run_solo(tmp_path, entries)
+        assert violation(r) == (2, solo.RULE_OBSERVE, "Ana has no Mark of Sol in their reserve")
+        s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "drain": "mark of sol"},
+                         {"player": "Ana", "observe": "Special Person"}])
+        s.zones.move(MARK, SYSTEM, stock("Ana"))
+        with pytest.raises(Exception, match="already observed"):
+            act(s, {"player": "Ana", "observe": "Death Drive"})
+
+    def test_play_exact_cost_and_path_event(self, tmp_path):
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "play": "Soul Box"}])
+        assert violation(r) == (2, solo.RULE_SOLO_PLAY, "Ana cannot pay Soul Box: it costs 1 nostalgia; "
+                                                        "missing 1 nostalgia")
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "play": "Life is a Journey",
+                                                              "path_event": []}])
+        assert r.legal and any("Life is a Journey" in u["message"] for u in r.unverified)
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "play": "Life is a Journey",
+                                 "path_event": [{"move": "hope", "from": "System", "to": "stock:Ana"}]}])
+        assert violation(r) == (2, solo.RULE_SOLO_PLAY, "the Path The Last Lighthouse has no event for Life is a Journey")
+
+    def give(self, s, *cards: str) -> None:
+        for c in cards:
+            s.zones.move(c, "box" if c in s.zones["box"] else "remnant deck", hand("Ana"))
+            for f, n in ENGINE.cards.cards[c].cost.items():
+                for _ in range(n):
+                    s.zones.move(f, SYSTEM, stock("Ana"))
+
+    def test_sequences(self, tmp_path):
+        s = solo_replay([{"event": "Empty Shelves"}])
+        self.give(s, "She Wasn't My Daughter", "We Won't be There")
+        act(s, {"player": "Ana", "play": "She Wasn't My Daughter"})
+        with pytest.raises(Exception, match="no played cards in sequence end with She Wasn't My Daughter"):
+            act(s, {"player": "Ana", "sequence": "She Wasn't My Daughter", "to": "She Wasn't My Daughter"})
+        act(s, {"player": "Ana", "play": "We Won't be There", "path_event": [
+            {"move": "hope", "from": "System", "to": "stock:Ana"}]})
+        act(s, {"player": "Ana", "sequence": "We Won't be There", "to": "She Wasn't My Daughter",
+                "ops": [{"move": "Slaughter (teal)", "from": "System", "to": "tokens:Ana"}]})
+        assert s.chains == [["She Wasn't My Daughter", "We Won't be There"]]
+        with pytest.raises(Exception, match="only the card just played"):
+            act(s, {"player": "Ana", "sequence": "We Won't be There", "to": "She Wasn't My Daughter"})
+        # [Progress > Nobody's Grave]: only when Nobody's Grave is in sequence with Progress
+        self.give(s, "Progress", "Nobody's Grave", "Grey Morning")
+        act(s, {"player": "Ana", "play": "Progress"})
+        act(s, {"player": "Ana", "play": "Grey Morning"})
+        with pytest.raises(Exception, match="no played cards in sequence end with Progress > Nobody's Grave"):
+            act(s, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
+
+    def test_card_event_ending_and_winner(self):
+        s = solo_replay([{"event": "Empty Shelves"}])
+        self.give(s, "Progress", "Nobody's Grave", "Grey Morning")
+        for e in ({"player": "Ana", "play": "Progress"}, {"player": "Ana", "play": "Nobody's Grave"},
+                  {"player": "Ana", "sequence": "Nobody's Grave", "to": "Progress"},
+                  {"player": "Ana", "play": "Grey Morning"}):
+            act(s, e)
+        won = copy.deepcopy(s)
+        act(s, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
+        assert s.phase == "record" and s.ending == "keeper-alone"  # visions still locked
+        act(s, {"record": []})
+        assert ENGINE.is_over(s) and ENGINE.winner(s) is None
+        won.locked.clear()
+        act(won, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
+        assert won.ending == "keeper"
+        with pytest.raises(Exception, match="unlocks Lantern"):
+            act(won, {"record": []})
+        act(won, {"record": ["Lantern"]})
+        assert ENGINE.winner(won) == "Ana" and ENGINE.scores(won)["Ana"] == solo_points(won)
+
+
+def solo_points(s) -> int:
+    from rules_check.games.so_long_my_world import scoring
+    return scoring.points(s, "Ana")
+
+
+def solo_full_game() -> list[dict]:
+    """8 rounds (IV to XI) where the player only drains a Remnant card."""
+    out: list[dict] = []
+    for e in SOLO_EVENTS[:8]:
+        out += [{"event": e}, {"player": "Ana", "drain": "remnant"}, END]
+    return out
+
+
+class TestSoloEnds:
+    def test_time_runs_out(self, tmp_path):
+        entries = solo_full_game()
+        s = solo_replay(entries)
+        assert s.phase == "record" and s.ending == "normal" and s.hour == 12
+        r = run_solo(tmp_path, entries + [{"record": ["Fog"]}])
+        assert r.legal and r.complete and r.winner is None  # not every vision unlocked (SL20)
+        assert r.scores == {"Ana": solo_points(solo_replay(entries + [{"record": ["Fog"]}]))}
+        r = run_solo(tmp_path, entries + [{"record": []}])
+        assert violation(r) == (len(entries) + 1, solo.RULE_SOLO_END,
+                                "the ending normal unlocks Fog; recorded: none")
+
+    def test_all_visions_locked(self):
+        s = solo_replay([{"event": "Empty Shelves"}, END])
+        s.locked.update({"Special Person", "Death Drive"})  # only World's Edge Pub left
+        act(s, {"event": "Last Broadcast"})  # its Lock Feeling locks World's Edge Pub
+        assert ENGINE.is_over(s) and s.ending is None and ENGINE.winner(s) is None
+
+
+class TestCampaign:
+    def test_words_carried_forward(self, tmp_path):
+        first = run_solo(tmp_path, solo_full_game() + [{"record": ["Fog"]}], name="first.yaml")
+        assert first.legal and first.complete
+        r = run_solo(tmp_path, [{"event": "Empty Shelves"}], name="second.yaml", words=["Fog"],
+                     campaign=["first.yaml"])
+        assert r.legal, r.as_json()
+        s = ENGINE.new_state(["Ana"], solo_setup(words=["Fog"], campaign=["first.yaml"]),
+                             str(tmp_path / "second.yaml"), lambda path: None)
+        assert sorted(s.zones[stock("Ana")]) == ["hope", "resignation"]  # Fog's power (SL22)
+        r = run_solo(tmp_path, [], name="third.yaml", words=["Lantern"], campaign=["first.yaml"])
+        assert r.violations[0].rule == solo.RULE_CAMPAIGN and "Lantern is not recorded" in r.violations[0].message
+        r = run_solo(tmp_path, [], name="fourth.yaml", words=["Fog"])
+        assert r.violations[0].rule == solo.RULE_CAMPAIGN
+
+    def test_missing_and_cycles(self, tmp_path):
+        with pytest.raises(InputError, match="no earlier log"):
+            run_solo(tmp_path, [], name="a.yaml", words=["Fog"], campaign=["nowhere.yaml"])
+        doc = {"game": "so-long-my-world", "players": ["Ana"], "setup": solo_setup(campaign=["b.yaml"]), "log": []}
+        (tmp_path / "a.yaml").write_text(dump_log(doc))
+        doc["setup"] = solo_setup(campaign=["a.yaml"])
+        (tmp_path / "b.yaml").write_text(dump_log(doc))
+        with pytest.raises(InputError, match="circle"):
+            adjudicate(read_log(tmp_path / "a.yaml", engines()), ENGINE)
+
+
+def test_simulated_solo_games_are_legal(tmp_path):
+    paths, endings = set(), set()
+    for seed in range(25):
+        log = simulate(ENGINE, ["Ana"], seed)
+        assert log["setup"]["mode"] == "solo"
+        paths.add(log["setup"]["path"])
+        p = tmp_path / f"solo-{seed}.yaml"
+        p.write_text(dump_log(log))
+        r = adjudicate(read_log(p, engines()), ENGINE)
+        assert r.legal and r.complete, (seed, r.as_json())
+        endings.add(bool([e for e in log["log"] if "record" in e]))
+    assert len(paths) == 2 and endings == {True, False}
+
+
+def test_solo_mutations_are_caught(tmp_path):
+    rng = random.Random(11)
+    caught = total = 0
+    for seed in range(8):
+        log = simulate(ENGINE, ["Ana"], seed)
+        for _ in range(15):
+            m = copy.deepcopy(log)
+            i = rng.randrange(len(m["log"]))
+            kind = rng.choice(["duplicate", "drop", "alter"])
+            if kind == "duplicate":
+                m["log"].insert(i, copy.deepcopy(m["log"][i]))
+            elif kind == "drop":
+                del m["log"][i]
+            else:
+                e = m["log"][i]
+                if "event" in e:
+                    e["event"] = "Blood Moon" if e["event"] != "Blood Moon" else "Looting"
+                elif "reach" in e or "observe" in e or "unlock" in e:
+                    key = next(k for k in ("reach", "observe", "unlock") if k in e)
+                    e[key] = "Slaughter" if e[key] != "Slaughter" else "Empty City"
+                elif "play" in e:
+                    e["play"] = "Teeth in the Dark"
+                else:
+                    m["log"].insert(i, copy.deepcopy(e))
+            p = tmp_path / "m.yaml"
+            p.write_text(dump_log(m))
+            total += 1
+            try:
+                r = adjudicate(read_log(p, engines()), ENGINE)
+            except Exception:
+                caught += 1
+                continue
+            caught += (not r.legal) or (not r.complete)
+    print(f"solo mutations caught: {caught}/{total}")
+    assert caught / total >= 0.9, f"caught {caught}/{total}"  # measured: 115/120

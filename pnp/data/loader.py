@@ -86,6 +86,9 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
     if declared == "kartomantik" and "cards" in doc.data:
         components, sample = _pool_components(doc)
         return components, sample, "kartomantik"
+    if "paths" in doc.data and "components" not in doc.data:
+        # a solo campaign's Paths and Words (read by the rules engine), not a printed component
+        return [], bool(doc.data.get("sample")), str(declared)
     parsed = validate(ComponentFile, doc)
     errors = _check_items(parsed.game, parsed, doc)
     if errors:

@@ -1,7 +1,7 @@
 """The So Long, My World rules engine: the `Engine` interface over this package's modules.
 
     setup:
-      mode: multiplayer               # or co-op (So Long, My Love, 2 players)
+      mode: multiplayer               # or co-op (So Long, My Love, 2 players), or solo (solo.py)
       variants: [gestalt visions, karma catalysts]   # optional
       heartbreak: Together at the End # co-op: the Heartbreak card
       luno: true                      # co-op: L'Uno in play (optional)
@@ -30,12 +30,12 @@ from rules_check.core.engine import Engine, EntryRef
 from rules_check.core.errors import IllegalAction, LogFormatError
 from rules_check.names import closest
 
-from . import rules, scoring
+from . import rules, scoring, solo
 from .actions import Action, parse_entry, to_entry
 from .cards import CardData, load_cards
 from .state import (
     BOX, CATALYSTS, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, FEELINGS, GESTALT_DECK, GESTALT_VISIONS,
-    KARMA_CATALYSTS, MARK, MODES, MULTIPLAYER, OVER, REMNANT_DECK, SYSTEM, VARIANTS, SoLongState, catalyst_zone,
+    KARMA_CATALYSTS, MARK, MODES, MULTIPLAYER, OVER, REMNANT_DECK, SOLO, SYSTEM, VARIANTS, SoLongState,
     chosen, field_of, hand, stock, tokens, vision_zone,
 )
 
@@ -50,7 +50,7 @@ START_HOUR = {False: 1, True: 3}  # "1. Prepare the Clock Board" (ruling S1)
 class SoLongEngine(Engine[SoLongState, Action]):
     game = "so-long-my-world"
     title = "So Long, My World"
-    players = (2, 5)
+    players = (1, 5)  # 1: the solo mode only; 2-5 the others (checked per mode in new_state)
 
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
@@ -68,6 +68,11 @@ class SoLongEngine(Engine[SoLongState, Action]):
         if not isinstance(setup, dict):
             raise fail("expected a mapping (clock, events, dealt, remnant_deck, gestalt_deck, first_feelings)",
                        field="setup")
+        if setup.get("mode") == SOLO:
+            return solo.new_solo_state(self, players, setup, file, line_of)
+        if len(players) < 2:
+            raise fail(f"{setup.get('mode', MULTIPLAYER)} is played by 2 to 5 players; 1 player plays the solo "
+                       f"mode (mode: solo)", ("mode",), "players")
         for key in setup:
             if key not in KEYS:
                 raise fail(f"unknown key {key!r} (the setup has {', '.join(KEYS)})", (key,), f"setup.{key}")
@@ -254,6 +259,8 @@ class SoLongEngine(Engine[SoLongState, Action]):
         return hands
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        if len(players) == 1:
+            return solo.random_solo_setup(self, players, rng)
         c = self.cards
         normal = [v for v, d in c.visions.items() if d.kind == "normal"]
         rng.shuffle(normal)
@@ -288,23 +295,28 @@ class SoLongEngine(Engine[SoLongState, Action]):
     # --- actions -----------------------------------------------------------------------------
 
     def parse(self, entry: Any, state: SoLongState, ref: EntryRef) -> Action:
-        zones = set(state.zones.names()) if isinstance(entry, dict) and "ops" in entry else set()
+        zones = set(state.zones.names()) if isinstance(entry, dict) and ("ops" in entry or "path_event" in entry) \
+            else set()
+        if state.mode == SOLO:
+            return solo.parse_solo(self.cards, state.players, zones, entry, ref)
         return parse_entry(self.cards, state.players, zones, entry, ref)
 
     def to_entry(self, state: SoLongState, action: Action) -> dict[str, Any]:
+        if isinstance(action, solo.SoloAction):
+            return solo.to_solo_entry(action)
         return to_entry(action)
 
     def candidates(self, state: SoLongState) -> Iterable[Action]:
-        return rules.candidates(state)
+        return solo.candidates(state) if state.mode == SOLO else rules.candidates(state)
 
     def check(self, state: SoLongState, action: Action) -> None:
-        rules.check(state, action)
+        solo.check(state, action) if state.mode == SOLO else rules.check(state, action)
 
     def apply(self, state: SoLongState, action: Action) -> None:
-        rules.apply(state, action)
+        solo.apply(state, action) if state.mode == SOLO else rules.apply(state, action)
 
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
-        return rules.unverified(state, action)
+        return solo.unverified(state, action) if state.mode == SOLO else rules.unverified(state, action)
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -317,6 +329,8 @@ class SoLongEngine(Engine[SoLongState, Action]):
         return {p: scoring.points(state, p) for p in state.players}
 
     def winner(self, state: SoLongState) -> str | list[str] | None:
+        if state.mode == SOLO:  # ruling SL20
+            return state.players[0] if state.phase == OVER and state.ending_wins else None
         if state.mode == COOP:
             if state.phase != OVER or not state.goal_reached:
                 return None

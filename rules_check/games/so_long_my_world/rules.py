@@ -43,7 +43,6 @@ SL12 So Long, My Love: after the last round a ``{goal: reached|missed}`` entry d
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from typing import Iterator
@@ -54,7 +53,7 @@ from rules_check.core.ops import Op, apply_ops, check_ops
 
 from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
 from .state import (
-    AFTER_REBOOT, BOX, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
+    AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
     GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
     STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, catalyst_zone, chosen, field_of, hand, stock, tokens,
     vision_zone,
@@ -453,10 +452,8 @@ def apply(state: SoLongState, a: Action) -> None:
         deal(state, a.name, a.extra)
         state.phase = RESHUFFLE if after else CHOICE
     elif isinstance(a, Reshuffle):
-        pile = z[EVENT_DECK] + z[EVENT_DISCARD]
         z[EVENT_DISCARD].clear()
         z[EVENT_DECK][:] = list(reversed(a.order))
-        del pile
         state.phase = CHOICE
     elif isinstance(a, Choose):
         for p, v in a.choices:

@@ -40,7 +40,8 @@ BOX = "box"
 
 MULTIPLAYER = "multiplayer"
 COOP = "co-op"
-MODES = (MULTIPLAYER, COOP)
+SOLO = "solo"  # Solo/Campaign Mode (one player, a Path)
+MODES = (MULTIPLAYER, COOP, SOLO)
 GESTALT_VISIONS = "gestalt visions"
 KARMA_CATALYSTS = "karma catalysts"
 VARIANTS = (GESTALT_VISIONS, KARMA_CATALYSTS)
@@ -53,6 +54,7 @@ CHOICE = "choice"
 HINDRANCE = "hindrance"
 VISION_PHASE = "vision"
 GOAL = "goal"  # co-op: the Heartbreak card's goal is declared
+RECORD = "record"  # solo: an ending was reached; the Words it unlocks are recorded
 OVER = "over"
 
 # The steps of a player's Vision Phase ("4. Vision Phase": "in this order").
@@ -107,6 +109,17 @@ class SoLongState(BaseState):
     goal_reached: bool | None = None
     chance: int = 0  # the simulator's seed for shuffles and choices
     rounds: int = 0
+    # Solo/Campaign Mode (solo.py)
+    path: str | None = None
+    words: tuple[str, ...] = ()  # the Words held at the start (the campaign so far)
+    reached: bool = False  # this turn (once each)
+    solo_drained: bool = False
+    observed: bool = False
+    last_played: str | None = None  # the card that may be sequenced now
+    chains: list[list[str]] = field(default_factory=list)  # sequences of played cards
+    ending: str | None = None  # the ending reached (its id)
+    ending_wins: bool = False
+    recorded: tuple[str, ...] = ()
 
     @property
     def data(self) -> CardData:

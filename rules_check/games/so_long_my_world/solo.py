@@ -1,0 +1,754 @@
+"""Solo/Campaign Mode: a Path's setup, the Event, Vision and End Phases, the three ends, Words.
+
+Readings SL13-SL22 (docs/rulings-so-long-my-world.md); the Paths and Words are data
+(``data/paths.yaml``, ``paths.py``).
+
+    setup: {mode: solo, path: The Last Lighthouse, words: [Lantern], campaign: [earlier.yaml],
+            clock: [...], events: [N + 1 reboot, top first], remnant_deck: [...], gestalt_deck: [...],
+            first_feelings: {Ana: hope}}
+    - {event: Last Broadcast}                            # 1. Event Phase: locks and deals by itself
+    - {reshuffle: [EVENT, ...]}                          # after a Reboot (SL4)
+    - {player: Ana, reach: Special Person, ops: [...]}   # 2.1 once a turn; ops: the vision's effect
+    - {player: Ana, drain: vision token, token: Slaughter}   # 2.2 once: or mark of sol, remnant, gestalt
+    - {player: Ana, unlock: Place of Worship}            # 2.3 any number of times
+    - {player: Ana, observe: Special Person}             # 2.4 once: a Mark of Sol onto a vision
+    - {player: Ana, play: CARD, ops: [...], path_event: [...]}   # 2.5 the card's effect, its Path event
+    - {player: Ana, sequence: CARD, to: "Progress > Nobody's Grave", ops: [...]}  # the bonus
+    - {player: Ana, end: turn}                           # 3. End Phase
+    - {record: [Lantern]}                                # after an ending: the Words it unlocks
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from pnp.data.errors import InputError
+from pnp.data.games import so_long_my_world as tables
+from rules_check.core.engine import EntryRef
+from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.core.ops import Op, apply_ops, check_ops
+
+from .actions import EndTurn, EventDraw, Reshuffle, _fail, _ops, name_of, parse_entry
+from .paths import NORMAL, PathData, load_paths
+from .state import (
+    AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
+    RECORD, REMNANT_DECK, RESHUFFLE, SYSTEM, VISION_PHASE, SoLongState, field_of, hand, stock, tokens, vision_zone,
+)
+
+T = "So Long, My World: Solo/Campaign Mode"
+RULE_SOLO_SETUP = f"{T}, Setting Up the Game"
+RULE_CAMPAIGN = f"{T}, Words"
+RULE_SOLO_EVENT = f"{T}, 1. Event Phase"
+RULE_REACH = f"{T}, 2. Vision Phase, 1. Reach an unlocked Vision"
+RULE_SOLO_DRAIN = f"{T}, 2. Vision Phase, 2. Drain"
+RULE_UNLOCK = f"{T}, 2. Vision Phase, 3. Unlock a Vision"
+RULE_OBSERVE = f"{T}, 2. Vision Phase, 4. Observe a Vision"
+RULE_SOLO_PLAY = f"{T}, 2. Vision Phase, 5. Play a card"
+RULE_SEQUENCE = f"{T}, Sequence Cards"
+RULE_SOLO_END = f"{T}, End of the Game"
+SOLO_KEYS = ("mode", "path", "words", "campaign", "clock", "events", "remnant_deck", "gestalt_deck",
+             "first_feelings")
+SOLO_REQUIRED = ("path", "clock", "events", "remnant_deck", "first_feelings")
+SOLO_DRAINS = ("vision token", "mark of sol", "remnant", "gestalt")
+LAST_HOUR = tables.CLOCK_HOURS
+MAX_CAMPAIGN = 200
+
+
+@dataclass(frozen=True)
+class Reach:
+    player: str
+    vision: str
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True)
+class SoloDrain:
+    player: str
+    kind: str
+    token: str | None = None  # the vision whose token is taken
+
+
+@dataclass(frozen=True)
+class Unlock:
+    player: str
+    vision: str
+
+
+@dataclass(frozen=True)
+class ObserveVision:
+    player: str
+    vision: str
+
+
+@dataclass(frozen=True)
+class SoloPlay:
+    player: str
+    card: str
+    ops: tuple[Op, ...] = ()
+    path_event: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sequence:
+    player: str
+    card: str
+    to: tuple[str, ...]
+    ops: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record:
+    words: tuple[str, ...]
+
+
+SoloAction = (Reach, SoloDrain, Unlock, ObserveVision, SoloPlay, Sequence, Record)
+
+
+def path_of(state: SoLongState) -> PathData:
+    return next(p for p in load_paths(state.data).paths if p.name == state.path)
+
+
+# --- setup ---------------------------------------------------------------------------------------------
+
+
+def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, seen: tuple[str, ...]) -> set[str]:
+    """The Words the earlier logs of the campaign hold: their setups' and those they recorded
+    (SL21). Each earlier log is read and judged by the same reader; missing files and cycles
+    are `LogFormatError`s; an illegal or unfinished earlier log is a violation of this setup."""
+    from rules_check.core.adjudicate import adjudicate
+    from rules_check.core.logfile import read_log
+    from rules_check.engines import engines
+
+    raw = setup.get("campaign", [])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise LogFormatError(file, "expected a list of earlier log files", line=line_of(("campaign",)),
+                             field="setup.campaign")
+    out: set[str] = set()
+    here = Path(file).parent
+    for i, name in enumerate(raw):
+        p = (here / name).resolve()
+        where = line_of(("campaign", i))
+        if str(p) in seen or len(seen) > MAX_CAMPAIGN:
+            raise LogFormatError(file, f"the campaign goes round in a circle through {name!r}", line=where,
+                                 field="setup.campaign")
+        if not p.is_file():
+            raise LogFormatError(file, f"no earlier log {name!r} (paths are relative to this log)", line=where,
+                                 field="setup.campaign")
+        try:
+            log = read_log(p, engines())
+        except InputError as exc:
+            raise LogFormatError(file, f"the earlier log {name!r} cannot be used: {exc}", line=where,
+                                 field="setup.campaign") from None
+        if log.game != engine.game or not isinstance(log.setup, dict) or log.setup.get("mode") != "solo" \
+                or log.players != [player]:
+            raise IllegalAction(RULE_CAMPAIGN, f"{name} is not a solo game of {player}'s", path=("campaign", i))
+        _STACK.append(str(p))
+        try:
+            report = adjudicate(log, engine)
+        finally:
+            _STACK.pop()
+        if not report.legal or not report.complete:
+            raise IllegalAction(RULE_CAMPAIGN, f"{name} is not a legal, finished game: its Words do not count",
+                                path=("campaign", i))
+        held = log.setup.get("words", []) or []
+        recorded = [w for e in log.entries if isinstance(e.data, dict) and "record" in e.data
+                    for w in (e.data["record"] or [])]
+        out.update(held)
+        out.update(recorded)
+    return out
+
+
+_STACK: list[str] = []  # the logs being read, for cycles
+
+
+def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) -> SoLongState:
+    c = engine.cards
+
+    def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
+        return LogFormatError(file, message, line=line_of(path), field=field)
+
+    def bad(message: str, path: tuple = ()) -> IllegalAction:
+        return IllegalAction(RULE_SOLO_SETUP, message, path=path)
+
+    if len(players) != 1:
+        raise fail(f"the solo mode has 1 player, got {len(players)}", ("mode",), "players")
+    for key in setup:
+        if key not in SOLO_KEYS:
+            raise fail(f"unknown key {key!r} (a solo setup has {', '.join(SOLO_KEYS)})", (key,), f"setup.{key}")
+    for key in SOLO_REQUIRED:
+        if key not in setup:
+            raise fail("is required but missing", (), f"setup.{key}")
+    data = load_paths(c)
+    paths = {p.name: p for p in data.paths}
+    if setup["path"] not in paths:
+        raise fail(f"expected a Path ({', '.join(paths)}), got {setup['path']!r}", ("path",), "setup.path")
+    path = paths[setup["path"]]
+    player = players[0]
+    words_by = {w.name: w for w in data.words}
+    words = setup.get("words", [])
+    if not isinstance(words, list):
+        raise fail("expected a list of Words", ("words",), "setup.words")
+    for i, w in enumerate(words):
+        if w not in words_by:
+            raise fail(f"unknown Word {w!r} (Words: {', '.join(words_by)})", ("words", i), "setup.words")
+    me = str(Path(file).resolve())
+    held = words_from_campaign(engine, setup, file, line_of, player, (*_STACK, me)) if (
+        words or "campaign" in setup) else set()
+    for i, w in enumerate(words):
+        if w not in held:
+            raise IllegalAction(RULE_CAMPAIGN, f"the Word {w} is not recorded in the earlier logs of the campaign "
+                                               f"(setup: campaign)", path=("words", i))
+    for r in path.requires:
+        if r not in words:
+            raise bad(f"the Path {path.name} is unlocked by the Word {r}, which the player does not hold", ("path",))
+
+    state = SoLongState(players=list(players), cards=c, mode="solo", first=0, path=path.name,
+                        words=tuple(words))
+    z = state.zones
+    for name in (SYSTEM, REMNANT_DECK, DISCARD, GESTALT_DECK, EVENT_DECK, EVENT, EVENT_DISCARD, "catalysts", BOX):
+        z[name]
+    normal = [v for v, d in c.visions.items() if d.kind == "normal"]
+    raw = setup["clock"]
+    if not isinstance(raw, list) or not all(isinstance(v, str) and c.resolve(v) in normal for v in raw):
+        raise fail("expected the 6 normal visions, clockwise", ("clock",), "setup.clock")
+    clock = [c.resolve(v) for v in raw]
+    if sorted(clock) != sorted(normal):
+        raise bad(f"the clock holds the {len(normal)} normal visions, each once", ("clock",))
+    state.clock = clock
+    state.locked = {v for v in clock if v not in path.unlocked}  # "2. Set Up Vision Cards"
+    for v in clock:
+        z[vision_zone(v)]
+    for f in FEELINGS:
+        z[SYSTEM].extend([f] * tables.FEELING_TOKENS_EACH)
+    z[SYSTEM].extend([MARK] * tables.MARKS_OF_SOL)
+    colour = tables.PLAYER_COLOURS[0]
+    state.colours[player] = colour
+    for name in (stock(player), hand(player), field_of(player), tokens(player), f"chosen:{player}"):
+        z[name]
+    # "Take 1 Vision Token of each type, then leave all the leftover Vision Tokens ... (System)" (SL13)
+    for name, (vision, col) in c.tokens.items():
+        if vision not in normal:
+            z[BOX].append(name)
+        elif col == colour:
+            z[tokens(player)].append(name)
+        else:
+            z[SYSTEM].append(name)
+
+    def names(key: str, kinds, what: str) -> list[str]:
+        raw = setup.get(key, [])
+        if not isinstance(raw, list):
+            raise fail("expected a list of names", (key,), f"setup.{key}")
+        out = []
+        for i, n in enumerate(raw):
+            r = c.resolve(n) if isinstance(n, str) else None
+            if r is None or r not in kinds:
+                raise fail(f"unknown {what} {n!r}", (key, i), f"setup.{key}")
+            out.append(r)
+        return out
+
+    events = names("events", c.events, "event")
+    reboots = [e for e in events if c.events[e].reboot]
+    if len(reboots) != 1 or len(events) - 1 != path.events or len(set(events)) != len(events):
+        raise bad(f"the Path's event deck is {path.events} different events and 1 Reboot card "
+                  f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots)", ("events",))
+    z[EVENT_DECK].extend(reversed(events))
+    z[BOX].extend(e for e in c.events if e not in events)
+    deck = names("remnant_deck", c.cards, "Remnant card")
+    if Counter(deck) != Counter(path.remnant_deck):
+        raise bad(f"the Remnant deck is the cards the Path lists ({len(path.remnant_deck)}), each once, shuffled",
+                  ("remnant_deck",))
+    gestalt = names("gestalt_deck", c.cards, "Gestalt card")
+    if Counter(gestalt) != Counter(path.gestalt_deck):
+        raise bad(f"the Gestalt deck is the cards the Path lists ({len(path.gestalt_deck)}), shuffled",
+                  ("gestalt_deck",))
+    z[REMNANT_DECK].extend(reversed(deck))
+    z[GESTALT_DECK].extend(reversed(gestalt))
+    z[hand(player)].extend(path.starting_hand)
+    used = Counter(deck) + Counter(gestalt) + Counter(path.starting_hand)
+    for card in c.cards.values():
+        z[BOX].extend([card.name] * (card.copies - used[card.name]))
+    state.hour = path.start_hour
+    ff = setup["first_feelings"]
+    if not isinstance(ff, dict) or set(ff) != {player}:
+        raise fail(f"expected {{{player}: hope or nostalgia}}", ("first_feelings",), "setup.first_feelings")
+    if ff[player] not in ("hope", "nostalgia"):
+        raise bad(f"{player}'s first feeling is Hope or Nostalgia, not {ff[player]!r}", ("first_feelings", player))
+    z.move(ff[player], SYSTEM, stock(player))
+    # "Some Words may grant extra tokens at the beginning of the game" (SL22)
+    for w in words:
+        word = words_by[w]
+        if not word.universal and word.path != path.name:
+            continue
+        for _ in range(word.power.marks_of_sol):
+            z.move(MARK, SYSTEM, stock(player))
+        for f, n in word.power.feelings.items():
+            for _ in range(n):
+                z.move(f, SYSTEM, stock(player))
+        for v in word.power.vision_tokens:
+            t = next(t for t in z[SYSTEM] if c.tokens.get(t, ("",))[0] == v)
+            z.move(t, SYSTEM, tokens(player))
+    import zlib
+    state.chance = zlib.crc32("\n".join(events + deck).encode())
+    return state
+
+
+def random_solo_setup(engine, players: list[str], rng: random.Random) -> dict[str, Any]:
+    c = engine.cards
+    data = load_paths(c)
+    path = rng.choice([p for p in data.paths if not p.requires])
+    normal = [v for v, d in c.visions.items() if d.kind == "normal"]
+    rng.shuffle(normal)
+    evs = [e for e, d in c.events.items() if not d.reboot]
+    reboot = rng.choice([e for e, d in c.events.items() if d.reboot])
+    events = rng.sample(evs, path.events) + [reboot]
+    rng.shuffle(events)
+    deck = list(path.remnant_deck)
+    rng.shuffle(deck)
+    gestalt = list(path.gestalt_deck)
+    rng.shuffle(gestalt)
+    return {"mode": "solo", "path": path.name, "clock": normal, "events": events, "remnant_deck": deck,
+            "gestalt_deck": gestalt, "first_feelings": {players[0]: rng.choice(["hope", "nostalgia"])}}
+
+
+# --- the log vocabulary -----------------------------------------------------------------------------------
+
+
+def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: EntryRef):
+    if isinstance(entry, dict) and "record" in entry:
+        if set(entry) != {"record"} or not isinstance(entry["record"], list) \
+                or not all(isinstance(w, str) for w in entry["record"]):
+            raise _fail(ref, "record: expected the list of Words this game unlocked", "record")
+        return Record(tuple(entry["record"]))
+    if not isinstance(entry, dict) or "player" not in entry or "end" in entry:
+        return parse_entry(cards, players, zones, entry, ref)
+    kinds = {"reach": {"reach", "ops"}, "drain": {"drain", "token"}, "unlock": {"unlock"},
+             "observe": {"observe"}, "play": {"play", "ops", "path_event"}, "sequence": {"sequence", "to", "ops"}}
+    kind = next((k for k in kinds if k in entry), None)
+    if kind is None:
+        raise _fail(ref, f"a solo player's entry is one of: {', '.join(kinds)}, end")
+    extra = sorted(map(str, set(entry) - kinds[kind] - {"player"}))
+    if extra:
+        raise _fail(ref, f"unknown key {extra[0]!r} (this entry has {', '.join(sorted(kinds[kind]))})", extra[0])
+    p = entry["player"]
+    if p not in players:
+        raise _fail(ref, f"unknown player {p!r}", "player")
+
+    def vision(key: str) -> str:
+        v = name_of(cards, entry[key], ref, key)
+        if v not in cards.visions:
+            raise _fail(ref, f"{v!r} is not a vision", key)
+        return v
+
+    def ops(key: str = "ops") -> tuple[Op, ...]:
+        return _ops(entry.get(key, []), ref, zones)
+
+    if kind == "reach":
+        return Reach(p, vision("reach"), ops())
+    if kind == "drain":
+        if entry["drain"] not in SOLO_DRAINS:
+            raise _fail(ref, f"drain: expected one of {', '.join(SOLO_DRAINS)}, got {entry['drain']!r}", "drain")
+        if (entry["drain"] == "vision token") != ("token" in entry):
+            raise _fail(ref, "token: a drain of a vision token names its vision, token: VISION", "token")
+        return SoloDrain(p, entry["drain"], vision("token") if "token" in entry else None)
+    if kind == "unlock":
+        return Unlock(p, vision("unlock"))
+    if kind == "observe":
+        return ObserveVision(p, vision("observe"))
+    if kind == "play":
+        card = name_of(cards, entry["play"], ref, "play")
+        if card not in cards.cards:
+            raise _fail(ref, f"{card!r} is not a Remnant or Gestalt card", "play")
+        return SoloPlay(p, card, ops(), ops("path_event"))
+    card = name_of(cards, entry["sequence"], ref, "sequence")
+    to = entry.get("to")
+    if not isinstance(to, str):
+        raise _fail(ref, "to: expected the card (or chain \"A > B\") it is sequenced to", "to")
+    chain = tuple(name_of(cards, x.strip(), ref, "to") for x in to.split(">"))
+    return Sequence(p, card, chain, ops())
+
+
+def to_solo_entry(a) -> dict[str, Any]:
+    from .actions import _op_entry
+    if isinstance(a, Record):
+        return {"record": list(a.words)}
+    out: dict[str, Any] = {"player": a.player}
+    if isinstance(a, Reach):
+        out["reach"] = a.vision
+    elif isinstance(a, SoloDrain):
+        out["drain"] = a.kind
+        if a.token:
+            out["token"] = a.token
+    elif isinstance(a, Unlock):
+        out["unlock"] = a.vision
+    elif isinstance(a, ObserveVision):
+        out["observe"] = a.vision
+    elif isinstance(a, SoloPlay):
+        out["play"] = a.card
+        if a.path_event:
+            out["path_event"] = [_op_entry(o) for o in a.path_event]
+    elif isinstance(a, Sequence):
+        out["sequence"] = a.card
+        out["to"] = " > ".join(a.to)
+    if getattr(a, "ops", ()):
+        out["ops"] = [_op_entry(o) for o in a.ops]
+    return out
+
+
+# --- one predicate per rule ------------------------------------------------------------------------------
+
+
+def in_vision_phase(state: SoLongState, doing: str, rule: str) -> None:
+    if state.phase != VISION_PHASE:
+        raise IllegalAction(rule, f"{doing} is not possible now: the game is in the {state.phase} phase")
+
+
+def token_of(state: SoLongState, zone: str, vision: str) -> str | None:
+    """A vision token of ``vision`` in ``zone`` (the player's colour first)."""
+    found = [t for t in state.zones[zone] if state.data.tokens.get(t, ("",))[0] == vision]
+    own = [t for t in found if t == state.token_for(state.players[0], vision)]
+    return (own or found or [None])[0]
+
+
+def reach_possible(state: SoLongState, a: Reach) -> None:
+    """"Reach an unlocked Vision (only once per turn) ... spending one corresponding Vision Token"."""
+    if state.reached:
+        raise IllegalAction(RULE_REACH, f"{a.player} already reached a vision this turn (only once per turn)")
+    if a.vision in state.locked:
+        raise IllegalAction(RULE_REACH, f"{a.vision} is locked: only an unlocked vision is reached")
+    if token_of(state, tokens(a.player), a.vision) is None:
+        raise IllegalAction(RULE_REACH, f"{a.player} has no {a.vision} vision token to spend")
+    check_ops(state, list(a.ops))
+
+
+def drain_possible(state: SoLongState, a: SoloDrain) -> None:
+    """"Drain (only once per turn)": a vision token, a Mark of Sol, a Remnant OR a Gestalt card."""
+    if state.solo_drained:
+        raise IllegalAction(RULE_SOLO_DRAIN, f"{a.player} already drained this turn (only once per turn)")
+    z = state.zones
+    if a.kind == "vision token" and token_of(state, SYSTEM, a.token) is None:
+        raise IllegalAction(RULE_SOLO_DRAIN, f"the System has no {a.token} vision token")
+    if a.kind == "mark of sol" and MARK not in z[SYSTEM]:
+        raise IllegalAction(RULE_SOLO_DRAIN, "the System has no Mark of Sol")
+    if a.kind == "remnant" and not z[REMNANT_DECK]:
+        raise IllegalAction(RULE_SOLO_DRAIN, "the Remnant deck is empty")
+    if a.kind == "gestalt" and not z[GESTALT_DECK]:
+        raise IllegalAction(RULE_SOLO_DRAIN, "the Gestalt deck is empty")
+
+
+def unlock_possible(state: SoLongState, a: Unlock) -> None:
+    """"spend 1 corresponding Affinity Feeling and 1 corresponding Vision Token"."""
+    if a.vision not in state.clock or a.vision not in state.locked:
+        raise IllegalAction(RULE_UNLOCK, f"{a.vision} is not a locked vision")
+    aff = state.affinity(a.vision)[0]
+    if state.stock_of(a.player, aff) < 1:
+        raise IllegalAction(RULE_UNLOCK, f"{a.player} has no {aff} ({a.vision}'s affinity feeling) to spend")
+    if token_of(state, tokens(a.player), a.vision) is None:
+        raise IllegalAction(RULE_UNLOCK, f"{a.player} has no {a.vision} vision token to spend")
+
+
+def observe_possible(state: SoLongState, a: ObserveVision) -> None:
+    """"Observe a Vision (only once per turn) ... put a Mark of Sol from your own reserve onto a Vision" (SL16)."""
+    if state.observed:
+        raise IllegalAction(RULE_OBSERVE, f"{a.player} already observed a vision this turn (only once per turn)")
+    if state.stock_of(a.player, MARK) < 1:
+        raise IllegalAction(RULE_OBSERVE, f"{a.player} has no Mark of Sol in their reserve")
+    if a.vision not in state.clock or a.vision in state.locked:
+        raise IllegalAction(RULE_OBSERVE, f"{a.vision} is not an unlocked vision (ruling SL16)")
+
+
+def play_possible(state: SoLongState, a: SoloPlay) -> None:
+    """The exact cost, then the card's effect and its Path event as plain operations (SL17)."""
+    if a.card not in state.zones[hand(a.player)]:
+        raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} is not in {a.player}'s hand")
+    have = Counter(state.zones[stock(a.player)])
+    cost = state.data.cards[a.card].cost
+    short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
+    if short:
+        raise IllegalAction(RULE_SOLO_PLAY, f"{a.player} cannot pay {a.card}: it costs "
+                            + ", ".join(f"{n} {f}" for f, n in cost.items()) + "; missing "
+                            + ", ".join(f"{n} {f}" for f, n in short.items()))
+    if a.path_event and a.card not in path_of(state).card_events:
+        raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}")
+    z = state.zones.copy()
+    for f, n in cost.items():
+        for _ in range(n):
+            z.move(f, stock(a.player), SYSTEM)
+    z.move(a.card, hand(a.player), field_of(a.player))
+    check_ops(types.SimpleNamespace(zones=z), list(a.ops) + list(a.path_event))
+
+
+def chain_ending(state: SoLongState, to: tuple[str, ...], exclude_last: bool) -> int | None:
+    """The index of a chain of played cards that ends with ``to``."""
+    for i, ch in enumerate(state.chains):
+        if exclude_last and i == len(state.chains) - 1:
+            continue
+        if tuple(ch[-len(to):]) == to:
+            return i
+    return None
+
+
+def sequence_option(state: SoLongState, a: Sequence):
+    ev = path_of(state).card_events.get(a.card)
+    if a.to == (a.card,):
+        return "same", (ev.same_name_bonus if ev else None), None
+    for s in ev.sequences if ev else []:
+        if s.chain == a.to:
+            return "path", s.bonus, s.ending
+    return None
+
+
+def sequence_possible(state: SoLongState, a: Sequence) -> None:
+    """"after resolving the Path event ..., the player may sequence it to" the named chain (SL18)."""
+    if state.last_played != a.card:
+        raise IllegalAction(RULE_SEQUENCE, "only the card just played is sequenced"
+                            + (f" ({state.last_played})" if state.last_played else ": none is"))
+    opt = sequence_option(state, a)
+    if opt is None:
+        raise IllegalAction(RULE_SEQUENCE, f"the Path {state.path} does not sequence {a.card} to "
+                            f"{' > '.join(a.to)} (a card sequences to one of the same name or as the Path says)")
+    if chain_ending(state, a.to, exclude_last=True) is None:
+        raise IllegalAction(RULE_SEQUENCE, f"no played cards in sequence end with {' > '.join(a.to)}")
+    if a.ops and opt[1] is None:
+        raise IllegalAction(RULE_SEQUENCE, "this sequence has no bonus: no ops")
+    check_ops(state, list(a.ops))
+
+
+def record_exact(state: SoLongState, a: Record) -> None:
+    """"The player must record any unlocked Word in the Player's Log" (SL21)."""
+    want = unlocked_words(state)
+    if sorted(a.words) != sorted(want):
+        raise IllegalAction(RULE_SOLO_END, f"the ending {state.ending} unlocks "
+                            + (", ".join(want) if want else "no new Word") + f"; recorded: {', '.join(a.words) or 'none'}")
+
+
+def unlocked_words(state: SoLongState) -> list[str]:
+    return [w.name for w in load_paths(state.data).words if state.ending in w.unlocked_by
+            and w.name not in state.words]
+
+
+# --- check and apply ----------------------------------------------------------------------------------------
+
+
+def check(state: SoLongState, a) -> None:
+    if isinstance(a, EventDraw):
+        if a.ops or a.ignore or a.extra:
+            raise IllegalAction(RULE_SOLO_EVENT, "No Event effects are activated in Solo Mode: no ops, ignore "
+                                                 "or extra feeling")
+        if state.phase not in (EVENT_PHASE, AFTER_REBOOT):
+            raise IllegalAction(RULE_SOLO_EVENT, f"drawing an event is not possible now: the game is in the "
+                                                 f"{state.phase} phase")
+        deck = state.zones[EVENT_DECK]
+        if not deck or deck[-1] != a.name:
+            raise IllegalAction(RULE_SOLO_EVENT, f"the top card of the event deck is "
+                                                 f"{deck[-1] if deck else 'none'!r}, not {a.name!r}")
+        return
+    if isinstance(a, Reshuffle):
+        from .rules import reshuffle_is_the_pile
+        if state.phase != RESHUFFLE:
+            raise IllegalAction(RULE_SOLO_EVENT, "shuffling the events back is not possible now")
+        reshuffle_is_the_pile(state, a)
+        return
+    if isinstance(a, Record):
+        if state.phase != RECORD:
+            raise IllegalAction(RULE_SOLO_END, "Words are recorded after an ending is reached")
+        record_exact(state, a)
+        return
+    rule = {Reach: RULE_REACH, SoloDrain: RULE_SOLO_DRAIN, Unlock: RULE_UNLOCK, ObserveVision: RULE_OBSERVE,
+            SoloPlay: RULE_SOLO_PLAY, Sequence: RULE_SEQUENCE}.get(type(a), f"{T}, 3. End Phase")
+    if not isinstance(a, SoloAction + (EndTurn,)):
+        raise IllegalAction(rule, "this entry is not a solo mode action (see docs/logs/so-long-my-world.md)")
+    in_vision_phase(state, "this action", rule)
+    if isinstance(a, Reach):
+        reach_possible(state, a)
+    elif isinstance(a, SoloDrain):
+        drain_possible(state, a)
+    elif isinstance(a, Unlock):
+        unlock_possible(state, a)
+    elif isinstance(a, ObserveVision):
+        observe_possible(state, a)
+    elif isinstance(a, SoloPlay):
+        play_possible(state, a)
+    elif isinstance(a, Sequence):
+        sequence_possible(state, a)
+
+
+def lock_and_deal(state: SoLongState, event: str) -> None:
+    """LOCK VISIONS then DEAL THE FEELINGS (SL14, SL15)."""
+    z = state.zones
+    lock = path_of(state).lock_feeling
+    first_turn = state.rounds == 0
+    for vision, fs in state.data.events[event].feelings.items():
+        if vision in state.locked or vision not in state.clock:
+            continue  # "Feelings cannot be put over locked Visions"
+        if lock in fs and not first_turn:
+            if MARK in z[vision_zone(vision)]:
+                z.move(MARK, vision_zone(vision), SYSTEM)  # "remove 1 Mark of Sol and deal the Feelings normally"
+            else:
+                state.locked.add(vision)
+                for f in state.feelings_on(vision):
+                    z.move(f, vision_zone(vision), SYSTEM)
+                continue
+        for f in fs:
+            if f in z[SYSTEM]:
+                z.move(f, SYSTEM, vision_zone(vision))
+
+
+def end_with(state: SoLongState, trigger: str) -> None:
+    """A card event or the clock ends the game; no ending: game over (SL19, SL20)."""
+    all_unlocked = not any(v in state.locked for v in state.clock)
+    e = path_of(state).ending_for(trigger, all_unlocked)
+    state.last_played = None
+    if e is None:
+        state.phase = OVER
+        return
+    state.ending = e.id
+    state.ending_wins = e.wins and all_unlocked
+    state.phase = RECORD
+
+
+def start_turn(state: SoLongState) -> None:
+    state.phase = VISION_PHASE
+    state.reached = state.solo_drained = state.observed = False
+    state.last_played = None
+    if not any(v not in state.locked for v in state.clock):
+        state.phase = OVER  # "All Visions are locked. Game over: no ending."
+
+
+def apply(state: SoLongState, a) -> None:
+    z = state.zones
+    p = state.players[0]
+    if not isinstance(a, SoloPlay):
+        state.last_played = None
+    if isinstance(a, EventDraw):
+        after = state.phase == AFTER_REBOOT
+        if state.data.events[a.name].reboot:
+            z.move(a.name, EVENT_DECK, EVENT_DISCARD)
+            state.phase = AFTER_REBOOT
+            return
+        z.move(a.name, EVENT_DECK, EVENT)
+        lock_and_deal(state, a.name)
+        start_turn(state)
+        if after and state.phase == VISION_PHASE:
+            state.phase = RESHUFFLE
+    elif isinstance(a, Reshuffle):
+        z[EVENT_DISCARD].clear()
+        z[EVENT_DECK][:] = list(reversed(a.order))
+        state.phase = VISION_PHASE
+    elif isinstance(a, Reach):
+        apply_ops(state, list(a.ops))
+        t = token_of(state, tokens(p), a.vision)
+        if t:
+            z.move(t, tokens(p), SYSTEM)
+        for f in state.feelings_on(a.vision):
+            z.move(f, vision_zone(a.vision), stock(p))
+        for f in state.affinity(a.vision)[:1]:
+            if f in z[SYSTEM]:
+                z.move(f, SYSTEM, stock(p))
+        state.reached = True
+    elif isinstance(a, SoloDrain):
+        if a.kind == "vision token":
+            z.move(token_of(state, SYSTEM, a.token), SYSTEM, tokens(p))
+        elif a.kind == "mark of sol":
+            z.move(MARK, SYSTEM, stock(p))
+        else:
+            deck = REMNANT_DECK if a.kind == "remnant" else GESTALT_DECK
+            z.put(z[deck].pop(), hand(p))
+        state.solo_drained = True
+    elif isinstance(a, Unlock):
+        z.move(state.affinity(a.vision)[0], stock(p), SYSTEM)
+        z.move(token_of(state, tokens(p), a.vision), tokens(p), SYSTEM)
+        state.locked.discard(a.vision)
+    elif isinstance(a, ObserveVision):
+        z.move(MARK, stock(p), vision_zone(a.vision))
+        state.observed = True
+    elif isinstance(a, SoloPlay):
+        for f, n in state.data.cards[a.card].cost.items():
+            for _ in range(n):
+                z.move(f, stock(p), SYSTEM)
+        z.move(a.card, hand(p), field_of(p))
+        apply_ops(state, list(a.ops) + list(a.path_event))
+        state.chains.append([a.card])
+        state.last_played = a.card
+        ev = path_of(state).card_events.get(a.card)
+        if ev and ev.ending:
+            end_with(state, ev.ending)
+    elif isinstance(a, Sequence):
+        kind, _bonus, ending = sequence_option(state, a)
+        state.chains.pop()  # the card just played, alone
+        state.chains[chain_ending(state, a.to, exclude_last=False)].append(a.card)
+        apply_ops(state, list(a.ops))
+        if ending:
+            end_with(state, ending)
+    elif isinstance(a, EndTurn):
+        for e in list(z[EVENT]):
+            z.move(e, EVENT, EVENT_DISCARD)
+        state.hour += 1
+        state.rounds += 1
+        if state.hour >= LAST_HOUR:
+            end_with(state, NORMAL)  # "The time runs out"
+        else:
+            state.phase = EVENT_PHASE
+    elif isinstance(a, Record):
+        state.recorded = a.words
+        state.phase = OVER
+
+
+def unverified(state: SoLongState, a) -> list[str]:
+    def text(ops) -> str:
+        return "; ".join(op.describe() for op in ops) if ops else "no change"
+
+    out = []
+    if isinstance(a, Reach) and a.ops:
+        out.append(f"{a.player} reached {a.vision} and used its effect: {text(a.ops)}")
+    if isinstance(a, SoloPlay):
+        out.append(f"{a.player} played {a.card}; its effect: {text(a.ops)}")
+        ev = path_of(state).card_events.get(a.card)
+        if ev:
+            out.append(f"the Path event of {a.card} ({ev.text}): {text(a.path_event)}")
+    if isinstance(a, Sequence):
+        opt = sequence_option(state, a)
+        if opt and opt[1]:
+            out.append(f"sequence bonus ({opt[1]}): {text(a.ops)}")
+    return out
+
+
+# --- the simulator's small action space -----------------------------------------------------------------------
+
+
+def candidates(state: SoLongState) -> Iterator:
+    rng = random.Random(state.chance * 1000 + state.rounds * 37 + len(state.zones[DISCARD])
+                        + len(state.zones[field_of(state.players[0])]) * 11 + state.reached * 3)
+    z = state.zones
+    p = state.players[0]
+    if state.phase in (EVENT_PHASE, AFTER_REBOOT):
+        if z[EVENT_DECK]:
+            yield EventDraw(z[EVENT_DECK][-1])
+    elif state.phase == RESHUFFLE:
+        pile = z[EVENT_DECK] + z[EVENT_DISCARD]
+        rng.shuffle(pile)
+        yield Reshuffle(tuple(pile))
+    elif state.phase == RECORD:
+        yield Record(tuple(unlocked_words(state)))
+    elif state.phase == VISION_PHASE:
+        if state.last_played:
+            ev = path_of(state).card_events.get(state.last_played)
+            yield Sequence(p, state.last_played, (state.last_played,))
+            for s in ev.sequences if ev else []:
+                yield Sequence(p, state.last_played, s.chain)
+        for v in state.clock:
+            if v not in state.locked:
+                yield Reach(p, v)
+                yield ObserveVision(p, v)
+            else:
+                yield Unlock(p, v)
+        yield SoloDrain(p, "vision token", rng.choice(state.clock))
+        for kind in ("mark of sol", "remnant", "gestalt"):
+            yield SoloDrain(p, kind)
+        for card in sorted(set(z[hand(p)])):
+            yield SoloPlay(p, card)
+        yield EndTurn(p)
