@@ -2,7 +2,7 @@
 
 Validated with pydantic at load; a wrong field or an unknown card, vision, ending or Word is an
 `InputError` naming the file and line (``pnp.data.validate``). Readings: SL13-SL22 in
-``docs/rulings-so-long-my-world.md``.
+``docs/rulings.md``.
 """
 
 from __future__ import annotations

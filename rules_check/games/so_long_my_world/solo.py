@@ -1,6 +1,6 @@
 """Solo/Campaign Mode: a Path's setup, the Event, Vision and End Phases, the three ends, Words.
 
-Readings SL13-SL22 (docs/rulings-so-long-my-world.md); the Paths and Words are data
+Readings SL13-SL22 (docs/rulings.md); the Paths and Words are data
 (``data/paths.yaml``, ``paths.py``).
 
     setup: {mode: solo, path: The Last Lighthouse, words: [Lantern], campaign: [earlier.yaml],
