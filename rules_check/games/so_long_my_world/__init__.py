@@ -2,6 +2,6 @@
 
 ``engine.SoLongEngine`` joins ``state`` (zones), ``actions`` (the log vocabulary), ``rules``
 (one predicate per rule), ``scoring`` (The End of All Things) and ``solo`` with ``paths`` (the
-solo mode; Paths and Words in ``data/paths.yaml``). Readings: the top of
+solo mode; Paths and Words in ``cards/so-long-my-world/paths.yaml``). Readings: the top of
 ``rules.py`` and ``docs/rulings.md``.
 """

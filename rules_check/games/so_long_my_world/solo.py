@@ -1,7 +1,7 @@
 """Solo/Campaign Mode: a Path's setup, the Event, Vision and End Phases, the three ends, Words.
 
 Readings SL13-SL22 (docs/rulings.md); the Paths and Words are data
-(``data/paths.yaml``, ``paths.py``).
+(``cards/so-long-my-world/paths.yaml``, ``paths.py``).
 
     setup: {mode: solo, path: The Last Lighthouse, words: [Lantern], campaign: [earlier.yaml],
             clock: [...], events: [N + 1 reboot, top first], remnant_deck: [...], gestalt_deck: [...],
