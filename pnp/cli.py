@@ -274,7 +274,7 @@ def simulate(
     low, high = engine.players
     n = players if players is not None else low
     if not low <= n <= high:
-        typer.echo(f"pnp: {game} is played by {low} to {high} players, not {n}", err=True)
+        typer.echo(f"pnp: {game} is played by {engine.player_range()}, not {n}", err=True)
         raise typer.Exit(2)
     if seed is None:
         seed = secrets.randbelow(2**31)

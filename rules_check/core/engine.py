@@ -84,6 +84,13 @@ class Engine(ABC, Generic[S, A]):
     def apply(self, state: S, action: A) -> None:
         """Apply ``action`` without checking it (the simulator's fast path)."""
 
+    def player_range(self) -> str:
+        """How many play it, in words: "1 player", "2 players", "2 to 5 players"."""
+        low, high = self.players
+        if low == high:
+            return f"{low} player{'s' * (low != 1)}"
+        return f"{low} to {high} players"
+
     def legal_actions(self, state: S) -> list[A]:
         out = []
         for action in self.candidates(state):

@@ -69,7 +69,7 @@ def read_log(path: str | Path, games: dict[str, Any]) -> GameLog:
         raise InputError(file, "a player is named twice", line=doc.line_of(("players",)), field="players")
     low, high = games[game].players
     if not low <= len(players) <= high:
-        raise InputError(file, f"{game} is played by {low} to {high} players, got {len(players)}",
+        raise InputError(file, f"{game} is played by {games[game].player_range()}, got {len(players)}",
                          line=doc.line_of(("players",)), field="players")
     log = data["log"]
     if log is None:
