@@ -1,5 +1,5 @@
-"""The Kartomantik rules engine (rulebook; rulings G1-G3, K1-K5; readings K6-K15 in
-docs/rulings-kartomantik.md).
+"""The Kartomantik rules engine (rulebook; rulings G1-G3, K1-K5; readings K6-K21 in
+docs/rulings.md).
 
 Scripted scenarios reproduce the rulebook's worked examples exactly (the tribute of 2.1.1, the
 Stack's Case 1 and Case 2 of 2.3.1, every row of the dominance table of 4.2.3), then one test
@@ -20,6 +20,7 @@ from pnp.data.games.kartomantik import TEMPERAMENTS, dominates
 from rules_check.core.adjudicate import LogReport, adjudicate
 from rules_check.core.engine import EntryRef
 from rules_check.core.logfile import Entry, GameLog, read_log
+from rules_check.core.ops import Op
 from rules_check.core.simulate import simulate
 from rules_check.engines import engines
 from rules_check.games.kartomantik import rules
@@ -338,10 +339,14 @@ class TestChain:
     REVEAL = {"reveal": {"Ana": "Wrathborn", "Ben": "Tending Hands"}}
 
     def test_chain_legal(self, tmp_path):
-        r = judge(tmp_path, [self.REVEAL, {"effect": "Ben/Tending Hands", "player": "Ben",
-                                           "ops": [mv("Ben/Glass Archivist", "hand:Ben", "confrontation")]},
+        chain = {"effect": "Ben/Tending Hands", "player": "Ben",
+                 "ops": [mv("Ben/Glass Archivist", "hand:Ben", "confrontation")]}
+        r = judge(tmp_path, [self.REVEAL, chain, {"pass": "Ana"}, {"pass": "Ben"},
                              {"effect": "Ben/Glass Archivist", "player": "Ben", "ops": []}])
         assert r.legal, r.violations
+        # the Chain is on the Stack (reading K20): Glass Archivist has not entered yet
+        r = judge(tmp_path, [self.REVEAL, chain, {"effect": "Ben/Glass Archivist", "player": "Ben", "ops": []}])
+        assert_violation(r, 3, rules.RULE_WINDOW["enters"], "did not just enter")
 
     def test_no_chain(self, tmp_path):
         r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
@@ -428,3 +433,136 @@ class TestPaths:
         s.counters["points.Ben"] = sc["Ana"] - sc["Ben"]
         assert ENGINE.scores(s)["Ana"] == ENGINE.scores(s)["Ben"]
         assert ENGINE.winner(s) == ["Ana", "Ben"]  # ruling G2, 4.4.3
+
+
+def add(counter: str, n: int) -> dict:
+    return {"add": counter, "amount": n}
+
+
+class TestTriggersOnTheStack:
+    """Reading K20: a triggered effect goes on the Stack (3.1 Triggered, 2.3)."""
+
+    LENS = {"effect": "Ana/Cold Lens", "player": "Ana", "ops": [add("turn.Ana/Cold Lens", 5)]}
+    ENTRUST = {"play": "Entrust", "player": "Ben", "tribute": ["Tending Hands"], "target": f"Ben/{GAR}"}
+
+    def test_response_resolves_first(self, tmp_path):
+        s = replay([WEAK, self.LENS])
+        assert s.power("Ana/Cold Lens") == 1 and s.items[-1].triggered and s.items[-1].controller == "Ana"
+        assert s.priority == "Ben"  # 2.3 step 2: to the opponent of the one who put it
+        s = replay([WEAK, self.LENS, self.ENTRUST, {"pass": "Ana"}, {"pass": "Ben"}])
+        assert s.power(f"Ben/{GAR}") == 6 and s.power("Ana/Cold Lens") == 1 and len(s.items) == 1
+        assert s.priority == "Ben"  # 2.3 step 4: not the controller of the trigger now on top
+        s = replay([WEAK, self.LENS, self.ENTRUST, {"pass": "Ana"}, {"pass": "Ben"}, {"pass": "Ben"},
+                    {"pass": "Ana"}])
+        assert s.power("Ana/Cold Lens") == 6 and not s.items and s.priority == rules.normal_priority(s)
+
+    def test_passing_order(self, tmp_path):
+        r = judge(tmp_path, [WEAK, self.LENS, {"pass": "Ana"}])
+        assert_violation(r, 3, rules.RULE_PRIORITY, "Ben has priority")
+        r = judge(tmp_path, [WEAK, self.LENS, self.ENTRUST, {"pass": "Ana"}, {"pass": "Ben"}, {"pass": "Ana"}])
+        assert_violation(r, 6, rules.RULE_PRIORITY, "Ben has priority")
+
+    def test_simultaneous_priority_player_first(self, tmp_path):
+        gar = {"effect": f"Ben/{GAR}", "player": "Ben", "ops": []}
+        s = replay([WEAK, self.LENS, gar])
+        assert [i.card for i in s.items] == ["Ana/Cold Lens", f"Ben/{GAR}"] and s.priority == "Ana"
+        r = judge(tmp_path, [WEAK, gar, self.LENS])  # Ana had Priority (she would lose): hers go first
+        assert_violation(r, 3, rules.RULE_TRIGGERED, "first")
+
+    def test_target_gone_does_nothing(self, tmp_path):
+        gar = {"effect": f"Ben/{GAR}", "player": "Ben", "target": f"Ben/{GAR}", "ops": [add(f"power.Ben/{GAR}", 2)]}
+        oppress = {"play": "Oppress", "player": "Ana", "tribute": ["Weeping Archive"], "target": f"Ben/{GAR}"}
+        entries = [WEAK, gar, oppress, {"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ana"}, {"pass": "Ben"}]
+        s = replay(entries)
+        assert f"Ben/{GAR}" in s.zones["limbo:Ben"] and not s.items and f"power.Ben/{GAR}" not in s.counters
+        assert judge(tmp_path, entries).legal
+        r = judge(tmp_path, [WEAK, {**gar, "target": "Ana/Oppress"}])
+        assert_violation(r, 2, rules.RULE_TARGETS)
+
+    def test_stack_first_in_phases_without_priority(self, tmp_path):
+        won = [{"reveal": {"Ana": "Wrathborn", "Ben": GAR}}, {"pass": "Ben"}, {"pass": "Ana"}, {"pass": "Ana"},
+               {"pass": "Ben"}]
+        s = replay(won)
+        assert s.phase == "place"
+        s.items.append(rules.StackItem("Ana/Wrathborn", "Ana", True, triggered=True))
+        s.priority = "Ben"
+        with pytest.raises(Exception, match="Stack is not empty"):
+            ENGINE.check(s, ENGINE.parse({"place": "Ana", "deck": ["Wrathborn"]}, s, EntryRef("t", 0, 1)))
+        with pytest.raises(Exception, match="pass until it resolves"):
+            ENGINE.check(s, ENGINE.parse({"play": "Oppress", "player": "Ben", "target": "Ana/Wrathborn"}, s,
+                                         EntryRef("t", 0, 1)))
+        for e in [{"pass": "Ben"}, {"pass": "Ana"}]:
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
+        assert not s.items and s.phase == "place"
+
+
+class TestZoneOwners:
+    """Reading K21: plain operations respect 3.2 Game Zones."""
+
+    def test_owner_only_zones(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv("Ben/Entrust", "hand:Ben", "limbo:Ana")]}])
+        assert_violation(r, 2, rules.RULE_ZONES, "owner's limbo (limbo:Ben)")
+
+    def test_vessel_holds_the_opponents_manifestations(self, tmp_path):
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv("Ana/Wrathborn", "hand:Ana", "vessel:Ana")]}])
+        assert_violation(r, 2, rules.RULE_ZONES, "does not own")
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv("Ben/Entrust", "hand:Ben", "vessel:Ana")]}])
+        assert_violation(r, 2, rules.RULE_ZONES, "does not own")
+
+    def test_interzone_three_spaces(self, tmp_path):
+        s = replay([WEAK])
+        s.zones["interzone:Ana"][:] = ["Ana/Frost Logic", "Ana/Moss Choir", "Ana/Glass Archivist"]
+        four = (Op("move", item="Ana/Wrathborn", src="hand:Ana", dst="interzone:Ana"),)
+        with pytest.raises(Exception, match="3 spaces"):
+            rules.check_zone_owners(s, four)
+        displaced = (Op("move", item="Ana/Moss Choir", src="interzone:Ana", dst="deck:Ana", bottom=True),) + four
+        rules.check_zone_owners(s, displaced)
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv(f"Ben/{GAR}", "confrontation", "interzone:Ana")]}])
+        assert_violation(r, 2, rules.RULE_ZONES, "own manifestations")
+        r = judge(tmp_path, [WEAK, {"effect": "Ana/Cold Lens", "player": "Ana",
+                                    "ops": [mv("Ana/Oppress", "hand:Ana", "interzone:Ana")]}])
+        assert_violation(r, 2, rules.RULE_ZONES, "own manifestations")
+
+
+class TestActivatedCosts:
+    """Reading K22: "Exile it:" (Quiet Vigil) is a cost paid on activating, with no tribute."""
+
+    ANA_VIGIL = deck(ANA[:7] + ["Quiet Vigil", "Glass Archivist"])
+
+    def vigil(self) -> KState:
+        s = replay([WEAK], ana=self.ANA_VIGIL)
+        here = next(z for z, items in s.zones.zones.items() if "Ana/Quiet Vigil" in items)
+        s.zones.move("Ana/Quiet Vigil", here, "field:Ana")
+        here = next(z for z, items in s.zones.zones.items() if "Ana/Glass Archivist" in items)
+        s.zones.move("Ana/Glass Archivist", here, "interzone:Ana")
+        return s
+
+    def test_exile_it(self):
+        s = self.vigil()
+        act = {"activate": "Ana/Quiet Vigil", "player": "Ana", "target": "Ana/Glass Archivist",
+               "ops": [add("turn.Ana/Glass Archivist", 1)]}
+        ENGINE.apply_checked(s, ENGINE.parse(act, s, EntryRef("t", 0, 1)))
+        assert s.zones["exile:Ana"] == ["Ana/Quiet Vigil"] and s.items[-1].card == "Ana/Quiet Vigil"
+        for e in [{"pass": "Ben"}, {"pass": "Ana"}]:
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
+        assert s.power("Ana/Glass Archivist") == 3 and not s.items  # 3.2: the effect outlives its exiled card
+
+    def test_exile_it_has_no_tribute_and_needs_the_field(self):
+        s = self.vigil()
+        act = {"activate": "Ana/Quiet Vigil", "player": "Ana", "tribute": ["Wrathborn"],
+               "target": "Ana/Glass Archivist"}
+        with pytest.raises(Exception, match="no tribute"):
+            ENGINE.check(s, ENGINE.parse(act, s, EntryRef("t", 0, 1)))
+        s = replay([WEAK], ana=self.ANA_VIGIL)
+        with pytest.raises(Exception, match="not on the field"):
+            ENGINE.check(s, ENGINE.parse({"activate": "Ana/Quiet Vigil", "player": "Ana"}, s, EntryRef("t", 0, 1)))
+
+    def test_cost_reading(self):
+        assert rules.activated_cost(POOL.get("Quiet Vigil").text) == "Exile it"
+        assert rules.activated_cost(POOL.get("Cinder Whelp").text) == "Pay {choleric}1"
+        assert rules.activated_cost(POOL.get("Tending Hands").text) is None
+        assert rules.activated_cost(POOL.get("Oppress").text) is None

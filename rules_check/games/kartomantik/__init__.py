@@ -5,5 +5,5 @@ modifiers), ``actions`` (the log vocabulary: parse and write entries), ``effects
 effects the checker verifies: Oppress and Entrust, rulebook 2.3.1), ``rules`` (which actions
 are legal and what they do, one named predicate per rule; the readings at its top),
 ``scoring`` (4.4) and ``engine`` (the `Engine` tying them). The vocabulary is documented in
-``docs/logs/kartomantik.md``, the readings in ``docs/rulings-kartomantik.md``.
+``docs/logs/kartomantik.md``, the readings in ``docs/rulings.md``.
 """

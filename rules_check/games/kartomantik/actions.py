@@ -2,7 +2,7 @@
 
     - {mulligan: Ana, deck: [...]}                   # 4.2.1 The Mulligan: the new deck, top first
     - {reveal: {Ana: CARD, Ben: CARD}}               # 4.2.2 Revelation: both First Manifestations
-    - {effect: ITEM, player: Ana, ops: [...]}        # a triggered card effect, as plain operations
+    - {effect: ITEM, player: Ana, target: ITEM, ops: [...]}  # a triggered effect to the Stack (3.1), or passive
     - {play: CARD, player: Ana, tribute: [CARD...], target: ITEM, ops: [...]}  # 2.3 a card to the Stack
     - {play: CARD, player: Ana, from: interzone}     # Support from the Interzone (3.1)
     - {activate: ITEM, player: Ana, tribute: [...], target: ITEM, ops: [...]}  # an activated effect
@@ -34,7 +34,7 @@ KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "place", "b
 KEYS = {
     "mulligan": {"mulligan", "deck"},
     "reveal": {"reveal"},
-    "effect": {"effect", "player", "ops"},
+    "effect": {"effect", "player", "target", "ops"},
     "play": {"play", "player", "from", "tribute", "target", "ops"},
     "activate": {"activate", "player", "tribute", "target", "ops"},
     "pass": {"pass"},
@@ -60,6 +60,7 @@ class Effect:
     card: str  # item
     player: str
     ops: tuple[Op, ...]
+    target: str | None = None  # a triggered effect's target (3.2 Targets), checked again on resolving
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     ops = r.ops(entry.get("ops", []))
     target = r.item(entry["target"], "target") if entry.get("target") is not None else None
     if kind == "effect":
-        return Effect(r.item(entry["effect"], "effect"), p, ops)
+        return Effect(r.item(entry["effect"], "effect"), p, ops, target)
     tribute = r.owns(p, entry.get("tribute", []), "tribute")
     if kind == "activate":
         return Activate(r.item(entry["activate"], "activate"), p, tribute, target, ops)
@@ -234,7 +235,11 @@ def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Bottom):
         return {"bottom": action.player, "cards": [_name(i) for i in action.cards]}
     if isinstance(action, Effect):
-        return {"effect": action.card, "player": action.player, "ops": [_op_entry(o) for o in action.ops]}
+        out = {"effect": action.card, "player": action.player}
+        if action.target:
+            out["target"] = action.target
+        out["ops"] = [_op_entry(o) for o in action.ops]
+        return out
     if isinstance(action, Activate):
         out = {"activate": action.card, "player": action.player}
     else:

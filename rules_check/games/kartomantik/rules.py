@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings-kartomantik.md, K6-K19), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K22), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, the Confrontation's outcome, the opponent's
   manifestations going to the winner's Empathic Vessel and the stalemate move are done by the
   checker; the log records only choices.
@@ -13,8 +13,7 @@ Readings (docs/rulings-kartomantik.md, K6-K19), beside the rulings of docs/rulin
   manifestation in hand lose the game (4.4.1).
 - K10. If a player cannot draw up to 7 at the start of a Recovery Phase, the game ends before
   anyone draws: the deck keeps its cards for the 5-point bonus (ruling K4).
-- K11. Triggered and "before the Revelation" effects are written as `effect` entries with
-  plain operations and happen at once (they do not go through the Stack).
+- K11. (replaced by K20) Triggered effects go on the Stack; passive ones happen at once.
 - K12. Support manifestations are played only in the Reaction (4.2.2); ephemeral wills in the
   Reaction, the Resolution window and the End Phase; persistent wills only in the End Phase
   with an empty Stack (1.2).
@@ -28,6 +27,17 @@ Readings (docs/rulings-kartomantik.md, K6-K19), beside the rulings of docs/rulin
 - K17. An `effect` entry only in its card's trigger window, once (triggers.py).
 - K18. A move into the Confrontation Zone only by a Chain of the entry's card, from its zone.
 - K19. A turn ending with a hand above 7 waits for the `bottom` entry.
+- K20. A triggered effect's `effect` entry puts it on the Stack (3.1, 2.3), controlled by the
+  card's controller; simultaneous triggers: the player who had Priority puts theirs first;
+  priority then to the opponent of the last one put; it resolves last in, first out, and does
+  nothing if its target left (3.2). In a phase with no Priority (Recovery, placing, hand
+  limit) players only pass until that Stack is empty; no other entry until then.
+- K21. Plain operations respect 3.2 Game Zones: a card goes only to its owner's Limbo, Deck,
+  Hand, Exile and Interzone (a manifestation, at most 3 there), and only to its opponent's
+  Empathic Vessel (a manifestation).
+- K22. An activated effect's cost is the words before the colon its text opens with: "Pay {t}N"
+  is a tribute; "Exile it" moves the card to its owner's Exile on activating (no tribute);
+  another cost is taken as paid and listed as unverified.
 """
 
 from __future__ import annotations
@@ -81,7 +91,11 @@ RULE_WINDOW = {  # reading K17: the rule that names each trigger's moment
     "passive": f"{R} 3.1 (Passive)",
 }
 ACTIVATED_COST = re.compile(r"Pay \{(\w+)\}(\d+):")
+COST = re.compile(r"^\s*([^:.]+):")  # reading K22: an activated effect's "COST:" prefix
+EXILE_IT = re.compile(r"exile\s+(it|this\s+\w+)", re.I)
 PLAYABLE = (REACTION, RESOLUTION, END)
+STACK_ONLY = (RECOVERY, PLACE, HAND_LIMIT_PHASE)  # reading K20: only passes, while triggers are on the Stack
+OWNER_ONLY = ("limbo", "deck", "hand", "exile")  # 3.2 Game Zones
 
 
 # --- small questions -------------------------------------------------------------------------
@@ -120,6 +134,20 @@ def normal_priority(state: KState) -> str:
     return state.last_winner
 
 
+def activated_cost(text: str) -> str | None:
+    """Reading K22: the cost of an activated effect, the words before the colon its text opens
+    with ("Pay {choleric}1", "Exile it"); None for a text that opens with a trigger or no cost."""
+    if triggers.trigger_of(text) is not None:
+        return None
+    m = COST.match(text or "")
+    return m.group(1).strip() if m else None
+
+
+def exile_cost(state: KState, card: str) -> bool:
+    cost = activated_cost(state.card(card).text)
+    return cost is not None and EXILE_IT.fullmatch(cost) is not None
+
+
 def on_field(state: KState, it: str) -> bool:
     return it in state.field_manifestations()
 
@@ -155,6 +183,10 @@ def essence_available(state: KState, p: str, temperament: str) -> int:
 
 def check_priority(state: KState, player: str) -> None:
     """2.2: only the player with priority acts (plays, activates, passes)."""
+    if state.items and state.phase in STACK_ONLY:  # reading K20
+        if player != state.priority:
+            raise IllegalAction(RULE_PRIORITY, f"{state.priority} has priority, not {player}")
+        return
     if state.phase == HAND_LIMIT_PHASE:
         over = [p for p in state.players if len(state.hand(p)) > HAND_LIMIT]
         raise IllegalAction(RULE_END, f"the turn ends with {', '.join(over)} above {HAND_LIMIT} cards in hand: "
@@ -214,8 +246,49 @@ def check_ops_of(state: KState, card: str, ops: tuple) -> None:
     check_ops(state, list(ops))
 
 
+def check_stack_only(state: KState) -> None:
+    if state.phase in STACK_ONLY:
+        raise IllegalAction(RULE_STACK, f"triggered effects are on the Stack in the {state.phase} phase: the players "
+                                        f"pass until it resolves (reading K20)")
+
+
+def check_stack_empty(state: KState, what: str) -> None:
+    if state.items:
+        raise IllegalAction(RULE_STACK, f"the Stack is not empty: it resolves (both players pass) before {what} "
+                                        f"(reading K20)")
+
+
+def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
+    """3.2 Game Zones (reading K21): "The Limbo, the Deck, the Hand, and Exile can contain only cards
+    of which you are the Owner. The Empathic Vessel ... only cards (manifestations) of which you are
+    NOT the Owner"; the Interzone up to 3 of its owner's manifestations (1.3.5), a 4th displacing one
+    to the bottom of its owner's deck first."""
+    inter = {p: len(state.zones[zone("interzone", p)]) for p in state.players}
+    for op in ops:
+        if op.kind != "move":
+            continue
+        kind, _, p = op.dst.partition(":")
+        owner = owner_of(op.item)
+        src_kind, _, src_p = op.src.partition(":")
+        if src_kind == "interzone" and src_p in inter:
+            inter[src_p] -= 1
+        if kind in OWNER_ONLY and owner != p:
+            raise IllegalAction(RULE_ZONES, f"{op.item} can go only to its owner's {kind} ({zone(kind, owner)}), "
+                                            f"not {op.dst}")
+        if kind == "vessel" and (owner == p or not state.is_manifestation(op.item)):
+            raise IllegalAction(RULE_ZONES, f"{op.dst} holds only manifestations {p} does not own, not {op.item}")
+        if kind == "interzone":
+            if owner != p or not state.is_manifestation(op.item):
+                raise IllegalAction(RULE_ZONES, f"{op.dst} holds only {p}'s own manifestations, not {op.item}")
+            inter[p] += 1
+            if count and inter[p] > INTERZONE_SPACES:
+                raise IllegalAction(RULE_ZONES, f"{op.dst} has {INTERZONE_SPACES} spaces: a move displacing one "
+                                                f"to the bottom of deck:{p} comes before {op.item} enters")
+
+
 def check_play(state: KState, a: Play) -> None:
     check_priority(state, a.player)
+    check_stack_only(state)
     src = zone(a.source, a.player)
     if a.card not in state.zones[src]:
         raise IllegalAction(RULE_OWNER, f"{name_of(a.card)} is not in {src}")
@@ -241,10 +314,12 @@ def check_play(state: KState, a: Play) -> None:
         raise IllegalAction(RULE_SUPPORT, "a Support manifestation enters with no target and no effect; write "
                                           "its triggered effects as `effect` entries")
     check_chain(state, a.card, a.player, a.ops)
+    check_zone_owners(state, a.ops, count=False)
 
 
 def check_activate(state: KState, a: Activate) -> None:
     check_priority(state, a.player)
+    check_stack_only(state)
     where = [*state.field_manifestations(), *state.zones[zone("field", a.player)]]
     if a.card not in where:
         raise IllegalAction(RULE_ACTIVATED, f"{a.card} is not on the field (activated effects are of cards "
@@ -252,14 +327,17 @@ def check_activate(state: KState, a: Activate) -> None:
     if owner_of(a.card) != a.player:
         raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
     cost = tribute_of(state, a)
-    if cost is None:
-        raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} has no activated effect (\"Pay [cost]:\")")
+    if cost is None and activated_cost(state.card(a.card).text) is None:
+        raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} has no activated effect (\"COST: effect\", "
+                                            f"like \"Pay [cost]:\")")
     check_tribute(state, a.player, cost, a.tribute)
     check_target(state, a.card, a.target)
     check_chain(state, a.card, a.player, a.ops)
+    check_zone_owners(state, a.ops, count=False)
 
 
 def check_mulligan(state: KState, a: Mulligan) -> None:
+    check_stack_empty(state, "a mulligan")
     if state.phase != RECOVERY:
         raise IllegalAction(RULE_MULLIGAN, "a mulligan belongs to the Recovery Phase")
     p = a.player
@@ -274,6 +352,7 @@ def check_mulligan(state: KState, a: Mulligan) -> None:
 
 
 def check_reveal(state: KState, a: Reveal) -> None:
+    check_stack_empty(state, "the Revelation")
     if state.phase != RECOVERY:
         raise IllegalAction(RULE_REVELATION, "the First Manifestations are revealed once a turn, after the "
                                              "Recovery Phase")
@@ -386,8 +465,26 @@ def check_effect(state: KState, a: Effect) -> None:
     if problem is not None:
         raise IllegalAction(RULE_WINDOW[kind], f"{name_of(a.card)}'s effect happens "
                                                f"{triggers.WINDOW[kind]}: {problem}")
+    if kind != "passive":
+        lead, switched = trigger_lead(state)
+        if a.player == lead and switched:
+            raise IllegalAction(RULE_TRIGGERED, f"simultaneous triggers: {lead}, who had Priority, puts their "
+                                                f"effects on the Stack first, before {state.other(lead)}'s "
+                                                f"(reading K20)")
+    if a.target is not None:
+        check_target(state, a.card, a.target)
     check_chain(state, a.card, a.player, a.ops)
     check_ops(state, list(a.ops))
+    check_zone_owners(state, a.ops, count=kind == "passive")
+
+
+def trigger_lead(state: KState) -> tuple[str, bool]:
+    """3.1: of simultaneous triggers, the player with Priority puts theirs on the Stack first.
+    Returns that player for the current moment and whether the opponent has already put one."""
+    if state.trigger_lead is not None and state.trigger_lead[0] == state.moment:
+        return state.trigger_lead[1], state.trigger_switched
+    lead = state.priority if (state.phase in PLAYABLE or state.items) and state.priority else state.last_winner
+    return lead, False
 
 
 def check_pass(state: KState, a: Pass) -> None:
@@ -396,9 +493,11 @@ def check_pass(state: KState, a: Pass) -> None:
         top = state.items[-1]
         if top.ops and (top.target is None or target_valid(state, top)):
             check_ops(state, list(top.ops))
+            check_zone_owners(state, top.ops)
 
 
 def check_place(state: KState, a: Place) -> None:
+    check_stack_empty(state, "the winner places their manifestations")
     if state.phase != PLACE or a.player != state.winner:
         raise IllegalAction(RULE_RESOLUTION, "only the Confrontation's winner places their manifestations, "
                                              "after the Resolution")
@@ -418,6 +517,7 @@ def check_place(state: KState, a: Place) -> None:
 
 
 def check_bottom(state: KState, a: Bottom) -> None:
+    check_stack_empty(state, "the hand limit")
     if state.phase != HAND_LIMIT_PHASE:
         raise IllegalAction(RULE_END, "the hand limit is applied when the turn ends")
     hand = state.hand(a.player)
@@ -637,7 +737,16 @@ def _apply(state: KState, action: Action) -> None:
         state.phase = REACTION
         state.passes = 0
         state.priority = normal_priority(state)
-    elif isinstance(action, Effect):
+    elif isinstance(action, Effect) and triggers.trigger_of(state.card(action.card).text) != "passive":
+        lead, switched = trigger_lead(state)  # reading K20: triggered effects go on the Stack (3.1)
+        state.trigger_lead, state.trigger_switched = (state.moment, lead), switched or action.player != lead
+        if not state.items:
+            state.stack_starter = action.player
+        state.items.append(StackItem(action.card, action.player, True, action.target, action.ops,
+                                     triggered=True))
+        state.priority = state.other(action.player)
+        state.passes = 0
+    elif isinstance(action, Effect):  # passive (3.1: "They do not use the Stack")
         apply_ops(state, list(action.ops))
         sweep(state)
         if state.phase == REACTION and not state.items and state.passes == 0:
@@ -648,6 +757,10 @@ def _apply(state: KState, action: Action) -> None:
             state.stack_starter = action.player
         if isinstance(action, Play):
             z.move(action.card, zone(action.source, action.player), STACK)
+        elif exile_cost(state, action.card):  # reading K22: "Exile it:" is paid on activating
+            here = next(zn for zn in state.zones.zones if action.card in state.zones[zn])
+            z.move(action.card, here, zone("exile", owner_of(action.card)))
+            sweep(state)
         pay(state, action.player, cost, action.tribute)
         state.items.append(StackItem(action.card, action.player, isinstance(action, Activate), action.target,
                                      action.ops, zone(action.source, action.player)
@@ -701,7 +814,10 @@ def unverified(state: KState, action: Action) -> list[str]:
             and state.card(action.card).type == "will" or isinstance(action, Activate):
         done = "; ".join(op.describe() for op in action.ops) or "no operations"
         tgt = f" targeting {action.target}" if action.target else ""
-        return [f"{name_of(action.card)}{tgt} (\"{state.card(action.card).text}\"): on resolving, {done}"]
+        cost = activated_cost(state.card(action.card).text) if isinstance(action, Activate) else None
+        paid = f" (cost \"{cost}\" taken as paid)" if cost and tribute_of(state, action) is None \
+            and not exile_cost(state, action.card) else ""
+        return [f"{name_of(action.card)}{tgt}{paid} (\"{state.card(action.card).text}\"): on resolving, {done}"]
     return []
 
 

@@ -78,6 +78,7 @@ class StackItem:
     target: str | None = None
     ops: tuple = ()
     origin: str = ""  # where a played card came from (hand:P, interzone:P)
+    triggered: bool = False  # a triggered effect (3.1), put on the Stack by an `effect` entry
 
 
 @dataclass
@@ -105,6 +106,10 @@ class KState(BaseState):
     flags: set[str] = field(default_factory=set)  # "revelation", "resolution", "stalemate"
     first: set[str] = field(default_factory=set)  # this turn's First Manifestations
     fired: set[tuple[str, str, int]] = field(default_factory=set)  # (item, trigger, moment or turn)
+    # simultaneous triggers (3.1, reading K20): the moment, the player who had Priority then
+    # (their effects go on the Stack first), and whether the opponent has put one since
+    trigger_lead: tuple[int, str] | None = None
+    trigger_switched: bool = False
 
     def card(self, it: str) -> PoolCard:
         card = self.pool.get(name_of(it))  # type: ignore[union-attr]

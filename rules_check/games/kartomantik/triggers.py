@@ -1,10 +1,10 @@
 """When a card's triggered effect may be written (3.1 Triggered, 4.2.2-4.2.4), and what its
-Chain allows (3.1 Support and Chain). Readings K17-K19 in docs/rulings-kartomantik.md.
+Chain allows (3.1 Support and Chain). Readings K17-K20 in docs/rulings.md.
 
 The trigger is read from the opening words of the card's own text in the pool (never a
 retyped card list), with a tolerant pattern: case and spacing are ignored, "On"/"At"
 Revelation and "When"/"Whenever" are the same. A triggered effect is written as an `effect`
-entry (reading K11) and is legal only in its window, while its card is where the trigger
+entry that puts it on the Stack (reading K20) and is legal only in its window, while its card is where the trigger
 says, and once per window:
 
     before      "Before the Revelation"               Recovery Phase, card in hand or on the field
