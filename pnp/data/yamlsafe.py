@@ -32,6 +32,7 @@ MAX_DEPTH = 64
 
 Path_ = tuple[Any, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
+_STR = "tag:yaml.org,2002:str"
 
 
 @dataclass
@@ -76,6 +77,8 @@ class _Builder:
                              line=node.start_mark.line + 1)
         self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR:  # most values (names): no constructor needed
+                return node.value
             try:
                 return self._constructor.construct_object(node, deep=True)
             except yaml.YAMLError as exc:

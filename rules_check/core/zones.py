@@ -23,7 +23,10 @@ class Zones:
     zones: dict[str, list[str]] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> list[str]:
-        return self.zones.setdefault(name, [])
+        try:  # the hot path of every engine: an existing zone
+            return self.zones[name]
+        except KeyError:
+            return self.zones.setdefault(name, [])
 
     def __contains__(self, name: str) -> bool:
         return name in self.zones

@@ -686,7 +686,7 @@ def apply(state: KState, action: Action) -> None:
     if not isinstance(action, Effect):
         state.moment += 1
         state.recent, state.vesseled, state.flags = {}, set(), set()
-    origins: dict[str, str] = {}
+    origins: dict[str, str] = {}  # where a card that enters the Confrontation Zone comes from
     for si in state.items:
         if not si.effect:
             origins[si.card] = si.origin
@@ -696,7 +696,8 @@ def apply(state: KState, action: Action) -> None:
     if isinstance(action, Play):
         origins[action.card] = zone(action.source, action.player)
     conf = set(state.zones[CONFRONTATION])
-    vessels = {it for p in state.players for it in state.zones[zone("vessel", p)]}
+    vessel_sizes = [len(state.zones[zone("vessel", p)]) for p in state.players]
+    vessels = {it for p in state.players for it in state.zones[zone("vessel", p)]} if any(vessel_sizes) else set()
     _apply(state, action)
     if isinstance(action, Reveal):
         state.first = {it for _, it in action.chosen}
@@ -705,8 +706,10 @@ def apply(state: KState, action: Action) -> None:
     for it in state.zones[CONFRONTATION]:
         if it not in conf:
             state.recent[it] = origins.get(it, "")
-    for p in state.players:
-        state.vesseled.update(it for it in state.zones[zone("vessel", p)] if it not in vessels)
+    for p, before in zip(state.players, vessel_sizes):
+        now = state.zones[zone("vessel", p)]
+        if len(now) != before or (now and vessels and not vessels.issuperset(now)):
+            state.vesseled.update(it for it in now if it not in vessels)
     if isinstance(action, Effect):
         kind = triggers.trigger_of(state.card(action.card).text)
         if kind not in (None, "passive"):

@@ -110,10 +110,15 @@ class KState(BaseState):
     # (their effects go on the Stack first), and whether the opponent has put one since
     trigger_lead: tuple[int, str] | None = None
     trigger_switched: bool = False
+    _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
 
     def card(self, it: str) -> PoolCard:
-        card = self.pool.get(name_of(it))  # type: ignore[union-attr]
-        assert card is not None, it
+        """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path)."""
+        card = self._cards.get(it)
+        if card is None:
+            card = self.pool.get(name_of(it))  # type: ignore[union-attr]
+            assert card is not None, it
+            self._cards[it] = card
         return card
 
     def other(self, player: str) -> str:
