@@ -73,11 +73,15 @@ class GameBuild:
     @property
     def summary(self) -> str:
         """What the CLI prints beside the path: "40 pages, 154 cards"."""
+        def count(n: int, word: str) -> str:
+            return f"{n} {word if n == 1 else word + 's'}"
+
         if self.path.suffix == ".pdf" and self.path.name == f"{self.game}.pdf":
-            return f"{self.pages} pages, {self.faces // 2} cards"
-        if self.path.suffix == ".pdf":
-            return f"{self.pages} pages, {sum(self.fronts.values())} pieces"
-        return f"{sum(self.fronts.values())} cards exported"
+            return f"{count(self.pages, 'page')}, {count(self.faces // 2, 'card')}"
+        if self.path.suffix == ".pdf":  # GAME-tokens.pdf, GAME-boards.pdf, GAME-screens.pdf
+            kind = self.path.stem.rsplit("-", 1)[-1].removesuffix("s")
+            return f"{count(self.pages, 'page')}, {count(sum(self.fronts.values()), kind)}"
+        return f"{count(sum(self.fronts.values()), 'card')} exported"
 
 
 def card_jobs(data: GameData, layouts: Layouts):
