@@ -28,6 +28,15 @@ class Op:
     amount: int = 0
     bottom: bool = False
 
+    def as_entry(self) -> dict[str, Any]:
+        """The operation as a log writes it (the inverse of `parse_ops`)."""
+        if self.kind == "move":
+            out: dict[str, Any] = {"move": self.item, "from": self.src, "to": self.dst}
+            if self.bottom:
+                out["bottom"] = True
+            return out
+        return {"add": self.counter, "amount": self.amount}
+
     def describe(self) -> str:
         if self.kind == "move":
             return f"moved {self.item} from {self.src} to {self.dst}" + (" (bottom)" if self.bottom else "")

@@ -210,15 +210,6 @@ def _name(it: str) -> str:
     return it.split("/", 1)[1]
 
 
-def _op_entry(op: Op) -> dict[str, Any]:
-    if op.kind == "move":
-        out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
-        if op.bottom:
-            out["bottom"] = True
-        return out
-    return {"add": op.counter, "amount": op.amount}
-
-
 def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Mulligan):
         return {"mulligan": action.player, "deck": [_name(i) for i in action.deck]}
@@ -238,7 +229,7 @@ def to_entry(action: Action) -> dict[str, Any]:
         out = {"effect": action.card, "player": action.player}
         if action.target:
             out["target"] = action.target
-        out["ops"] = [_op_entry(o) for o in action.ops]
+        out["ops"] = [o.as_entry() for o in action.ops]
         return out
     if isinstance(action, Activate):
         out = {"activate": action.card, "player": action.player}
@@ -251,5 +242,5 @@ def to_entry(action: Action) -> dict[str, Any]:
     if action.target:
         out["target"] = action.target
     if action.ops:
-        out["ops"] = [_op_entry(o) for o in action.ops]
+        out["ops"] = [o.as_entry() for o in action.ops]
     return out

@@ -223,14 +223,7 @@ def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
 
 
 def _op_entry(op: Union[Op, Flip]) -> dict[str, Any]:
-    if isinstance(op, Flip):
-        return {FLIP: op.card}
-    if op.kind == "move":
-        out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
-        if op.bottom:
-            out["bottom"] = True
-        return out
-    return {"add": op.counter, "amount": op.amount}
+    return {FLIP: op.card} if isinstance(op, Flip) else op.as_entry()
 
 
 def to_entry(action: Action) -> dict[str, Any]:

@@ -241,20 +241,13 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
     return EndTurn(p)
 
 
-def _op_entry(op: Op) -> dict[str, Any]:
-    out: dict[str, Any] = {"move": op.item, "from": op.src, "to": op.dst}
-    if op.bottom:
-        out["bottom"] = True
-    return out
-
-
 def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, EventDraw):
         out: dict[str, Any] = {"event": action.name}
         if action.ignore:
             out["ignore"] = list(action.ignore)
         if action.ops:
-            out["ops"] = [_op_entry(o) for o in action.ops]
+            out["ops"] = [o.as_entry() for o in action.ops]
         if action.extra:
             out["extra"] = {action.extra[0]: action.extra[1]}
         return out
@@ -274,7 +267,7 @@ def to_entry(action: Action) -> dict[str, Any]:
         if action.take is not None:
             out["take"] = list(action.take)
         if action.ops:
-            out["ops"] = [_op_entry(o) for o in action.ops]
+            out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Effect):
         out["effect"] = action.source
         for key, value in (("discard", action.discard), ("move", action.move), ("from", action.src),
@@ -282,7 +275,7 @@ def to_entry(action: Action) -> dict[str, Any]:
             if value is not None:
                 out[key] = value
         if action.ops:
-            out["ops"] = [_op_entry(o) for o in action.ops]
+            out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Drain):
         out["drain"] = action.kind
         if action.take:

@@ -373,7 +373,6 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
 
 
 def to_solo_entry(a) -> dict[str, Any]:
-    from .actions import _op_entry
     if isinstance(a, Record):
         return {"record": list(a.words)}
     out: dict[str, Any] = {"player": a.player}
@@ -390,12 +389,12 @@ def to_solo_entry(a) -> dict[str, Any]:
     elif isinstance(a, SoloPlay):
         out["play"] = a.card
         if a.path_event:
-            out["path_event"] = [_op_entry(o) for o in a.path_event]
+            out["path_event"] = [o.as_entry() for o in a.path_event]
     elif isinstance(a, Sequence):
         out["sequence"] = a.card
         out["to"] = " > ".join(a.to)
     if getattr(a, "ops", ()):
-        out["ops"] = [_op_entry(o) for o in a.ops]
+        out["ops"] = [o.as_entry() for o in a.ops]
     return out
 
 
