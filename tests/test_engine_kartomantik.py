@@ -265,9 +265,14 @@ class TestSimulation:
         assert tried > 1000 and caught / tried >= 0.97, (caught, tried)
 
     def test_examples(self):
+        import re
+
         for path in sorted(EXAMPLES.glob("kartomantik-*.yaml")):
             r = adjudicate(read_log(path, engines()), ENGINE)
             assert r.legal == ("illegal" not in path.name), (path, r.violations)
+            if not r.legal:  # the comment at the top says which line breaks the rule
+                said = re.match(r"# ILLEGAL \(line (\d+), entry (\d+)\)", path.read_text())
+                assert said and (int(said[1]), int(said[2])) == (r.violations[0].line, r.violations[0].entry), path
 
 
 def mv(it: str, src: str, dst: str) -> dict:
