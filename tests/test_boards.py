@@ -251,7 +251,7 @@ class TestTiledPdf:
         results = build(["so-long-my-world"], BuildOptions(out_dir=out / "again"))
         boards = next(r for r in results if r.path.name == "so-long-my-world-boards.pdf")
         assert (boards.pages, boards.fronts) == (7, {"clock board": 1})  # map + 3 x 2 tiles
-        assert boards.summary == "7 pages, 1 pieces"
+        assert boards.summary == "7 pages, 1 board"
         assert len(PdfReader(out / "kartomantik-boards.pdf").pages) == 1 + 2 * 6  # map + 2 copies x 6
 
     @pytest.mark.parametrize("name", ["so-long-my-world-boards.pdf", "kartomantik-boards.pdf"])
@@ -431,7 +431,7 @@ class TestScales:
     def test_cli_option(self, tmp_path):
         result = runner.invoke(app, ["build", "so-long-my-world", "--board-scale", "fit", "--out", str(tmp_path)])
         assert result.exit_code == 0, result.output
-        assert "so-long-my-world-boards.pdf  (1 pages, 1 pieces)" in result.output
+        assert "so-long-my-world-boards.pdf  (1 page, 1 board)" in result.output
         assert len(PdfReader(tmp_path / "so-long-my-world-boards.pdf").pages) == 1
 
 

@@ -224,7 +224,7 @@ class TestPages:
         results = build([GAME], BuildOptions(out_dir=tmp_path))
         [screens] = [r for r in results if r.path.name == f"{GAME}-screens.pdf"]
         assert (screens.pages, screens.fronts, screens.warnings) == (10, {"player screen": 5}, [])
-        assert screens.summary == "10 pages, 5 pieces"
+        assert screens.summary == "10 pages, 5 screens"
         assert screens.path.read_bytes() == a4.path.read_bytes()
 
     def test_outside_then_inside_of_each_screen(self, a4):

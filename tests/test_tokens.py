@@ -155,7 +155,8 @@ class TestCounts:
             r = next(r for r in a4 if r.path.name == f"{game}-tokens.pdf")
             expected = {c: sum(n.values()) for c, n in expected_diameters(game).items()}
             assert r.fronts == expected
-            assert r.summary == f"{r.pages} pages, {sum(expected.values())} pieces"
+            pages = f"{r.pages} page" + ("s" if r.pages != 1 else "")
+            assert r.summary == f"{pages}, {sum(expected.values())} tokens"
             assert r.warnings == []
 
     def test_the_rulebook_numbers(self, a4):
