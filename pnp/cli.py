@@ -201,7 +201,8 @@ def calibrate(
     typer.echo(str(path))
 
 
-check_app = typer.Typer(help="Check decklists against the tournament rules.", no_args_is_help=True)
+check_app = typer.Typer(help="Check Kartomantik decklists (deck) and recorded game logs (log) against the rules.",
+                        no_args_is_help=True)
 app.add_typer(check_app, name="check")
 
 

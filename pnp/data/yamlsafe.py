@@ -130,7 +130,8 @@ def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES, what: str = 
     except OSError as exc:
         raise InputError(p, f"cannot read: {exc.strerror}") from None
     if b"\x00" in raw:
-        raise InputError(p, f"binary data (a NUL byte), expected a text {what}")
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise InputError(p, f"binary data (a NUL byte), expected a text {what}", line=line)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

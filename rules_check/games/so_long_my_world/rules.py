@@ -644,14 +644,14 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         vision = state.vision_of[p]
         if state.step == STEP_EFFECT:
             if vision == PUB:
-                for c in set(z[hand(p)]):
+                for c in sorted(set(z[hand(p)])):
                     yield Effect(p, PUB, discard=c)
             elif vision == SLAUGHTER:
                 for adj in state.adjacent(SLAUGHTER):
-                    for f in set(state.feelings_on(adj)):
+                    for f in sorted(set(state.feelings_on(adj))):
                         yield Effect(p, SLAUGHTER, move=f, src=adj)
             elif vision == DEATH_DRIVE:
-                for c in set(z[field_of(p)]):
+                for c in sorted(set(z[field_of(p)])):
                     yield Effect(p, DEATH_DRIVE, remove=c)
             else:
                 yield Effect(p, vision)

@@ -185,7 +185,7 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
             raise fail("is required but missing", (), f"setup.{key}")
     data = load_paths(c)
     paths = {p.name: p for p in data.paths}
-    if setup["path"] not in paths:
+    if not isinstance(setup["path"], str) or setup["path"] not in paths:
         raise fail(f"expected a Path ({', '.join(paths)}), got {setup['path']!r}", ("path",), "setup.path")
     path = paths[setup["path"]]
     player = players[0]
