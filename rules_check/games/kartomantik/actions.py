@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Union
 
 from rules_check.core.engine import EntryRef
-from rules_check.core.errors import LogFormatError
+from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
 from rules_check.names import closest
 from rules_check.pool import Pool
@@ -104,10 +104,6 @@ class Bottom:
 Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Place, Bottom]
 
 
-def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
-    return LogFormatError(ref.file, message, line=ref.line, field=field)
-
-
 class Reader:
     def __init__(self, pool: Pool, players: list[str], ref: EntryRef) -> None:
         self.pool, self.players, self.ref = pool, players, ref
@@ -161,17 +157,7 @@ class Reader:
 
 
 def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
-    if not isinstance(entry, dict):
-        raise _fail(ref, f"expected an entry, a mapping like {{pass: Ana}}, got {entry!r}")
-    for kind in KINDS:
-        if kind in entry:
-            break
-    else:
-        raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is one of: {', '.join(KINDS)})")
-    if not entry.keys() <= KEYS[kind]:
-        unknown = sorted(map(str, set(entry) - KEYS[kind]))
-        raise _fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(KEYS[kind]))})",
-                    unknown[0])
+    kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
     r = Reader(pool, players, ref)
     if kind == "mulligan":
         p = r.player(entry["mulligan"], "mulligan")

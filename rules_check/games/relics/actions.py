@@ -25,7 +25,7 @@ from typing import Any, Union
 
 from pnp.data.games import relics as tables
 from rules_check.core.engine import EntryRef
-from rules_check.core.errors import LogFormatError
+from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
 from rules_check.names import closest
 
@@ -125,10 +125,6 @@ Action = Union[Travel, Pay, HandLimitDiscard, Ability, Reshuffle, End]
 # --- reading -------------------------------------------------------------------------------
 
 
-def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
-    return LogFormatError(ref.file, message, line=ref.line, field=field)
-
-
 def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
     """The printed name of the card ``raw`` names (`LogFormatError` for anything else)."""
     if not isinstance(raw, str):
@@ -187,16 +183,7 @@ def _ops(cards: CardData, raw: Any, ref: EntryRef) -> tuple[Union[Op, Flip], ...
 
 def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
     """The action ``entry`` records (`LogFormatError` when it is not an entry of this game)."""
-    if not isinstance(entry, dict):
-        raise _fail(ref, f"expected an entry, a mapping like {{travel: CARD, pay: {{red: 2}}}}, got {entry!r}")
-    for kind in KINDS:
-        if kind in entry:
-            break
-    else:
-        raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is one of: {', '.join(KINDS)})")
-    if not entry.keys() <= KEYS[kind]:
-        unknown = sorted(map(str, set(entry) - KEYS[kind]))
-        raise _fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(KEYS[kind]))})", unknown[0])
+    kind = entry_kind(entry, KINDS, KEYS, ref, "{travel: CARD, pay: {red: 2}}")
     if kind == TRAVEL:
         destination = card_name(cards, entry[TRAVEL], ref, TRAVEL)
         compact = PAY in entry or DISCARD in entry

@@ -31,7 +31,7 @@ from typing import Any, Union
 
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
-from rules_check.core.errors import LogFormatError
+from rules_check.core.entries import fail as _fail
 from rules_check.core.ops import Op, parse_ops
 from rules_check.names import closest
 
@@ -111,10 +111,6 @@ Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe,
 PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops"},
                 "effect": {"effect", "discard", "move", "from", "remove", "ops"},
                 "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"}}
-
-
-def _fail(ref: EntryRef, message: str, field: str | None = None) -> LogFormatError:
-    return LogFormatError(ref.file, message, line=ref.line, field=field)
 
 
 def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
