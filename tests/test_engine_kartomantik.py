@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from logmutants import mutants
 from pnp.data.games.kartomantik import TEMPERAMENTS, dominates
 from rules_check.core.adjudicate import LogReport, adjudicate
 from rules_check.core.engine import EntryRef
@@ -253,15 +254,9 @@ class TestSimulation:
         rng = random.Random(5)
         tried = caught = 0
         for log in simulated[:10]:
-            entries = log["log"]
-            for i, entry in enumerate(entries):
-                mutants = [entries[:i + 1] + [entry] + entries[i + 1:]]
-                others = [e for e in entries if e != entry]
-                if others:
-                    mutants.append(entries[:i] + [rng.choice(others)] + entries[i + 1:])
-                for mutant in mutants:
-                    tried += 1
-                    caught += not adjudicate(in_memory({**log, "log": mutant}), ENGINE).legal
+            for mutant in mutants(log["log"], rng):
+                tried += 1
+                caught += not adjudicate(in_memory({**log, "log": mutant}), ENGINE).legal
         assert tried > 1000 and caught / tried >= 0.97, (caught, tried)
 
     def test_examples(self):

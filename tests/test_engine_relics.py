@@ -17,6 +17,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from logmutants import mutants
 from pnp.cli import app
 from rules_check.core.adjudicate import LogReport, adjudicate
 from rules_check.core.engine import EntryRef
@@ -631,16 +632,10 @@ class TestSimulation:
         rng = random.Random(5)
         tried = caught = 0
         for log in simulated[:20]:
-            entries = log["log"]
-            for i, entry in enumerate(entries):
-                mutants = [entries[:i + 1] + [entry] + entries[i + 1:]]
-                others = [e for e in entries if e != entry]
-                if others:
-                    mutants.append(entries[:i] + [rng.choice(others)] + entries[i + 1:])
-                for mutant in mutants:
-                    tried += 1
-                    report = adjudicate(in_memory({**log, "log": mutant}), ENGINE)
-                    caught += not report.legal
+            for mutant in mutants(log["log"], rng):
+                tried += 1
+                report = adjudicate(in_memory({**log, "log": mutant}), ENGINE)
+                caught += not report.legal
         assert tried > 1000 and caught / tried >= 0.98, (caught, tried)
 
     def test_checking_is_cheap(self, simulated):
