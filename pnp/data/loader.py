@@ -68,10 +68,25 @@ def _check_items(game: str, file_: ComponentFile, doc: Located) -> list[InputErr
         for ii in range(len(comp.items)):
             raw = doc.data["components"][ci]["items"][ii]
             try:
-                model.model_validate(raw)
+                card = model.model_validate(raw)
             except ValidationError as exc:
                 errors.extend(errors_from(exc, doc, ("components", ci, "items", ii)))
+                continue
+            _print_from_script(comp.items[ii], card)
     return errors
+
+
+def _print_from_script(item: Item, card: object) -> None:
+    """A card whose effect is a script prints the script's text (docs/effects.md): the
+    validated model says which printed fields that sets, on the front and on the back."""
+    printed = getattr(card, "printed_fields", None)
+    if printed is None:
+        return
+    front, back = printed()
+    for key, value in front.items():
+        setattr(item, key, value)
+    if back and item.back is not None:
+        item.back.update(back)
 
 
 def load_file(path: Path, game: str | None = None) -> tuple[list[Component], bool, str]:

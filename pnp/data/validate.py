@@ -57,6 +57,8 @@ def describe(err: dict[str, Any]) -> str:
     if kind in ("literal_error", "enum"):
         expected = err.get("ctx", {}).get("expected", "")
         return f"expected one of {expected}, got {_shown(err.get('input'))}"
+    if kind == "script":
+        return str(err.get("ctx", {}).get("message", err.get("msg", "")))
     if kind == "value_error":
         return str(err.get("ctx", {}).get("error", err.get("msg", "")))
     msg = err.get("msg", "invalid value")
@@ -74,6 +76,8 @@ def errors_from(exc: ValidationError, doc: Located, prefix: tuple[Any, ...] = ()
     out: list[InputError] = []
     for err in exc.errors(include_url=False):
         path = prefix + _data_path(tuple(err.get("loc", ())))
+        if err.get("type") == "script":  # an effect script's error: its path inside the script
+            path += tuple(err.get("ctx", {}).get("path", ()))
         names = [p for p in path if isinstance(p, str)]
         field = names[-1] if names else None
         line = doc.line_of(path)

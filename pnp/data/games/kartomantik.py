@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from pnp.effects.models import script_field, text_matches
 
 # 1.1 The Temperaments: five base temperaments and two meta-temperaments, with their colours.
 BASE_TEMPERAMENTS = ("phlegmatic", "choleric", "vitreous", "capricious", "melancholic")
@@ -75,11 +77,25 @@ class PoolCard(BaseModel):
     power: int | None = Field(default=None, ge=0, le=20)
     points: int | None = Field(default=None, ge=0, le=500)
     keywords: list[str] = Field(default_factory=list)
-    text: str = ""
+    text: str | None = None
+    # the card's effect as data (docs/effects.md); the text is printed from it
+    script: Any = None
     will: Literal["ephemeral", "persistent"] | None = None
     tribute: Tribute | None = None
     count: int = Field(default=1, ge=1, le=100)
     image: str | None = None
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        from pnp.effects.kartomantik import VOCABULARY  # the vocabulary reads this module's tables
+
+        return script_field(raw, VOCABULARY)
+
+    @model_validator(mode="after")
+    def _text_from_script(self) -> "PoolCard":
+        self.text = text_matches(self.text, self.script) or ""
+        return self
 
     @model_validator(mode="after")
     def _fields_of_its_type(self) -> "PoolCard":
@@ -102,7 +118,7 @@ class PoolCard(BaseModel):
         return any(k.lower() == "support" for k in self.keywords)
 
     def item_fields(self) -> dict[str, Any]:
-        data = self.model_dump(exclude_none=True)
+        data = self.model_dump(exclude_none=True, exclude={"script"})
         if self.tribute is not None:
             data["tribute"] = self.tribute.model_dump()
         return data

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from pnp.effects.models import script_field, text_matches
 
 if TYPE_CHECKING:
     from ..components import Component
@@ -133,11 +135,33 @@ class LocationSide(BaseModel):
     top_left: Challenge | None
     bottom_right: Challenge | None
     reward: Reward
-    ability: str = Field(min_length=1, max_length=ABILITY_MAX_CHARS)
+    # what discarding the card does ("Card Abilities"): printed from `script` when it has one
+    ability: str | None = Field(default=None, min_length=1, max_length=ABILITY_MAX_CHARS)
+    script: Any = None  # the ability as data (docs/effects.md)
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        from pnp.effects.relics import VOCABULARY  # the vocabulary reads this module's tables
+
+        return script_field(raw, VOCABULARY)
+
+    @model_validator(mode="after")
+    def _ability_from_script(self) -> "LocationSide":
+        text = text_matches(self.ability, self.script, "ability")
+        if text is None:
+            raise ValueError("a side needs its ability: `script:` (printed as its text) or `ability:`")
+        if len(text) > ABILITY_MAX_CHARS:
+            raise ValueError(f"the ability prints {len(text)} characters, more than the {ABILITY_MAX_CHARS} "
+                             f"that fit at the bottom of a card")
+        self.ability = text
+        return self
 
     @field_validator("ability")
     @classmethod
-    def _known_icons(cls, text: str) -> str:
+    def _known_icons(cls, text: str | None) -> str | None:
+        if text is None:
+            return text
         for icon in _ICON.findall(text):
             if icon not in CHALLENGE_COLOURS:
                 raise ValueError(f"unknown icon {{{icon}}}; the icons are "
@@ -181,9 +205,14 @@ class LocationCard(_DaySide):
                              "(a collected relic card leaves the path)")
         return back
 
+    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The abilities to print on the front and the back (from their scripts)."""
+        return {"ability": self.ability or ""}, {"ability": self.back.ability or ""}
+
     def sides(self) -> tuple[LocationSide, LocationSide]:
         """The day side and the night side."""
-        day = LocationSide.model_validate(self.model_dump(exclude={"name", "count", "image", "back"}))
+        day = LocationSide.model_validate({**self.model_dump(exclude={"name", "count", "image", "back", "script"}),
+                                           "script": self.script})
         return day, self.back
 
 
