@@ -145,8 +145,8 @@ class TestLoaderErrors:
 """)
         with pytest.raises(InputError) as exc:
             load_pool(path)
-        assert str(exc.value).startswith(f"{path}:8: powr: no verb in this step: unknown verb 'powr' "
-                                         f"(did you mean 'power'?)"), str(exc.value)
+        assert str(exc.value).startswith(f"{path}:10: powr: no verb in this step: unknown verb 'powr' "
+                                         f"(did you mean 'power' or 'set power'?)"), str(exc.value)
 
     def test_text_and_script_must_agree(self, tmp_path):
         path = self.pool(tmp_path, """\
