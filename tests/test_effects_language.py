@@ -160,7 +160,7 @@ class TestLoaderErrors:
 """)
         with pytest.raises((InputError, InputErrors)) as exc:
             load_pool(path)
-        assert f"{path}:4: text: does not say what the script does: the script prints \"A target manifestation " \
+        assert f"{path}:6: text: does not say what the script does: the script prints \"A target manifestation " \
                f"on the field gets -1 power.\"" in str(exc.value)
 
     def test_text_may_be_left_to_the_script(self, tmp_path):
