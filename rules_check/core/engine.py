@@ -109,6 +109,28 @@ class Engine(ABC, Generic[S, A]):
         """What ``action`` did that the card data cannot confirm (SPEC.md principle 4)."""
         return []
 
+    # --- chance and play (the simulator) ----------------------------------------------------
+
+    def sample_chance(self, state: S, action: A, rng: random.Random) -> A:
+        """OpenSpiel's chance nodes: an action of ``legal_actions`` may leave its random part
+        open (a shuffle, a random steal); the simulator draws it here with its own random
+        numbers, so the rules never seed a generator of their own. The default: nothing open."""
+        return action
+
+    def copy_state(self, state: S) -> S:
+        """A copy an action can be tried on (the greedy policy)."""
+        import copy
+
+        return copy.deepcopy(state)
+
+    def value(self, state: S, player: str) -> float:
+        """How good ``state`` is for ``player``, for the greedy policy: the score by default."""
+        return float(self.scores(state).get(player, 0))
+
+    def actor(self, state: S, action: A) -> str | None:
+        """The player who takes ``action`` (the greedy policy judges it for them)."""
+        return getattr(action, "player", None)
+
     # --- the end --------------------------------------------------------------------------
 
     @abstractmethod

@@ -2,18 +2,22 @@
 
     - {mulligan: Ana, deck: [...]}                   # 4.2.1 The Mulligan: the new deck, top first
     - {reveal: {Ana: CARD, Ben: CARD}}               # 4.2.2 Revelation: both First Manifestations
-    - {effect: ITEM, player: Ana, target: ITEM, ops: [...]}  # a triggered effect to the Stack (3.1), or passive
-    - {play: CARD, player: Ana, tribute: [CARD...], target: ITEM, ops: [...]}  # 2.3 a card to the Stack
+    - {effect: ITEM, player: Ana, target: ITEM}      # a triggered effect put on the Stack (3.1)
+    - {play: CARD, player: Ana, tribute: [CARD...], target: ITEM}  # 2.3 a card to the Stack
     - {play: CARD, player: Ana, from: interzone}     # Support from the Interzone (3.1)
-    - {activate: ITEM, player: Ana, tribute: [...], target: ITEM, ops: [...]}  # an activated effect
+    - {activate: ITEM, player: Ana, tribute: [...], target: ITEM}  # an activated effect (3.1)
     - {pass: Ana}                                    # 2.2: give up priority
+    - {choose: VALUE, player: Ana}                   # a choice an effect asks as it resolves
     - {place: Ana, interzone: [CARD...], deck: [CARD...], displace: [CARD...]}  # 4.2.3 the winner
     - {bottom: Ana, cards: [CARD...]}                # 4.2.4: the hand above 7 to the deck's bottom
 
 CARD is a card name of the player's own; ITEM is ``OWNER/Card Name`` (a card anywhere).
-Draws, the Stack's resolution, the Confrontation's outcome and the cards it moves are worked
-out by the checker. `parse_entry` raises `LogFormatError` (exit 2) for what is not an entry of
-this vocabulary; legality is `rules.check`'s question.
+``targets: [ITEM, ITEM]`` for an effect with two targets. An entry may also write what the
+effect does as plain operations (``ops: [...]``): the checker compares them with what the
+card's script does (SPEC.md principle 4). Draws, the Stack's resolution, what each effect does,
+the Confrontation's outcome and the cards it moves are worked out by the checker.
+`parse_entry` raises `LogFormatError` (exit 2) for what is not an entry of this vocabulary;
+legality is `rules.check`'s question.
 """
 
 from __future__ import annotations
@@ -30,14 +34,15 @@ from rules_check.pool import Pool
 from .state import item as make_item
 from .state import zone_names
 
-KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "place", "bottom")
+KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "choose", "place", "bottom")
 KEYS = {
     "mulligan": {"mulligan", "deck"},
     "reveal": {"reveal"},
-    "effect": {"effect", "player", "target", "ops"},
-    "play": {"play", "player", "from", "tribute", "target", "ops"},
-    "activate": {"activate", "player", "tribute", "target", "ops"},
+    "effect": {"effect", "player", "target", "targets", "ops"},
+    "play": {"play", "player", "from", "tribute", "target", "targets", "ops"},
+    "activate": {"activate", "player", "tribute", "target", "targets", "ops"},
     "pass": {"pass"},
+    "choose": {"choose", "player"},
     "place": {"place", "interzone", "deck", "displace"},
     "bottom": {"bottom", "cards"},
 }
@@ -47,7 +52,7 @@ FROM = ("hand", "interzone")
 @dataclass(frozen=True, slots=True)
 class Mulligan:
     player: str
-    deck: tuple[str, ...]  # items, top first
+    deck: tuple[str, ...] | None  # items, top first; None: the shuffle is still to be drawn (a chance node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +62,13 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
+    """A triggered effect put on the Stack (3.1), with its targets (3.2 Targets)."""
+
     card: str  # item
     player: str
-    ops: tuple[Op, ...]
-    target: str | None = None  # a triggered effect's target (3.2 Targets), checked again on resolving
+    ops: tuple[Op, ...] = ()  # an outcome the log writes, compared when it resolves
+    targets: tuple[str, ...] = ()
+    line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +77,9 @@ class Play:
     player: str
     source: str = "hand"
     tribute: tuple[str, ...] = ()
-    target: str | None = None
+    targets: tuple[str, ...] = ()
     ops: tuple[Op, ...] = ()
+    line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +87,23 @@ class Activate:
     card: str  # item
     player: str
     tribute: tuple[str, ...] = ()
-    target: str | None = None
+    targets: tuple[str, ...] = ()
     ops: tuple[Op, ...] = ()
+    line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A choice asked by an effect as it resolves (which card, which Temperament, yes or no):
+    ``value`` as the log writes it; the rules read it against the question asked."""
+
+    player: str
+    value: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +120,7 @@ class Bottom:
     cards: tuple[str, ...]
 
 
-Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Place, Bottom]
+Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Choose, Place, Bottom]
 
 
 class Reader:
@@ -172,6 +191,12 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
         return Reveal(tuple((p, r.own(p, raw[p], "reveal")) for p in players))
     if kind == "pass":
         return Pass(r.player(entry["pass"], "pass"))
+    if kind == "choose":
+        value = entry["choose"]
+        if not _plain(value):
+            raise _fail(ref, f"expected a choice: a card, a word, yes or no, or a list of cards, got {value!r}",
+                        "choose")
+        return Choose(r.player(entry.get("player"), "player"), value)
     if kind == "place":
         p = r.player(entry["place"], "place")
         return Place(p, *(r.owns(p, entry.get(k, []), k) for k in ("interzone", "deck", "displace")))
@@ -180,29 +205,54 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
         return Bottom(p, r.owns(p, entry.get("cards", []), "cards"))
     p = r.player(entry.get("player"), "player")
     ops = r.ops(entry.get("ops", []))
-    target = r.item(entry["target"], "target") if entry.get("target") is not None else None
+    if "target" in entry and "targets" in entry:
+        raise _fail(ref, "write `target: ITEM` or `targets: [ITEM, ...]`, not both", "targets")
+    if entry.get("targets") is not None:
+        raw_targets = entry["targets"]
+        if not isinstance(raw_targets, list):
+            raise _fail(ref, f"expected a list of OWNER/CARD, got {raw_targets!r}", "targets")
+        targets = tuple(r.item(t, "targets") for t in raw_targets)
+    else:
+        targets = (r.item(entry["target"], "target"),) if entry.get("target") is not None else ()
     if kind == "effect":
-        return Effect(r.item(entry["effect"], "effect"), p, ops, target)
+        return Effect(r.item(entry["effect"], "effect"), p, ops, targets, ref.line)
     tribute = r.owns(p, entry.get("tribute", []), "tribute")
     if kind == "activate":
-        return Activate(r.item(entry["activate"], "activate"), p, tribute, target, ops)
+        return Activate(r.item(entry["activate"], "activate"), p, tribute, targets, ops, ref.line)
     source = entry.get("from", "hand")
     if source not in FROM:
         raise _fail(ref, f"expected one of {', '.join(FROM)}, got {source!r}", "from")
-    return Play(r.own(p, entry["play"], "play"), p, source, tribute, target, ops)
+    return Play(r.own(p, entry["play"], "play"), p, source, tribute, targets, ops, ref.line)
+
+
+def _plain(value: Any) -> bool:
+    """A choice is a scalar, or a list of scalars (cards in order)."""
+    if isinstance(value, list):
+        return len(value) <= 60 and all(isinstance(v, (str, int, bool)) or v is None for v in value)
+    return isinstance(value, (str, int, bool)) or value is None
 
 
 def _name(it: str) -> str:
     return it.split("/", 1)[1]
 
 
+def _targets(out: dict[str, Any], targets: tuple[str, ...]) -> None:
+    if len(targets) == 1:
+        out["target"] = targets[0]
+    elif targets:
+        out["targets"] = list(targets)
+
+
 def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Mulligan):
+        assert action.deck is not None, "a mulligan's shuffle is drawn before it is written"
         return {"mulligan": action.player, "deck": [_name(i) for i in action.deck]}
     if isinstance(action, Reveal):
         return {"reveal": {p: _name(i) for p, i in action.chosen}}
     if isinstance(action, Pass):
         return {"pass": action.player}
+    if isinstance(action, Choose):
+        return {"choose": action.value, "player": action.player}
     if isinstance(action, Place):
         out: dict[str, Any] = {"place": action.player}
         for key in ("interzone", "deck", "displace"):
@@ -213,9 +263,9 @@ def to_entry(action: Action) -> dict[str, Any]:
         return {"bottom": action.player, "cards": [_name(i) for i in action.cards]}
     if isinstance(action, Effect):
         out = {"effect": action.card, "player": action.player}
-        if action.target:
-            out["target"] = action.target
-        out["ops"] = [o.as_entry() for o in action.ops]
+        _targets(out, action.targets)
+        if action.ops:
+            out["ops"] = [o.as_entry() for o in action.ops]
         return out
     if isinstance(action, Activate):
         out = {"activate": action.card, "player": action.player}
@@ -225,8 +275,7 @@ def to_entry(action: Action) -> dict[str, Any]:
             out["from"] = action.source
     if action.tribute:
         out["tribute"] = [_name(i) for i in action.tribute]
-    if action.target:
-        out["target"] = action.target
+    _targets(out, action.targets)
     if action.ops:
         out["ops"] = [o.as_entry() for o in action.ops]
     return out

@@ -119,6 +119,20 @@ class KartomantikEngine(Engine[KState, Action]):
     def unverified(self, state: KState, action: Action) -> list[str]:
         return rules.unverified(state, action)
 
+    def sample_chance(self, state: KState, action: Action, rng: random.Random) -> Action:
+        return rules.shuffle(state, action, rng)
+
+    def copy_state(self, state: KState) -> KState:
+        return state.copy()
+
+    def value(self, state: KState, player: str) -> float:
+        """The score difference (4.4.2), with the Confrontation's standing as a tie-breaker: a
+        move that would win the Confrontation now is better than one that would lose it."""
+        s = scoring.scores(state)
+        lead = s[player] - s[state.other(player)]
+        w = rules.outcome(state) if state.phase == rules.REACTION else state.winner
+        return lead + (0.5 if w == player else -0.5 if w is not None else 0.0)
+
     def is_over(self, state: KState) -> bool:
         return state.phase == OVER
 

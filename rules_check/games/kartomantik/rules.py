@@ -1,9 +1,9 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K22), beside the rulings of docs/rulings.md:
-- K6. Recovery draws, the Stack's resolution, the Confrontation's outcome, the opponent's
-  manifestations going to the winner's Empathic Vessel and the stalemate move are done by the
-  checker; the log records only choices.
+Readings (docs/rulings.md, K6-K36), beside the rulings of docs/rulings.md:
+- K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
+  outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
+  Stalemate move are done by the checker; the log records only choices.
 - K7. A tribute card must be needed: removing any one of them would leave the tribute unpaid
   (2.1 "to reach a total ... equal to or greater").
 - K8. Excess essence takes the tribute's temperament. Essence is used first, compulsorily:
@@ -11,51 +11,65 @@ Readings (docs/rulings.md, K6-K22), beside the rulings of docs/rulings.md:
   Hollow essence pays only Hollow tributes. All of it is lost at the end of the turn.
 - K9. Two consecutive compulsory mulligans in one Recovery Phase that still leave no
   manifestation in hand lose the game (4.4.1).
-- K10. If a player cannot draw up to 7 at the start of a Recovery Phase, the game ends before
-  anyone draws: the deck keeps its cards for the 5-point bonus (ruling K4).
-- K11. (replaced by K20) Triggered effects go on the Stack; passive ones happen at once.
+- K10. If a player cannot draw up to 7 in the Recovery Phase, the game ends before anyone
+  draws: the deck keeps its cards for the 5-point bonus (ruling K4).
 - K12. Support manifestations are played only in the Reaction (4.2.2); ephemeral wills in the
   Reaction, the Resolution window and the End Phase; persistent wills only in the End Phase
   with an empty Stack (1.2).
 - K13. A manifestation whose power is 0 or less in the Confrontation Zone, an Interzone or
   the Stalemate Zone is destroyed into its owner's Limbo (ruling K3) after every entry;
-  modifiers are dropped when a card is anywhere else but on the Stack (3.2).
+  modifiers (power, temperament, control, effects lost or gained) are dropped when a card is
+  anywhere else but on the Stack (3.2).
 - K14. The winner's own cards placed at the bottom of the deck go in the order listed, after
   any displaced from the Interzone (4.2.3).
 - K15. A power tie in which a player has no manifestation in the Confrontation is a Stalemate.
-- K16. Resolution priority to the winner; End Phase priority after a Stack to its starter's opponent.
-- K17. An `effect` entry only in its card's trigger window, once (triggers.py).
-- K18. A move into the Confrontation Zone only by a Chain of the entry's card, from its zone.
+- K16. Priority after a Stack resolves: in the Reaction and the Resolution window by the
+  normal rule (2.2: the player who would lose; the winner); in the End Phase to the opponent
+  of the player who started the Stack (4.2.4).
+- K17. "Enters the field" is entering the Confrontation Zone (by the Revelation, a Support
+  resolving or a Chain); a move to an Interzone is not an entry.
+- K18. A Chain happens only during the Confrontation (4.2.2 Reaction).
 - K19. A turn ending with a hand above 7 waits for the `bottom` entry.
-- K20. A triggered effect's `effect` entry puts it on the Stack (3.1, 2.3), controlled by the
-  card's controller; simultaneous triggers: the player who had Priority puts theirs first;
-  priority then to the opponent of the last one put; it resolves last in, first out, and does
-  nothing if its target left (3.2). In a phase with no Priority (Recovery, placing, hand
-  limit) players only pass until that Stack is empty; no other entry until then.
-- K21. Plain operations respect 3.2 Game Zones: a card goes only to its owner's Limbo, Deck,
-  Hand, Exile and Interzone (a manifestation, at most 3 there), and only to its opponent's
-  Empathic Vessel (a manifestation).
-- K22. An activated effect's cost is the words before the colon its text opens with: "Pay {t}N"
-  is a tribute; "Exile it" moves the card to its owner's Exile on activating (no tribute);
-  another cost is taken as paid and listed as unverified.
+- K20. A triggered effect is put on the Stack by an `effect` entry, controlled by the card's
+  controller; simultaneous triggers: the player who has Priority puts theirs first (the last
+  winner where a phase has none), each in the order they choose; priority then goes to the
+  opponent of the last one put. In a phase with no Priority players only pass until the Stack
+  is empty.
+- K29. A triggered effect whose condition was met must be put on the Stack before anything
+  else happens (3.1: "placed on the Stack as soon as their condition is met"): any other
+  entry first is a violation naming it.
+- K30. An effect that asks a player for a choice as it resolves waits for that player's
+  `choose` entry; nothing else happens until it is answered.
+- K31. A card's own restriction holds under the Golden Rule (3.2): "It cannot be used to pay
+  a Tribute" keeps it out of every tribute.
+- K32. "When a Confrontation would end in a Stalemate" is a replacement, not a trigger: when
+  both players pass and the outcome is a Stalemate, each such effect on the field is offered
+  (the player with Priority first) before the Stalemate happens.
+- K33. An outcome a log writes (`ops`) is compared with what the script does when the effect
+  resolves; a difference is a violation at the entry that resolves it.
+- K34. A card with no script (a pool without scripts) is checked as plain operations and
+  listed as unverified (SPEC.md principle 4).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import re
 from typing import Iterator
 
 from pnp.data.games.kartomantik import dominates
+from pnp.effects.language import ACTIVATED, TRIGGERED, Ability
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import apply_ops, check_ops
+from rules_check.effects import Frame, describe, mismatch, program, run
 
-from . import effects, triggers
-from .actions import Action, Activate, Bottom, Effect, Mulligan, Pass, Place, Play, Reveal
+from . import board, triggers
+from .actions import Action, Activate, Bottom, Choose, Effect, Mulligan, Pass, Place, Play, Reveal
+from .moves import move
 from .state import (CONFRONTATION, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
                     MAX_COMPULSORY_MULLIGANS, OVER, PLACE, REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE,
-                    VOLUNTARY_MULLIGAN_COST, KState, StackItem, name_of, owner_of, zone)
+                    VOLUNTARY_MULLIGAN_COST, KState, Resolving, StackItem, name_of, owner_of, zone)
+from .verbs import RULE_EFFECTS, KWorld
 
 R = "Kartomantik"
 RULE_MULLIGAN = f"{R} 4.2.1 (The Mulligan)"
@@ -68,6 +82,8 @@ RULE_STACK = f"{R} 2.3 (The Stack System)"
 RULE_PERSISTENT = f"{R} 1.2 (Wills, Persistent)"
 RULE_SUPPORT = f"{R} 3.1 (Support and Chain)"
 RULE_TARGETS = f"{R} 3.2 (Targets)"
+RULE_VALIDITY = f"{R} 3.2 (Action Validity)"
+RULE_GOLDEN = f"{R} 3.2 (The Golden Rule)"
 RULE_OWNER = f"{R} 3.2 (Owner and Controller)"
 RULE_ACTIVATED = f"{R} 3.1 (Activated)"
 RULE_ZONES = f"{R} 3.2 (Game Zones)"
@@ -75,24 +91,6 @@ RULE_RESOLUTION = f"{R} 4.2.3 (When a Player Wins)"
 RULE_END = f"{R} 4.2.4 (End Phase)"
 RULE_SETUP = f"{R} 4.1 (Building a Deck)"
 RULE_TRIGGERED = f"{R} 3.1 (Triggered)"
-RULE_CHAIN = f"{R} 3.1 (Support and Chain)"
-RULE_WINDOW = {  # reading K17: the rule that names each trigger's moment
-    "before": f"{R} 4.2.2 (Revelation, step 2); 3.1 (Triggered)",
-    "revelation": f"{R} 4.2.2 (Revelation, step 4); 3.1 (Triggered)",
-    "enters": f"{R} 4.2.2 (Revelation, step 5); 3.1 (Triggered)",
-    "after": f"{R} 4.2.2 (Reaction); 3.1 (Triggered)",
-    "support": f"{R} 4.2.2 (Reaction); 3.1 (Triggered)",
-    "win": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
-    "loss": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
-    "vessel": f"{R} 4.2.3 (When a Player Wins); 3.1 (Triggered)",
-    "stalemate": f"{R} 4.2.3 (Stalemate); 3.1 (Triggered)",
-    "end": f"{R} 4.2.4 (End Phase); 3.1 (Triggered)",
-    "beginning": f"{R} 4.2.1 (Recovery Phase); 3.1 (Triggered)",
-    "passive": f"{R} 3.1 (Passive)",
-}
-ACTIVATED_COST = re.compile(r"Pay \{(\w+)\}(\d+):")
-COST = re.compile(r"^\s*([^:.]+):")  # reading K22: an activated effect's "COST:" prefix
-EXILE_IT = re.compile(r"exile\s+(it|this\s+\w+)", re.I)
 PLAYABLE = (REACTION, RESOLUTION, END)
 STACK_ONLY = (RECOVERY, PLACE, HAND_LIMIT_PHASE)  # reading K20: only passes, while triggers are on the Stack
 OWNER_ONLY = ("limbo", "deck", "hand", "exile")  # 3.2 Game Zones
@@ -106,58 +104,39 @@ def has_first_manifestation(state: KState, p: str) -> bool:
     return any(state.is_manifestation(it) for it in state.hand(p))
 
 
+def last_entered(state: KState, p: str) -> str | None:
+    """4.2.3: "the last manifestation that entered the Confrontation under each player's control"."""
+    mine = [it for it in state.zones[CONFRONTATION] if state.controller(it) == p]
+    return mine[-1] if mine else None
+
+
 def outcome(state: KState) -> str | None:
     """4.2.3: who would win the Confrontation if it were resolved now; None for a Stalemate."""
     a, b = state.players
-    ta, tb = state.total_power(a), state.total_power(b)
+    table = board.powers(state)
+    ta, tb = board.total_power(state, a, table), board.total_power(state, b, table)
     if ta != tb:
         return a if ta > tb else b
-    la, lb = state.last_entered(a), state.last_entered(b)
+    la, lb = last_entered(state, a), last_entered(state, b)
     if la is None or lb is None:  # reading K15
         return None
-    ca, cb = state.card(la).temperament, state.card(lb).temperament
-    if dominates(ca, cb):
+    ca, cb = state.temperament(la), state.temperament(lb)
+    if dominates(ca, cb):  # type: ignore[arg-type]
         return a
-    if dominates(cb, ca):
+    if dominates(cb, ca):  # type: ignore[arg-type]
         return b
     return None
 
 
 def normal_priority(state: KState) -> str:
-    """2.2: in the Confrontation the player who would lose (ruling K2 in a stalemate); else
-    the last winner (ruling K1); in the End Phase after a Stack, the starter's opponent (4.2.4)."""
+    """2.2: in the Confrontation the player who would lose (ruling K2 in a stalemate); in every
+    other phase the last winner (ruling K1), the Confrontation's winner in its Resolution."""
     if state.phase == REACTION:
         w = outcome(state)
         return state.other(w) if w is not None else state.other(state.last_winner)
     if state.phase == RESOLUTION:
         return state.winner or state.last_winner
     return state.last_winner
-
-
-def activated_cost(text: str) -> str | None:
-    """Reading K22: the cost of an activated effect, the words before the colon its text opens
-    with ("Pay {choleric}1", "Exile it"); None for a text that opens with a trigger or no cost."""
-    if triggers.trigger_of(text) is not None:
-        return None
-    m = COST.match(text or "")
-    return m.group(1).strip() if m else None
-
-
-def exile_cost(state: KState, card: str) -> bool:
-    cost = activated_cost(state.card(card).text)
-    return cost is not None and EXILE_IT.fullmatch(cost) is not None
-
-
-def on_field(state: KState, it: str) -> bool:
-    return it in state.field_manifestations()
-
-
-def tribute_of(state: KState, action: Play | Activate) -> tuple[str, int] | None:
-    if isinstance(action, Play):
-        t = state.card(action.card).tribute
-        return (t.temperament, t.amount) if t else None
-    m = ACTIVATED_COST.search(state.card(action.card).text)
-    return (m.group(1), int(m.group(2))) if m else None
 
 
 def can_pay(tribute: str, payer: str) -> bool:
@@ -176,6 +155,34 @@ def essence_order(state: KState, p: str, temperament: str) -> list[str]:
 
 def essence_available(state: KState, p: str, temperament: str) -> int:
     return sum(state.essence[p][k] for k in essence_order(state, p, temperament))
+
+
+def activated_of(state: KState, it: str) -> Ability | None:
+    found = board.of_kind(state, it, ACTIVATED)
+    return found[0] if found else None
+
+
+def tribute_of(state: KState, action: Play | Activate) -> tuple[str, int] | None:
+    if isinstance(action, Play):
+        t = state.card(action.card).tribute
+        return (t.temperament, t.amount) if t else None
+    ability = activated_of(state, action.card)
+    cost = ability.cost if ability is not None else None
+    return (cost.temperament, cost.amount) if cost is not None and cost.temperament else None  # type: ignore[union-attr]
+
+
+def scripted(state: KState, it: str) -> bool:
+    return state.card(it).script is not None
+
+
+def text_of(state: KState, it: str) -> str:
+    return state.card(it).text or ""
+
+
+def trigger_lead(state: KState) -> str:
+    """3.1: of simultaneous triggers, the player with Priority puts theirs on the Stack first
+    (the last winner where the phase has no Priority, reading K20)."""
+    return state.priority if state.phase in PLAYABLE and state.priority else state.last_winner
 
 
 # --- the rules, one predicate each -----------------------------------------------------------
@@ -199,7 +206,7 @@ def check_priority(state: KState, player: str) -> None:
 
 def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> int:
     """2.1: the tribute's manifestations, from the hand, of its temperament, reaching the amount
-    after the excess essence (readings K7, K8). Returns the new excess essence."""
+    after the excess essence (readings K7, K8, K31). Returns the new excess essence."""
     if tribute is None:
         if cards:
             raise IllegalAction(RULE_TRIBUTE, "this action has no tribute to pay")
@@ -214,7 +221,9 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
         card = state.card(it)
         if card.type != "manifestation":
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} is a will: tributes are paid with manifestations")
-        if not can_pay(temperament, card.temperament):
+        if board.restricted(state, it, "pay a tribute"):
+            raise IllegalAction(RULE_GOLDEN, f"{card.name}: \"{card.text}\" (reading K31)")
+        if not can_pay(temperament, card.temperament):  # type: ignore[arg-type]
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} ({card.temperament}) cannot pay a {temperament} tribute")
     paid = sum(state.base_power(it) for it in cards)
     if need == 0 and cards:
@@ -228,22 +237,29 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
     return paid - need
 
 
-def check_target(state: KState, card: str, target: str | None) -> None:
-    """3.2 Targets: declared when put on the Stack, and valid then."""
-    if name_of(card) in effects.VERIFIED:
-        if target is None:
-            raise IllegalAction(RULE_TARGETS, f"{name_of(card)} needs a target manifestation on the field")
-        if not on_field(state, target):
-            raise IllegalAction(RULE_TARGETS, f"the target {target} is not a manifestation on the field")
-    elif target is not None and not (on_field(state, target) or target in state.zones[STACK]
-                                     or any(target in state.zones[zone('field', p)] for p in state.players)):
-        raise IllegalAction(RULE_TARGETS, f"the target {target} is not on the field or the Stack")
-
-
-def check_ops_of(state: KState, card: str, ops: tuple) -> None:
-    if name_of(card) in effects.VERIFIED and ops:
-        raise IllegalAction(RULE_STACK, f"{name_of(card)}'s effect is the checker's to apply: write no ops")
-    check_ops(state, list(ops))
+def check_targets(state: KState, ability: Ability | None, controller: str, source: str,
+                  targets: tuple[str, ...]) -> None:
+    """3.2 Targets: declared when put on the Stack, valid then; 3.2 Action Validity: an action
+    whose text needs a target cannot be played without a legal one."""
+    name = name_of(source)
+    if ability is None:  # a card with no script (reading K34): anything on the field or the Stack
+        for t in targets:
+            if not (board.in_zone(state, t, "field", "any", controller) or t in state.zones[STACK]):
+                raise IllegalAction(RULE_TARGETS, f"the target {t} is not on the field or the Stack")
+        return
+    spec = ability.target
+    if spec is None:
+        if targets:
+            raise IllegalAction(RULE_TARGETS, f"{name}'s effect has no target (\"{text_of(state, source)}\")")
+        return
+    if not targets:
+        if not board.target_choices(state, spec, controller, source):
+            raise IllegalAction(RULE_VALIDITY, f"{name} needs {spec.printed} and there is none (\"{text_of(state, source)}\")")  # type: ignore[attr-defined]
+        raise IllegalAction(RULE_TARGETS, f"{name} needs {spec.printed}: declare it (`target:`)")  # type: ignore[attr-defined]
+    if not board.targets_valid(state, spec, controller, source, targets):
+        wrong = [t for t in targets if t not in board.target_candidates(state, spec, controller, source)]
+        what = f"the target {wrong[0]} is not" if wrong else f"{', '.join(targets)} are not"
+        raise IllegalAction(RULE_TARGETS, f"{what} {spec.printed} (\"{text_of(state, source)}\")")  # type: ignore[attr-defined]
 
 
 def check_stack_only(state: KState) -> None:
@@ -259,10 +275,10 @@ def check_stack_empty(state: KState, what: str) -> None:
 
 
 def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
-    """3.2 Game Zones (reading K21): "The Limbo, the Deck, the Hand, and Exile can contain only cards
-    of which you are the Owner. The Empathic Vessel ... only cards (manifestations) of which you are
-    NOT the Owner"; the Interzone up to 3 of its owner's manifestations (1.3.5), a 4th displacing one
-    to the bottom of its owner's deck first."""
+    """3.2 Game Zones for plain operations (reading K34): "The Limbo, the Deck, the Hand, and
+    Exile can contain only cards of which you are the Owner. The Empathic Vessel ... only cards
+    (manifestations) of which you are NOT the Owner"; the Interzone up to 3 of its owner's
+    manifestations (1.3.5)."""
     inter = {p: len(state.zones[zone("interzone", p)]) for p in state.players}
     for op in ops:
         if op.kind != "move":
@@ -286,6 +302,12 @@ def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
                                                 f"to the bottom of deck:{p} comes before {op.item} enters")
 
 
+def check_unscripted_ops(state: KState, card: str, ops: tuple) -> None:
+    if not scripted(state, card):
+        check_ops(state, list(ops))
+        check_zone_owners(state, ops, count=False)
+
+
 def check_play(state: KState, a: Play) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
@@ -300,6 +322,9 @@ def check_play(state: KState, a: Play) -> None:
         if state.phase != REACTION:
             raise IllegalAction(RULE_SUPPORT, "manifestations with Support are played during the Reaction "
                                               "(reading K12)")
+        if a.ops or a.targets:
+            raise IllegalAction(RULE_SUPPORT, "a Support manifestation enters with no target and no effect; its "
+                                              "triggered effects are `effect` entries once it has entered")
     else:
         if a.source != "hand":
             raise IllegalAction(RULE_OWNER, "wills are played from the hand")
@@ -309,31 +334,31 @@ def check_play(state: KState, a: Play) -> None:
     if a.card in a.tribute:
         raise IllegalAction(RULE_TRIBUTE, f"{card.name} cannot pay its own tribute")
     check_tribute(state, a.player, tribute_of(state, a), a.tribute)
-    check_target(state, a.card, a.target)
-    if card.type == "manifestation" and (a.ops or a.target):
-        raise IllegalAction(RULE_SUPPORT, "a Support manifestation enters with no target and no effect; write "
-                                          "its triggered effects as `effect` entries")
-    check_chain(state, a.card, a.player, a.ops)
-    check_zone_owners(state, a.ops, count=False)
+    if card.type == "will":
+        check_targets(state, board.effect_ability(state, a.card) if card.script else None, a.player, a.card,
+                      a.targets)
+        check_unscripted_ops(state, a.card, a.ops)
 
 
 def check_activate(state: KState, a: Activate) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
-    where = [*state.field_manifestations(), *state.zones[zone("field", a.player)]]
-    if a.card not in where:
+    if not state.on_field(a.card):
         raise IllegalAction(RULE_ACTIVATED, f"{a.card} is not on the field (activated effects are of cards "
                                             f"on the field)")
-    if owner_of(a.card) != a.player:
+    if state.controller(a.card) != a.player:
         raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
-    cost = tribute_of(state, a)
-    if cost is None and activated_cost(state.card(a.card).text) is None:
-        raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} has no activated effect (\"COST: effect\", "
-                                            f"like \"Pay [cost]:\")")
-    check_tribute(state, a.player, cost, a.tribute)
-    check_target(state, a.card, a.target)
-    check_chain(state, a.card, a.player, a.ops)
-    check_zone_owners(state, a.ops, count=False)
+    ability = activated_of(state, a.card)
+    if ability is None and scripted(state, a.card):
+        lost = " (it lost its effects)" if a.card in state.muted else ""
+        raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} has no activated effect (\"COST: effect\", like "
+                                            f"\"Pay [cost]:\"){lost}")
+    check_tribute(state, a.player, tribute_of(state, a), a.tribute)
+    if ability is not None:
+        check_targets(state, ability, a.player, a.card, a.targets)
+    else:
+        check_targets(state, None, a.player, a.card, a.targets)
+        check_unscripted_ops(state, a.card, a.ops)
 
 
 def check_mulligan(state: KState, a: Mulligan) -> None:
@@ -347,7 +372,7 @@ def check_mulligan(state: KState, a: Mulligan) -> None:
                                                f"allowed only at the first turn")
         if state.voluntary.get(p):
             raise IllegalAction(RULE_MULLIGAN, f"{p} already took the voluntary mulligan (only once)")
-    if sorted(a.deck) != sorted(state.deck(p) + state.hand(p)):
+    if a.deck is not None and sorted(a.deck) != sorted(state.deck(p) + state.hand(p)):
         raise IllegalAction(RULE_MULLIGAN, "the new deck is the hand shuffled into the deck: the same cards")
 
 
@@ -365,135 +390,68 @@ def check_reveal(state: KState, a: Reveal) -> None:
             raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not a manifestation")
 
 
-def on_the_field(state: KState, it: str) -> bool:
-    """The Cartomantic Field (1.3.6): the Confrontation Zone, the Interzones, the played
-    Persistent Wills; with the Stalemate Zone, where manifestations keep their modifiers."""
-    return on_field(state, it) or it in state.zones[STALEMATE] or any(
-        it in state.zones[zone("field", p)] for p in state.players)
-
-
-PER_TURN = ("before", "end", "beginning")
-
-
-def window_key(state: KState, card: str, kind: str) -> tuple[str, str, int]:
-    """A trigger takes effect once per window: once a turn for the phase-long windows, else
-    once per moment (what happened since the last entry that was not an effect)."""
-    return (card, kind, -state.turn) if kind in PER_TURN else (card, kind, state.moment)
-
-
-def window_problem(state: KState, card: str, kind: str, text: str) -> str | None:
-    """Reading K17: why a triggered effect of ``kind`` cannot be written now (None if it can)."""
-    owner = owner_of(card)
-    here = on_the_field(state, card)
-    if kind == "before":
-        ok, why = state.phase == RECOVERY and (here or card in state.hand(owner)), \
-            "the Revelation is past or the card is not in hand or on the field"
-    elif kind == "revelation":
-        ok, why = "revelation" in state.flags and card in state.first and card in state.zones[CONFRONTATION], \
-            "it is not a First Manifestation just revealed"
-    elif kind == "after":
-        ok, why = "revelation" in state.flags and here, "the Revelation is not the last thing that happened"
-    elif kind == "enters":
-        origin = triggers.entry_zone(text)
-        ok = card in state.recent and (origin is None or state.recent[card] == zone(origin, owner))
-        why = ("it did not just enter the Confrontation Zone" + (f" from its owner's {origin}" if origin else "")
-               + " (the window closes at the next entry that is not an effect)")
-    elif kind == "support":
-        ok = here and any(owner_of(it) != owner and it not in state.first for it in state.recent)
-        why = "no manifestation of the opponent just entered in Support"
-    elif kind in ("win", "loss"):
-        in_conf = card in state.zones[CONFRONTATION] or card in state.zones[STALEMATE]
-        side = (owner == state.winner) == (kind == "win")
-        ok, why = "resolution" in state.flags and in_conf and side, \
-            f"it did not just {'win' if kind == 'win' else 'lose'} a Confrontation"
-    elif kind == "vessel":
-        ok, why = card in state.vesseled, "it was not just placed in an Empathic Vessel"
-    elif kind == "stalemate":
-        ok, why = "stalemate" in state.flags and here, "no Confrontation just ended in a Stalemate"
-    elif kind == "end":
-        ok, why = state.phase in (END, HAND_LIMIT_PHASE) and here, \
-            f"it is the {state.phase} phase or the card is not on the field"
-    elif kind == "beginning":
-        ok, why = state.phase == RECOVERY and here, \
-            "the turn's Recovery Phase is past or the card is not on the field"
-    else:  # passive
-        return None if here else "it is not on the field"
-    if not ok:
-        return why
-    if window_key(state, card, kind) in state.fired:
-        return "it already took effect in this window"
-    return None
-
-
-def check_chain(state: KState, card: str, player: str, ops: tuple) -> None:
-    """Reading K18: a manifestation enters the Confrontation after the First Manifestation only
-    in Support (a `play`) or by the Chain of the entry's card, from the zone its text names."""
-    moves = [op for op in ops if op.kind == "move" and op.dst == CONFRONTATION]
-    if not moves:
-        return
-    name = name_of(card)
-    chain = triggers.chain_of(state.card(card).text)
-    if chain is None:
-        raise IllegalAction(RULE_CHAIN, f"{name} has no Chain: after the First Manifestation a manifestation "
-                                        f"enters the Confrontation only in Support (a play entry) or by a Chain")
-    if len(moves) > 1:
-        raise IllegalAction(RULE_CHAIN, f"{name}'s Chain puts one manifestation into Support")
-    kind, most = chain
-    op = moves[0]
-    if state.phase != REACTION:
-        raise IllegalAction(RULE_CHAIN, "a Chain puts a manifestation into Support during the Confrontation")
-    if op.src != zone(kind, player):
-        raise IllegalAction(RULE_CHAIN, f"{name} Chains from {player}'s {kind} ({zone(kind, player)}), "
-                                        f"not from {op.src}")
-    if not state.is_manifestation(op.item):
-        raise IllegalAction(RULE_CHAIN, f"{op.item} is not a manifestation")
-    if most is not None and state.base_power(op.item) > most:
-        raise IllegalAction(RULE_CHAIN, f"{name} Chains a manifestation with base power {most} or less, "
-                                        f"not {op.item} ({state.base_power(op.item)})")
-
-
 def check_effect(state: KState, a: Effect) -> None:
-    if owner_of(a.card) != a.player:
-        raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
-    text = state.card(a.card).text
-    kind = triggers.trigger_of(text)
-    if kind is None:
-        raise IllegalAction(RULE_TRIGGERED, f"{name_of(a.card)} has no triggered or passive effect (\"{text}\"): "
-                                            f"an activated effect is an `activate` entry, a will's effect the ops "
-                                            f"of its `play`")
-    problem = window_problem(state, a.card, kind, text)
-    if problem is not None:
-        raise IllegalAction(RULE_WINDOW[kind], f"{name_of(a.card)}'s effect happens "
-                                               f"{triggers.WINDOW[kind]}: {problem}")
-    if kind != "passive":
-        lead, switched = trigger_lead(state)
-        if a.player == lead and switched:
-            raise IllegalAction(RULE_TRIGGERED, f"simultaneous triggers: {lead}, who had Priority, puts their "
-                                                f"effects on the Stack first, before {state.other(lead)}'s "
-                                                f"(reading K20)")
-    if a.target is not None:
-        check_target(state, a.card, a.target)
-    check_chain(state, a.card, a.player, a.ops)
-    check_ops(state, list(a.ops))
-    check_zone_owners(state, a.ops, count=kind == "passive")
-
-
-def trigger_lead(state: KState) -> tuple[str, bool]:
-    """3.1: of simultaneous triggers, the player with Priority puts theirs on the Stack first.
-    Returns that player for the current moment and whether the opponent has already put one."""
-    if state.trigger_lead is not None and state.trigger_lead[0] == state.moment:
-        return state.trigger_lead[1], state.trigger_switched
-    lead = state.priority if (state.phase in PLAYABLE or state.items) and state.priority else state.last_winner
-    return lead, False
+    """Reading K20: a triggered effect whose condition was met, put on the Stack in order."""
+    if not scripted(state, a.card):  # reading K34: no script, no trigger to check
+        if state.controller(a.card) != a.player:
+            raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
+        check_targets(state, None, a.player, a.card, a.targets)
+        check_ops(state, list(a.ops))
+        return
+    mine = [p for p in state.pending if p.source == a.card]
+    if not mine:
+        kinds = [ab for ab in board.abilities(state, a.card) if ab.kind == TRIGGERED]
+        why = (f"its trigger (\"{text_of(state, a.card)}\") has not been met, or its effect is already on the Stack"
+               if kinds else f"it has no triggered effect (\"{text_of(state, a.card)}\")")
+        raise IllegalAction(RULE_TRIGGERED, f"no triggered effect of {a.card} waits to be put on the Stack: {why}")
+    pending = next((p for p in mine if p.controller == a.player), None)
+    if pending is None:
+        raise IllegalAction(RULE_OWNER, f"{mine[0].controller} controls {a.card}'s triggered effect, not {a.player}")
+    lead = state.lead
+    if a.player != lead and any(p.controller == lead for p in state.pending):
+        raise IllegalAction(RULE_TRIGGERED, f"simultaneous triggers: {lead}, who has Priority, puts their "
+                                            f"effects on the Stack first (reading K20)")
+    check_targets(state, pending.ability, a.player, a.card, a.targets)
 
 
 def check_pass(state: KState, a: Pass) -> None:
     check_priority(state, a.player)
-    if state.passes >= 1 and state.items:  # the top item resolves: its operations must be possible
+    if state.passes >= 1 and state.items:  # the top item resolves now
         top = state.items[-1]
-        if top.ops and (top.target is None or target_valid(state, top)):
-            check_ops(state, list(top.ops))
-            check_zone_owners(state, top.ops)
+        if top.written or (top.ability is None and not (top.is_card and state.is_manifestation(top.card))):
+            try_on_copy(state, a)
+
+
+def current_request(state: KState):
+    """The question the effect under way asks now."""
+    res = state.resolving
+    assert res is not None
+    return run(KWorld(state), res.frame.copy(), {})
+
+
+def check_choose(state: KState, a: Choose) -> None:
+    if state.resolving is None:
+        raise IllegalAction(RULE_EFFECTS, "no effect is asking for a choice now")
+    request = current_request(state)
+    assert request is not None
+    if a.player != request.chooser:
+        raise IllegalAction(RULE_EFFECTS, f"{request.chooser} chooses {request.what}, not {a.player}")
+    request.answer(a.value, RULE_EFFECTS)
+    item = state.resolving.item
+    if item is not None and item.written:
+        try_on_copy(state, a)
+
+
+def try_on_copy(state: KState, action: Action) -> None:
+    """Apply ``action`` to a copy, where resolving the Stack's top may break a rule: an outcome
+    the log wrote that is not the script's (reading K33), a plain operation that is impossible."""
+    trial = state.copy()
+    try:
+        _apply(trial, action)
+    except IllegalAction as exc:
+        raise IllegalAction(RULE_EFFECTS if exc.rule.startswith("SPEC") else exc.rule, exc.message) from None
+    if trial.problem:
+        raise IllegalAction(RULE_EFFECTS, trial.problem)
 
 
 def check_place(state: KState, a: Place) -> None:
@@ -528,11 +486,28 @@ def check_bottom(state: KState, a: Bottom) -> None:
                                       f"at the bottom of the deck")
 
 
+def waiting_for(state: KState, action: Action) -> None:
+    """Readings K29, K30: a choice asked, or a triggered effect to put on the Stack, comes first."""
+    if state.resolving is not None and not isinstance(action, Choose):
+        request = current_request(state)
+        source = state.resolving.frame.source
+        raise IllegalAction(RULE_EFFECTS, f"{name_of(source)}'s effect (\"{text_of(state, source)}\") is resolving: "
+                                          f"{request.chooser} chooses {request.what} (a `choose` entry) first "
+                                          f"(reading K30)")
+    if state.pending and not isinstance(action, Effect):
+        p = state.pending[0]
+        first = next((q for q in state.pending if q.controller == state.lead), p)
+        raise IllegalAction(RULE_TRIGGERED, f"{first.source}'s triggered effect (\"{text_of(state, first.source)}\") "
+                                            f"goes on the Stack now: {first.controller} writes {{effect: "
+                                            f"{first.source}}} before anything else (reading K29)")
+
+
 def check(state: KState, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalAction(f"{R} 4.4.1 (End Game Conditions)", "the game is over")
+    waiting_for(state, action)
     {Mulligan: check_mulligan, Reveal: check_reveal, Effect: check_effect, Play: check_play,
-     Activate: check_activate, Pass: check_pass, Place: check_place,
+     Activate: check_activate, Pass: check_pass, Choose: check_choose, Place: check_place,
      Bottom: check_bottom}[type(action)](state, action)  # type: ignore[operator]
 
 
@@ -545,10 +520,27 @@ def draw(state: KState, p: str) -> None:
 
 
 def start_turn(state: KState) -> None:
-    """4.2.1 Recovery: draw to 7; a player who cannot ends the game (ruling K4, reading K10)."""
+    """4.2.1 Recovery: "at the beginning of the turn" effects, then the draws to 7."""
     state.phase = RECOVERY
     state.mulligans = {p: 0 for p in state.players}
-    state.fired.clear()
+    state.first = set()
+    state.drawn = False
+    state.end_triggers = False
+    state.winner = state.turn_winner = None
+    state.asked = set()
+    if state.turn > 1:
+        state.events.append(("beginning of turn",))
+        flush_triggers(state)
+    settle(state)
+
+
+def settle(state: KState) -> None:
+    """What the rules do by themselves once nothing is waiting: the Recovery draws (4.2.1
+    step 2) once the beginning-of-turn effects are resolved; a player who cannot draw to 7
+    ends the game (ruling K4, reading K10)."""
+    if state.phase != RECOVERY or state.drawn or state.pending or state.items or state.resolving:
+        return
+    state.drawn = True
     for p in state.players:
         if len(state.deck(p)) < HAND_LIMIT - len(state.hand(p)):
             state.phase = OVER
@@ -556,13 +548,31 @@ def start_turn(state: KState) -> None:
             return
     for p in state.players:
         draw(state, p)
+    state.events.append(("before",))
+    flush_triggers(state)
+
+
+def flush_triggers(state: KState) -> None:
+    """What happened becomes triggered effects waiting for the Stack (3.1), unless an effect is
+    still part-way (its own events trigger once it is done)."""
+    if state.resolving is not None or not state.events:
+        return
+    events, state.events = state.events, []
+    found = [p for ev in events for p in triggers.triggered_by(state, ev)]
+    if found:
+        if not state.pending:
+            state.lead = trigger_lead(state)
+        state.pending.extend(found)
 
 
 def pay(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> None:
     if tribute is None:
+        for it in cards:  # a card with no script (reading K34): the cards named go to the Limbo
+            state.zones.move(it, zone("hand", player), zone("limbo", player))
         return
-    excess = check_tribute_unchecked(state, player, tribute, cards)
     temperament, amount = tribute
+    need = amount - min(amount, essence_available(state, player, temperament))
+    excess = max(0, sum(state.base_power(it) for it in cards) - need)
     left = amount
     for kind in essence_order(state, player, temperament):
         use = min(left, state.essence[player][kind])
@@ -575,70 +585,114 @@ def pay(state: KState, player: str, tribute: tuple[str, int] | None, cards: tupl
         ess[temperament] = ess.get(temperament, 0) + excess
 
 
-def check_tribute_unchecked(state: KState, player: str, tribute: tuple[str, int], cards: tuple[str, ...]) -> int:
-    temperament, amount = tribute
-    need = amount - min(amount, essence_available(state, player, temperament))
-    return max(0, sum(state.base_power(it) for it in cards) - need)
-
-
-def target_valid(state: KState, item: StackItem) -> bool:
-    """3.2 Targets: "The target must be valid both when the effect is put on the Stack and when it resolves."."""
-    t = item.target
-    if t is None:
+def still_valid(state: KState, top: StackItem) -> bool:
+    """3.2 Targets: "The target must be valid both when the effect is put on the Stack and when
+    it resolves"; an intervening "if" must still hold (docs/rulings.md K29)."""
+    ability = top.ability
+    if ability is None:
         return True
-    if name_of(item.card) in effects.VERIFIED and not item.effect:
-        return on_field(state, t)
-    return on_field(state, t) or t in state.zones[STACK] or any(t in state.zones[zone("field", p)]
-                                                                 for p in state.players)
+    if ability.target is not None and not board.targets_valid(state, ability.target, top.controller, top.card,
+                                                              top.targets):
+        return False
+    if ability.kind == TRIGGERED and ability.condition is not None:
+        frame = Frame(top.card, ability, top.controller, bindings=dict(top.bindings))
+        return KWorld(state).test(frame, ability.condition)
+    return True
 
 
 def resolve_top(state: KState) -> None:
-    """2.3.3: the last action added resolves; a card then goes to its zone (2.3 "A Card")."""
+    """2.3.3: the last action added resolves: its effect (the script, run by the machine), then
+    a card goes to its zone (2.3 "A Card")."""
     top = state.items.pop()
-    valid = target_valid(state, top)
-    name = name_of(top.card)
-    if not top.effect:
-        state.zones.take(top.card, STACK)
-    if valid and top.target is not None and name in effects.VERIFIED and not top.effect:
-        effects.VERIFIED[name](state, top.target)
-    elif valid:
-        apply_ops(state, list(top.ops))
-    if not top.effect:
+    if top.ability is None:
+        if not (top.is_card and state.is_manifestation(top.card)) and still_valid(state, top):
+            apply_ops(state, list(top.written))  # reading K34: a card with no script
+        finish_item(state, top, None)
+        return
+    frame = Frame(top.card, top.ability, top.controller, bindings={"targets": top.targets, **top.bindings})
+    if not still_valid(state, top):
+        frame.pc = len(program(top.ability))  # it does nothing
+        finish_item(state, top, frame)
+        return
+    request = run(KWorld(state), frame)
+    if request is not None:
+        state.resolving = Resolving(frame, top)
+        return
+    finish_item(state, top, frame)
+
+
+def finish_item(state: KState, top: StackItem, frame: Frame | None) -> None:
+    if frame is not None and top.written and mismatch(top.written, frame.outcome):
+        line = f" (line {top.written_line})" if top.written_line else ""
+        state.problem = (f"{name_of(top.card)}'s effect (\"{text_of(state, top.card)}\") does: "
+                         f"{describe(frame.outcome)}; the log{line} writes: {describe(top.written)} (reading K33)")
+    if top.is_card and top.card in state.zones[STACK]:
         card = state.card(top.card)
         owner = owner_of(top.card)
         if card.type == "manifestation":
-            state.zones.put(top.card, CONFRONTATION)
+            move(state, top.card, STACK, CONFRONTATION, support=True, origin=top.origin)
         elif card.will == "persistent":
-            state.zones.put(top.card, zone("field", owner))
+            state.zones.move(top.card, STACK, zone("field", owner))
         else:
-            state.zones.put(top.card, zone("limbo", owner))
+            state.zones.move(top.card, STACK, zone("limbo", owner))
+
+
+def after_item(state: KState) -> None:
+    """After an item resolved: priority (2.3.4; reading K16), new triggers, what comes next."""
     sweep(state)
-
-
-MOD_ZONES = (CONFRONTATION, STALEMATE, STACK)
+    state.passes = 0
+    if state.items:
+        state.priority = state.other(state.items[-1].controller)  # 2.3.4
+    else:
+        starter, state.stack_starter = state.stack_starter, None
+        if state.phase == END and starter is not None:
+            state.priority = state.other(starter)  # 4.2.4
+        elif state.phase in (REACTION, RESOLUTION):
+            state.priority = normal_priority(state)  # 2.2, reading K16
+    flush_triggers(state)
+    settle(state)
 
 
 def sweep(state: KState) -> None:
     """Ruling K3 / reading K13: power 0 or less is destroyed; modifiers leave with the card."""
     places = [CONFRONTATION, STALEMATE] + [zone("interzone", p) for p in state.players]
-    for z in places:
-        for it in list(state.zones[z]):
-            if state.card(it).type == "manifestation" and state.power(it) <= 0:
-                state.zones.move(it, z, zone("limbo", owner_of(it)))
+    while True:
+        table = board.powers(state)
+        doomed = [(z, it) for z in places for it in state.zones[z]
+                  if state.is_manifestation(it) and table.get(it, 1) <= 0]
+        if not doomed:
+            break
+        for z, it in doomed:
+            if it in state.zones[z]:
+                move(state, it, z, zone("limbo", owner_of(it)))
     kept = set(state.zones[CONFRONTATION]) | set(state.zones[STALEMATE]) | set(state.zones[STACK])
     for p in state.players:
-        kept |= set(state.zones[zone("interzone", p)])
+        kept |= set(state.zones[zone("interzone", p)]) | set(state.zones[zone("field", p)])
     for key in [k for k in state.counters if k.startswith(("power.", "turn."))]:
         if key.split(".", 1)[1] not in kept:
             del state.counters[key]
+    for table_ in (state.control, state.temperaments, state.granted):
+        for it in [it for it in table_ if it not in kept]:
+            del table_[it]
+    state.muted &= kept
+    state.support &= set(state.zones[CONFRONTATION])
+    for it in [it for it in state.control if it not in state.zones[CONFRONTATION]]:
+        del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
 
 
 def end_turn(state: KState) -> None:
-    """4.2.4: "until the end of the turn" effects wear off, excess essence is lost (2.1)."""
+    """4.2.4: "until the end of the turn" effects wear off; excess essence is lost (2.1) unless
+    an effect keeps it; the hand limit."""
     for key in [k for k in state.counters if k.startswith("turn.")]:
         del state.counters[key]
-    state.essence = {p: {} for p in state.players}
+    state.control.clear()
+    state.temperaments.clear()
+    state.muted.clear()
+    state.granted.clear()
+    state.delayed.clear()
+    state.essence = {p: (state.essence.get(p, {}) if board.keeps_essence(state, p) else {}) for p in state.players}
     sweep(state)
+    state.events.clear()
     if any(len(state.hand(p)) > HAND_LIMIT for p in state.players):
         state.phase = HAND_LIMIT_PHASE
         return
@@ -646,22 +700,48 @@ def end_turn(state: KState) -> None:
     start_turn(state)
 
 
+def begin_resolution(state: KState, w: str) -> None:
+    state.winner = state.turn_winner = w
+    state.phase = RESOLUTION
+    state.priority = w
+    state.passes = 0
+    state.events.append(("wins", w))  # 4.2.3: "Any on-win, on-loss ... effects are triggered"
+    flush_triggers(state)
+
+
+def stalemate(state: KState) -> None:
+    """4.2.3 Stalemate: every manifestation in the Confrontation Zone to the Stalemate Zone."""
+    moved = list(state.zones[CONFRONTATION])
+    for it in moved:
+        move(state, it, CONFRONTATION, STALEMATE)
+    state.events.append(("stalemate", tuple(moved)))
+    state.phase = END
+    state.priority = state.last_winner
+    state.turn_winner = None
+    flush_triggers(state)
+
+
 def after_passes(state: KState) -> None:
     """Both players passed with an empty Stack: the phase moves on."""
     state.passes = 0
     if state.phase == REACTION:
         w = outcome(state)
-        if w is None:  # Stalemate
-            for it in list(state.zones[CONFRONTATION]):
-                state.zones.move(it, CONFRONTATION, STALEMATE)
-            state.flags.add("stalemate")
-            state.phase = END
-            state.priority = state.last_winner
+        if w is not None:
+            begin_resolution(state, w)
             return
-        state.winner = w
-        state.flags.add("resolution")
-        state.phase = RESOLUTION
-        state.priority = w
+        for source, ability in triggers.replacements(state):  # reading K32
+            if source in state.asked:
+                continue
+            state.asked.add(source)
+            frame = Frame(source, ability, state.controller(source))
+            request = run(KWorld(state), frame)
+            if request is not None:
+                state.resolving = Resolving(frame, None, "stalemate")
+                return
+            if state.winner is not None:
+                begin_resolution(state, state.winner)
+                return
+        stalemate(state)
         return
     if state.phase == RESOLUTION:
         w = state.winner
@@ -669,7 +749,7 @@ def after_passes(state: KState) -> None:
         for z in (CONFRONTATION, STALEMATE):
             for it in list(state.zones[z]):
                 if owner_of(it) != w:
-                    state.zones.move(it, z, zone("vessel", w))
+                    move(state, it, z, zone("vessel", w))
         state.last_winner = w
         sweep(state)
         if any(owner_of(it) == w for z in (CONFRONTATION, STALEMATE) for it in state.zones[z]):
@@ -677,43 +757,19 @@ def after_passes(state: KState) -> None:
         else:
             state.phase = END
             state.priority = w
+        flush_triggers(state)
         return
+    if not state.end_triggers:  # 4.2.4: "Resolve any 'at the end of the turn' effects"
+        state.end_triggers = True
+        state.events.append(("end of turn",))
+        flush_triggers(state)
+        if state.pending:
+            return
     end_turn(state)
 
 
 def apply(state: KState, action: Action) -> None:
-    """Apply ``action``, then note what just happened for the trigger windows (reading K17)."""
-    if not isinstance(action, Effect):
-        state.moment += 1
-        state.recent, state.vesseled, state.flags = {}, set(), set()
-    origins: dict[str, str] = {}  # where a card that enters the Confrontation Zone comes from
-    for si in state.items:
-        if not si.effect:
-            origins[si.card] = si.origin
-        origins.update((op.item, op.src) for op in si.ops if op.kind == "move")
-    if isinstance(action, (Effect, Play, Activate)):
-        origins.update((op.item, op.src) for op in action.ops if op.kind == "move")
-    if isinstance(action, Play):
-        origins[action.card] = zone(action.source, action.player)
-    conf = set(state.zones[CONFRONTATION])
-    vessel_sizes = [len(state.zones[zone("vessel", p)]) for p in state.players]
-    vessels = {it for p in state.players for it in state.zones[zone("vessel", p)]} if any(vessel_sizes) else set()
     _apply(state, action)
-    if isinstance(action, Reveal):
-        state.first = {it for _, it in action.chosen}
-        state.flags.add("revelation")
-        origins.update((it, zone("hand", p)) for p, it in action.chosen)
-    for it in state.zones[CONFRONTATION]:
-        if it not in conf:
-            state.recent[it] = origins.get(it, "")
-    for p, before in zip(state.players, vessel_sizes):
-        now = state.zones[zone("vessel", p)]
-        if len(now) != before or (now and vessels and not vessels.issuperset(now)):
-            state.vesseled.update(it for it in now if it not in vessels)
-    if isinstance(action, Effect):
-        kind = triggers.trigger_of(state.card(action.card).text)
-        if kind not in (None, "passive"):
-            state.fired.add(window_key(state, action.card, kind))
 
 
 def _apply(state: KState, action: Action) -> None:
@@ -727,47 +783,55 @@ def _apply(state: KState, action: Action) -> None:
             state.mulligans[p] = 0
         else:
             state.mulligans[p] = state.mulligans.get(p, 0) + 1
+        assert action.deck is not None
         z[zone("hand", p)].clear()
         z[zone("deck", p)][:] = list(reversed(action.deck))
-        state.shuffles += 1
         draw(state, p)
         if state.mulligans[p] >= MAX_COMPULSORY_MULLIGANS and not has_first_manifestation(state, p):
             state.loser = p  # 4.4.1, reading K9
             state.phase = OVER
     elif isinstance(action, Reveal):
         for p, it in action.chosen:
-            z.move(it, zone("hand", p), CONFRONTATION)
+            move(state, it, zone("hand", p), CONFRONTATION)
+        state.first = {it for _, it in action.chosen}
         state.phase = REACTION
         state.passes = 0
         state.priority = normal_priority(state)
-    elif isinstance(action, Effect) and triggers.trigger_of(state.card(action.card).text) != "passive":
-        lead, switched = trigger_lead(state)  # reading K20: triggered effects go on the Stack (3.1)
-        state.trigger_lead, state.trigger_switched = (state.moment, lead), switched or action.player != lead
+        state.events.append(("revelation",))
+        flush_triggers(state)
+    elif isinstance(action, Effect):
+        pending = next((p for p in state.pending if p.source == action.card and p.controller == action.player), None)
+        if pending is not None:
+            state.pending.remove(pending)
+            ability, bindings = pending.ability, pending.bindings
+        else:  # reading K34: a card with no script
+            ability, bindings = None, {}
         if not state.items:
             state.stack_starter = action.player
-        state.items.append(StackItem(action.card, action.player, True, action.target, action.ops,
-                                     triggered=True))
-        state.priority = state.other(action.player)
+        state.items.append(StackItem(action.card, action.player, ability, False, action.targets, dict(bindings),
+                                     kind="triggered", written=action.ops, written_line=action.line))
+        if not state.pending:
+            state.priority = state.other(action.player)
         state.passes = 0
-    elif isinstance(action, Effect):  # passive (3.1: "They do not use the Stack")
-        apply_ops(state, list(action.ops))
-        sweep(state)
-        if state.phase == REACTION and not state.items and state.passes == 0:
-            state.priority = normal_priority(state)
     elif isinstance(action, (Play, Activate)):
         cost = tribute_of(state, action)
         if not state.items:
             state.stack_starter = action.player
         if isinstance(action, Play):
             z.move(action.card, zone(action.source, action.player), STACK)
-        elif exile_cost(state, action.card):  # reading K22: "Exile it:" is paid on activating
-            here = next(zn for zn in state.zones.zones if action.card in state.zones[zn])
-            z.move(action.card, here, zone("exile", owner_of(action.card)))
-            sweep(state)
+            ability = board.effect_ability(state, action.card) if state.card(action.card).type == "will" else None
+            item = StackItem(action.card, action.player, ability, True, action.targets,
+                             origin=zone(action.source, action.player), written=action.ops, written_line=action.line)
+        else:
+            ability = activated_of(state, action.card)
+            if ability is not None and ability.cost.exile:  # type: ignore[union-attr]
+                here = state.zone_of(action.card)
+                move(state, action.card, here, zone("exile", owner_of(action.card)))  # type: ignore[arg-type]
+                sweep(state)
+            item = StackItem(action.card, action.player, ability, False, action.targets, kind="activated",
+                             written=action.ops, written_line=action.line)
         pay(state, action.player, cost, action.tribute)
-        state.items.append(StackItem(action.card, action.player, isinstance(action, Activate), action.target,
-                                     action.ops, zone(action.source, action.player)
-                                     if isinstance(action, Play) else ""))
+        state.items.append(item)
         state.priority = state.other(action.player)
         state.passes = 0
     elif isinstance(action, Pass):
@@ -776,30 +840,40 @@ def _apply(state: KState, action: Action) -> None:
         if state.passes >= 2:
             if state.items:
                 resolve_top(state)
-                state.passes = 0
-                if state.items:
-                    state.priority = state.other(state.items[-1].controller)  # 2.3.4
-                else:
-                    starter = state.stack_starter
-                    state.stack_starter = None
-                    state.priority = normal_priority(state) if state.phase == REACTION or starter is None \
-                        else state.other(starter)  # 4.2.4
+                if state.resolving is None:
+                    after_item(state)
             else:
                 after_passes(state)
+    elif isinstance(action, Choose):
+        res = state.resolving
+        assert res is not None
+        request = run(KWorld(state), res.frame.copy(), {})
+        assert request is not None
+        if run(KWorld(state), res.frame, {request.name: action.value}) is not None:
+            return  # another choice comes next
+        state.resolving = None
+        if res.item is not None:
+            finish_item(state, res.item, res.frame)
+            after_item(state)
+        elif state.winner is not None:  # a replacement: the Confrontation won instead (reading K32)
+            begin_resolution(state, state.winner)
+        else:
+            after_passes(state)
     elif isinstance(action, Place):
         p = action.player
         for it in action.displace:
             z.move(it, zone("interzone", p), zone("deck", p), bottom=True)
         for it in action.interzone:
             src = CONFRONTATION if it in z[CONFRONTATION] else STALEMATE
-            z.move(it, src, zone("interzone", p))
+            move(state, it, src, zone("interzone", p))
         for it in action.deck:
             src = CONFRONTATION if it in z[CONFRONTATION] else STALEMATE
-            z.move(it, src, zone("deck", p), bottom=True)
+            move(state, it, src, zone("deck", p), bottom=True)
         sweep(state)
         state.phase = END
         state.priority = p
         state.passes = 0
+        flush_triggers(state)
     elif isinstance(action, Bottom):
         for it in action.cards:
             z.move(it, zone("hand", action.player), zone("deck", action.player), bottom=True)
@@ -809,26 +883,19 @@ def _apply(state: KState, action: Action) -> None:
 
 
 def unverified(state: KState, action: Action) -> list[str]:
-    """Card effects the checker takes as written (SPEC.md principle 4)."""
-    if isinstance(action, Effect):
-        done = "; ".join(op.describe() for op in action.ops) or "no operations"
-        return [f"effect of {action.card} (\"{state.card(action.card).text}\"): {done}"]
-    if isinstance(action, (Play, Activate)) and name_of(action.card) not in effects.VERIFIED \
-            and state.card(action.card).type == "will" or isinstance(action, Activate):
-        done = "; ".join(op.describe() for op in action.ops) or "no operations"
-        tgt = f" targeting {action.target}" if action.target else ""
-        cost = activated_cost(state.card(action.card).text) if isinstance(action, Activate) else None
-        paid = f" (cost \"{cost}\" taken as paid)" if cost and tribute_of(state, action) is None \
-            and not exile_cost(state, action.card) else ""
-        return [f"{name_of(action.card)}{tgt}{paid} (\"{state.card(action.card).text}\"): on resolving, {done}"]
+    """Reading K34: only a card with no script has an effect the checker takes as written."""
+    if isinstance(action, (Effect, Play, Activate)) and not scripted(state, action.card) \
+            and not (isinstance(action, Play) and state.is_manifestation(action.card)):
+        done = describe(action.ops) if action.ops else "no operations"
+        return [f"{name_of(action.card)} has no script (\"{text_of(state, action.card)}\"): on resolving, {done}"]
     return []
 
 
-# --- candidates (for the simulator) ------------------------------------------------------------
+# --- the whole legal set (the simulator's candidates) ------------------------------------------
 
 
 def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: str) -> list[tuple[str, ...]]:
-    """A few ways to pay: the smallest sets of needed cards (reading K7)."""
+    """Every way to pay a tribute with cards each needed (reading K7)."""
     if tribute is None:
         return [()]
     temperament, amount = tribute
@@ -836,61 +903,124 @@ def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: st
     if need == 0:
         return [()]
     hand = [it for it in state.hand(p) if it != exclude and state.is_manifestation(it)
-            and can_pay(temperament, state.card(it).temperament)]
+            and can_pay(temperament, state.card(it).temperament)  # type: ignore[arg-type]
+            and not board.restricted(state, it, "pay a tribute")]
     out = []
-    for size in (1, 2, 3):
+    for size in range(1, min(len(hand), need) + 1):
         for combo in itertools.combinations(hand, size):
             powers = [state.base_power(it) for it in combo]
             if sum(powers) >= need and sum(powers) - min(powers) < need:
                 out.append(combo)
-                if len(out) >= 2:
-                    return out
     return out
 
 
+def _targets(state: KState, ability: Ability | None, p: str, source: str) -> list[tuple[str, ...]]:
+    if ability is None or ability.target is None:
+        return [()]
+    return board.target_choices(state, ability.target, p, source)
+
+
 def candidates(state: KState) -> Iterator[Action]:
+    """Every action worth considering now (`check` decides which are legal): the whole legal
+    set, each target, payment and choice enumerated; a mulligan's shuffle is a chance outcome
+    (``deck=None``) the simulator draws."""
     if state.phase == OVER:
         return
+    if state.resolving is not None:
+        request = current_request(state)
+        if request is not None:
+            for option in request.options:
+                yield Choose(request.chooser, request.write(option))
+        return
+    if state.pending:
+        lead = state.lead if any(p.controller == state.lead for p in state.pending) else state.other(state.lead)
+        seen = set()
+        for pending in state.pending:
+            if pending.controller != lead or pending.source in seen:
+                continue
+            seen.add(pending.source)
+            for targets in _targets(state, pending.ability, lead, pending.source):
+                yield Effect(pending.source, lead, (), targets)
+        return
     if state.phase == RECOVERY:
+        if state.items:
+            yield Pass(state.priority)
+            return
         for p in state.players:
-            if not has_first_manifestation(state, p) or (state.turn == 1 and not state.voluntary.get(p)
-                                                        and state.shuffles == 0):
-                order = state.deck(p) + state.hand(p)
-                random.Random(f"{state.turn}/{p}/{state.shuffles}/{len(order)}").shuffle(order)
-                yield Mulligan(p, tuple(order))
-        firsts = [[it for it in state.hand(p) if state.is_manifestation(it)][:2] for p in state.players]
+            if not has_first_manifestation(state, p) or (state.turn == 1 and not state.voluntary.get(p)):
+                yield Mulligan(p, None)
+        firsts = [[it for it in state.hand(p) if state.is_manifestation(it)] for p in state.players]
         for a, b in itertools.product(*firsts):
             yield Reveal(((state.players[0], a), (state.players[1], b)))
         return
+    if state.phase in (PLACE, HAND_LIMIT_PHASE) and state.items:
+        yield Pass(state.priority)
+        return
     if state.phase == PLACE:
-        w = state.winner
-        assert w is not None
-        own = tuple(it for zn in (CONFRONTATION, STALEMATE) for it in state.zones[zn] if owner_of(it) == w)
-        yield Place(w, (), own)
-        inter = state.zones[zone("interzone", w)]
-        first, rest = own[:1], own[1:]
-        yield Place(w, first, rest, tuple(inter[:1]) if len(inter) >= INTERZONE_SPACES else ())
+        yield from _placements(state)
         return
     if state.phase == HAND_LIMIT_PHASE:
         for p in state.players:
-            if len(state.hand(p)) > HAND_LIMIT:
-                yield Bottom(p, tuple(state.hand(p)[:len(state.hand(p)) - HAND_LIMIT]))
+            excess = len(state.hand(p)) - HAND_LIMIT
+            if excess > 0:
+                for cards in itertools.permutations(state.hand(p), excess):
+                    yield Bottom(p, cards)
                 return
         return
     p = state.priority
     yield Pass(p)
-    targets = state.field_manifestations()[:3]
-    for it in list(state.hand(p)) + (list(state.zones[zone("interzone", p)]) if state.phase == REACTION else []):
+    sources = list(state.hand(p))
+    if state.phase == REACTION:
+        sources += state.zones[zone("interzone", p)]
+    for it in sources:
         card = state.card(it)
-        source = "hand" if it in state.hand(p) else "interzone"
+        src = "hand" if it in state.hand(p) else "interzone"
         if card.type == "manifestation":
             if card.support and state.phase == REACTION:
-                yield Play(it, p, source)
+                yield Play(it, p, src)
             continue
-        for pay_with in payments(state, p, (card.tribute.temperament, card.tribute.amount)
-                                 if card.tribute else None, it):
-            if card.name in effects.VERIFIED:
-                for t in targets:
-                    yield Play(it, p, source, pay_with, t)
-            else:
-                yield Play(it, p, source, pay_with)
+        tribute = (card.tribute.temperament, card.tribute.amount) if card.tribute else None
+        ability = board.effect_ability(state, it)
+        for pay_with in payments(state, p, tribute, it):
+            for targets in _targets(state, ability, p, it):
+                yield Play(it, p, src, pay_with, targets)
+    for it in board.field_cards(state):
+        if state.controller(it) != p:
+            continue
+        ability = activated_of(state, it)
+        if ability is None:
+            continue
+        cost = ability.cost
+        tribute = (cost.temperament, cost.amount) if cost.temperament else None  # type: ignore[union-attr]
+        for pay_with in payments(state, p, tribute, it):
+            for targets in _targets(state, ability, p, it):
+                yield Activate(it, p, pay_with, targets)
+
+
+def _placements(state: KState) -> Iterator[Place]:
+    """4.2.3: each of the winner's manifestations to the Interzone or the deck's bottom (in
+    every order), displacing what the Interzone cannot hold."""
+    w = state.winner
+    assert w is not None
+    own = [it for zn in (CONFRONTATION, STALEMATE) for it in state.zones[zn] if owner_of(it) == w]
+    inter = state.zones[zone("interzone", w)]
+    for k in range(len(own) + 1):
+        for to_inter in itertools.combinations(own, k):
+            if k > INTERZONE_SPACES:
+                continue
+            rest = [it for it in own if it not in to_inter]
+            room = len(inter) + k - INTERZONE_SPACES
+            displaced = itertools.combinations(inter, room) if room > 0 else [()]
+            for out in displaced:
+                for order in itertools.permutations(rest):
+                    yield Place(w, tuple(to_inter), tuple(order), tuple(out))
+
+
+def shuffle(state: KState, action: Action, rng: random.Random) -> Action:
+    """A chance outcome: a mulligan's shuffled deck, drawn by the simulator's random numbers."""
+    if isinstance(action, Mulligan) and action.deck is None:
+        order = state.deck(action.player) + state.hand(action.player)
+        rng.shuffle(order)
+        return Mulligan(action.player, tuple(order))
+    return action
+

@@ -11,19 +11,25 @@ of a pile at the END of its list:
     confrontation the Confrontation Zone, in the order the manifestations entered
     stalemate     the Stalemate Zone           stack        cards on the Stack (2.3)
 
-Beside the zones: the Stack's items (a card or an activated effect, with its controller,
-target and effect), who has priority and how many passed in a row (2.2), the excess essence
-of each player by temperament (2.1), and the counters: ``power.ITEM`` (permanent power
-modifiers), ``turn.ITEM`` (modifiers until the end of the turn) and ``points.P`` (points
-gained or lost from effects and the voluntary mulligan, 4.4.2).
+Beside the zones: the Stack's items (a card, an activated or triggered effect, a copy), the
+triggered effects waiting to be put on it (3.1), an ability under way that waits for a
+player's choice, who has priority (2.2), the excess essence (2.1), and the modifiers (3.2):
+``power.ITEM`` (permanent power), ``turn.ITEM`` (power until the end of the turn),
+``points.P`` (points gained or lost from effects, 4.4.2), and the turn-long changes of
+temperament, control and effects.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.data.games.kartomantik import PoolCard
+from pnp.effects.language import Ability
 from rules_check.core.engine import BaseState
+from rules_check.core.ops import Op
+from rules_check.effects.machine import Frame
 from rules_check.pool import Pool
 
 HAND_LIMIT = 7  # 1.4, 4.2.1: "until they reach the hand limit of 7 cards"
@@ -38,7 +44,7 @@ STACK = "stack"
 OWN_ZONES = ("deck", "hand", "limbo", "interzone", "vessel", "exile", "field")
 SHARED_ZONES = (CONFRONTATION, STALEMATE, STACK)
 
-# Phases (4.2): recovery (draws done; mulligans, then the Revelation), the Reaction of the
+# Phases (4.2): recovery (draws, mulligans, then the Revelation), the Reaction of the
 # Confrontation, the Resolution window ("Players can play Wills ... before cards are moved"),
 # the winner placing their own manifestations, the End Phase, the hand limit at the end of
 # the turn, over.
@@ -69,16 +75,56 @@ def name_of(it: str) -> str:
 
 @dataclass
 class StackItem:
-    """One action on the Stack (2.3): a card played (``card`` is the item, on the ``stack``
-    zone) or an activated effect of a card that stays where it is (``effect`` True)."""
+    """One action on the Stack (2.3): a card played (``is_card``: the card itself is on the
+    ``stack`` zone), or an effect (activated, triggered, a copy) whose card stays where it is."""
 
-    card: str
+    card: str  # the card played, or the card whose effect it is
     controller: str
-    effect: bool = False
-    target: str | None = None
-    ops: tuple = ()
+    ability: Ability | None  # the script's ability it runs; None: a Support manifestation, or no script
+    is_card: bool = False
+    targets: tuple[str, ...] = ()
+    bindings: dict[str, Any] = field(default_factory=dict)  # the trigger's subject ("entering", "chained")
     origin: str = ""  # where a played card came from (hand:P, interzone:P)
-    triggered: bool = False  # a triggered effect (3.1), put on the Stack by an `effect` entry
+    copy: bool = False  # a copy of a Will (3.2: it is not a card)
+    kind: str = "card"  # card | activated | triggered | copy
+    written: tuple[Op, ...] = ()  # an outcome the log wrote for it (SPEC.md principle 4)
+    written_line: int | None = None
+
+    def clone(self) -> "StackItem":
+        return StackItem(self.card, self.controller, self.ability, self.is_card, self.targets, dict(self.bindings),
+                         self.origin, self.copy, self.kind, self.written, self.written_line)
+
+
+@dataclass
+class Pending:
+    """A triggered effect whose condition was met: it must be put on the Stack (3.1)."""
+
+    source: str  # the card whose trigger it is (or the card that remembered it)
+    ability: Ability
+    controller: str
+    bindings: dict[str, Any] = field(default_factory=dict)
+    targets_needed: bool = False
+
+
+@dataclass
+class Delayed:
+    """A remembered step (3.2 "Memory" of Effects): a triggered step waiting for its event."""
+
+    source: str
+    ability: Ability  # a one-step ability made of the remembered step
+    controller: str
+    key: str  # the trigger key, e.g. "chained wins"
+    subject: str  # the card it is about
+
+
+@dataclass
+class Resolving:
+    """An item of the Stack (or a replacement effect) part-way through its effect, waiting for
+    a player's choice."""
+
+    frame: Frame
+    item: StackItem | None  # None: a replacement effect (3.2, "would")
+    then: str = ""  # what follows a replacement: "stalemate"
 
 
 @dataclass
@@ -88,29 +134,56 @@ class KState(BaseState):
     phase: str = RECOVERY
     last_winner: str = ""  # of the last resolved Confrontation (ruling K1 before the first)
     winner: str | None = None  # of the Confrontation being resolved
+    turn_winner: str | None = None  # of this turn's Confrontation ("if you won the Confrontation")
     priority: str = ""
     passes: int = 0  # consecutive passes (2.3.3)
     stack_starter: str | None = None  # who started the Stack now open (4.2.4)
     items: list[StackItem] = field(default_factory=list)  # the Stack, bottom first
+    pending: list[Pending] = field(default_factory=list)  # triggered, not yet on the Stack (3.1)
+    lead: str = ""  # who puts simultaneous triggers on the Stack first (3.1)
+    last_put: str | None = None  # who put the last of them
+    resolving: Resolving | None = None
+    events: list[tuple] = field(default_factory=list)  # what happened, not yet turned into triggers
+    delayed: list[Delayed] = field(default_factory=list)
     essence: dict[str, dict[str, int]] = field(default_factory=dict)  # P -> temperament -> excess
     mulligans: dict[str, int] = field(default_factory=dict)  # compulsory, in a row, this Recovery
     voluntary: dict[str, bool] = field(default_factory=dict)  # the voluntary mulligan used
     loser: str | None = None  # lost by a second consecutive compulsory mulligan (4.4.1)
     ended: bool = False
-    shuffles: int = 0  # for the simulator's mulligan shuffles
-    # trigger windows (triggers.py, readings K17-K18): what just happened, since the last
-    # entry that was not an `effect`
-    moment: int = 0  # how many such entries so far
-    recent: dict[str, str] = field(default_factory=dict)  # entered the Confrontation -> from where
-    vesseled: set[str] = field(default_factory=set)  # just placed in an Empathic Vessel
-    flags: set[str] = field(default_factory=set)  # "revelation", "resolution", "stalemate"
+    drawn: bool = False  # this turn's Recovery draws are done (4.2.1 step 2)
+    end_triggers: bool = False  # this turn's "at the end of the turn" effects have triggered (4.2.4)
     first: set[str] = field(default_factory=set)  # this turn's First Manifestations
-    fired: set[tuple[str, str, int]] = field(default_factory=set)  # (item, trigger, moment or turn)
-    # simultaneous triggers (3.1, reading K20): the moment, the player who had Priority then
-    # (their effects go on the Stack first), and whether the opponent has put one since
-    trigger_lead: tuple[int, str] | None = None
-    trigger_switched: bool = False
+    support: set[str] = field(default_factory=set)  # in the Confrontation Zone, entered in Support
+    control: dict[str, str] = field(default_factory=dict)  # item -> controller, until the end of the turn
+    temperaments: dict[str, str] = field(default_factory=dict)  # item -> temperament, until the end of the turn
+    muted: set[str] = field(default_factory=set)  # items that lost their effects, until the end of the turn
+    granted: dict[str, list[str]] = field(default_factory=dict)  # item -> cards whose effects it has
+    asked: set[str] = field(default_factory=set)  # "would end in a Stalemate" effects offered this turn
+    problem: str | None = None  # an outcome written in the log that the script does not give
     _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
+
+    def copy(self) -> "KState":
+        """A copy to try an action on (the greedy simulator): zones, items, frames copied."""
+        new = copy.copy(self)
+        new.zones = self.zones.copy()
+        new.counters = dict(self.counters)
+        new.items = [i.clone() for i in self.items]
+        new.pending = [Pending(p.source, p.ability, p.controller, dict(p.bindings), p.targets_needed)
+                       for p in self.pending]
+        new.resolving = None if self.resolving is None else Resolving(
+            self.resolving.frame.copy(), self.resolving.item.clone() if self.resolving.item else None,
+            self.resolving.then)
+        new.events = list(self.events)
+        new.delayed = list(self.delayed)
+        new.essence = {p: dict(e) for p, e in self.essence.items()}
+        new.mulligans = dict(self.mulligans)
+        new.voluntary = dict(self.voluntary)
+        for name in ("first", "support", "muted", "asked"):
+            setattr(new, name, set(getattr(self, name)))
+        new.control = dict(self.control)
+        new.temperaments = dict(self.temperaments)
+        new.granted = {k: list(v) for k, v in self.granted.items()}
+        return new
 
     def card(self, it: str) -> PoolCard:
         """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path)."""
@@ -124,8 +197,15 @@ class KState(BaseState):
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
 
+    def controller(self, it: str) -> str:
+        """3.2 Owner and Controller: the owner, unless an effect gave control to the other."""
+        return self.control.get(it, owner_of(it))
+
     def is_manifestation(self, it: str) -> bool:
         return self.card(it).type == "manifestation"
+
+    def temperament(self, it: str) -> str | None:
+        return self.temperaments.get(it) or self.card(it).temperament
 
     def hand(self, p: str) -> list[str]:
         return self.zones[zone("hand", p)]
@@ -140,20 +220,20 @@ class KState(BaseState):
             out += self.zones[zone("interzone", p)]
         return out
 
+    def on_field(self, it: str) -> bool:
+        """On the Cartomantic Field (1.3.6): the Confrontation Zone, an Interzone, a played Persistent Will."""
+        if it in self.zones[CONFRONTATION]:
+            return True
+        return any(it in self.zones[zone(k, p)] for p in self.players for k in ("interzone", "field"))
+
+    def zone_of(self, it: str) -> str | None:
+        for name, items in self.zones.zones.items():
+            if it in items:
+                return name
+        return None
+
     def base_power(self, it: str) -> int:
         return self.card(it).power or 0
-
-    def power(self, it: str) -> int:
-        """3.2 "Power vs Base Power": base power plus every modifier."""
-        return self.base_power(it) + self.counters.get(f"power.{it}", 0) + self.counters.get(f"turn.{it}", 0)
-
-    def total_power(self, p: str) -> int:
-        """4.2.3: the sum of the power of P's manifestations in the Confrontation Zone."""
-        return sum(self.power(it) for it in self.zones[CONFRONTATION] if owner_of(it) == p)
-
-    def last_entered(self, p: str) -> str | None:
-        mine = [it for it in self.zones[CONFRONTATION] if owner_of(it) == p]
-        return mine[-1] if mine else None
 
 
 def zone_names(players: list[str]) -> list[str]:

@@ -1,90 +1,105 @@
-"""When a card's triggered effect may be written (3.1 Triggered, 4.2.2-4.2.4), and what its
-Chain allows (3.1 Support and Chain). Readings K17-K20 in docs/rulings.md.
+"""When triggered effects trigger (3.1 Triggered, 4.2), read from the cards' scripts.
 
-The trigger is read from the opening words of the card's own text in the pool (never a
-retyped card list), with a tolerant pattern: case and spacing are ignored, "On"/"At"
-Revelation and "When"/"Whenever" are the same. A triggered effect is written as an `effect`
-entry that puts it on the Stack (reading K20) and is legal only in its window, while its card is where the trigger
-says, and once per window:
+"Effects that activate automatically when a specific condition is met ... They are placed on
+the Stack as soon as their condition is met." The rules engine notes what happened (an
+`events` list: a card entering the Confrontation Zone, the Revelation, a Confrontation won,
+a card placed in an Empathic Vessel, a Stalemate, the end or the beginning of the turn); here
+each event finds the triggers it meets. Each becomes a `Pending` effect that the log must put
+on the Stack (an ``effect`` entry) before anything else happens: a compulsory effect left out
+is a violation at the entry where it had to be put (reading K20, K29).
 
-    before      "Before the Revelation"               Recovery Phase, card in hand or on the field
-    revelation  "On Revelation" / "At Revelation"     right after the Revelation, a First Manifestation
-    after       "After the Revelation"                right after the Revelation, card on the field
-    enters      "When it enters the field / the       right after that card entered the Confrontation
-                 Confrontation Zone [from your X]"    Zone (from X, when the text says so)
-    support     "Whenever a manifestation of your     right after an opponent's manifestation entered
-                 opponent enters ... in Support"      in Support, card on the field
-    win, loss   "When it wins/loses a Confrontation"  right after the outcome (start of the Resolution),
-                                                      card in the Confrontation/Stalemate Zone
-    vessel      "When it is placed in an Empathic     right after that card went to an Empathic Vessel
-                 Vessel"
-    stalemate   "When a Confrontation (would) end(s)  right after a Stalemate
-                 in a Stalemate"
-    end         "At the end of the turn"              End Phase, card on the field
-    beginning   "At the beginning of the turn"        Recovery Phase, card on the field
-    passive     "As long as ..." (3.1 Passive)        any time, card on the field (its modifiers)
+Where the card must be, per trigger (its script's ``when:``):
 
-"Right after" means: before the next entry that is not an `effect` (every play, activate,
-pass, place, bottom, mulligan or reveal closes the window; effects in a row share it).
+    revelation                  a First Manifestation just revealed
+    enters, enters from ...     the card that entered the Confrontation Zone (from your Interzone)
+    opponent support            on the field, an opponent's manifestation entered in Support
+    wins, loses                 in the Confrontation Zone, controlled by the winner / the loser
+    vessel                      the card placed in an Empathic Vessel (its owner controls it, 3.2)
+    stalemate                   one of the manifestations moved to the Stalemate Zone
+    before, after, end of turn, on the field (the Confrontation Zone, an Interzone, a played
+    beginning of turn           Persistent Will)
+    would stalemate             not a trigger: a replacement the rules offer before a Stalemate
+                                (rules.after_passes)
+
+A trigger with an ``if:`` triggers only if it holds then (and does nothing if it no longer holds
+when it resolves); one whose target no card fits is not put on the Stack (3.2 Action Validity).
 """
 
 from __future__ import annotations
 
-import re
+from pnp.effects.language import Ability
 
-TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern, re.I)) for kind, pattern in (
-    ("before", r"^\s*before\s+the\s+revelation"),
-    ("revelation", r"^\s*(on|at)\s+revelation"),
-    ("after", r"^\s*after\s+the\s+revelation"),
-    ("enters", r"^\s*when(ever)?\s+it\s+enters\s+the\s+(field|confrontation\s+zone)"),
-    ("support", r"^\s*when(ever)?\s+a\s+manifestation\s+of\s+your\s+opponent\s+enters\s+the\s+"
-                r"confrontation\s+zone\s+in\s+support"),
-    ("win", r"^\s*when(ever)?\s+it\s+wins\s+a\s+confrontation"),
-    ("loss", r"^\s*when(ever)?\s+it\s+loses\s+a\s+confrontation"),
-    ("vessel", r"^\s*when(ever)?\s+it\s+is\s+placed\s+in\s+an\s+empathic\s+vessel"),
-    ("stalemate", r"^\s*when(ever)?\s+a\s+confrontation\s+(would\s+)?ends?\s+in\s+a\s+stalemate"),
-    ("end", r"^\s*at\s+the\s+end\s+of\s+the\s+turn"),
-    ("beginning", r"^\s*at\s+the\s+(beginning|start)\s+of\s+the\s+turn"),
-    ("passive", r"^\s*as\s+long\s+as"),
-))
-FROM_ZONE = re.compile(r"^[^,.:]*?\benters\s+the\s+(?:field|confrontation\s+zone)\s+from\s+your\s+(\w+)", re.I)
-CHAIN = re.compile(r"\bchain\s+from\s+your\s+(\w+)(?:\s*\(a\s+manifestation\s+with\s+base\s+power\s+(\d+)"
-                   r"\s+or\s+less\))?", re.I)
-
-WINDOW = {
-    "before": "in the Recovery Phase, before the Revelation",
-    "revelation": "right after the Revelation, for a First Manifestation just revealed",
-    "after": "right after the Revelation",
-    "enters": "right after it entered the Confrontation Zone",
-    "support": "right after an opponent's manifestation entered the Confrontation Zone in Support",
-    "win": "at the start of the Resolution, for the winner's manifestation in the Confrontation",
-    "loss": "at the start of the Resolution, for the loser's manifestation in the Confrontation",
-    "vessel": "right after it was placed in an Empathic Vessel",
-    "stalemate": "right after a Confrontation ended in a Stalemate",
-    "end": "in the End Phase",
-    "beginning": "in the Recovery Phase (the beginning of the turn)",
-    "passive": "while it is on the field",
-}
+from . import board
+from .state import CONFRONTATION, KState, Pending, owner_of, zone
 
 
-def trigger_of(text: str) -> str | None:
-    """The kind of the card's triggered (or passive) effect, from its opening words; None if
-    its text opens with neither (an activated "Pay ...:" effect, a will's effect, a rule)."""
-    for kind, pattern in TRIGGERS:
-        if pattern.search(text or ""):
-            return kind
-    return None
+def _pending(state: KState, source: str, ability: Ability, controller: str, **bindings) -> Pending | None:
+    from rules_check.effects.machine import Frame
 
+    from .verbs import KWorld
 
-def entry_zone(text: str) -> str | None:
-    """"When it enters the field from your Interzone": the zone kind it must come from."""
-    m = FROM_ZONE.search(text or "")
-    return m.group(1).lower() if m else None
-
-
-def chain_of(text: str) -> tuple[str, int | None] | None:
-    """"Chain from your ZONE (a manifestation with base power N or less)": (zone kind, N)."""
-    m = CHAIN.search(text or "")
-    if not m:
+    if ability.condition is not None:
+        if not KWorld(state).test(Frame(source, ability, controller, bindings=dict(bindings)), ability.condition):
+            return None
+    if ability.target is not None and not board.target_choices(state, ability.target, controller, source):
         return None
-    return m.group(1).lower(), int(m.group(2)) if m.group(2) else None
+    return Pending(source, ability, controller, dict(bindings), ability.target is not None)
+
+
+def triggered_by(state: KState, event: tuple) -> list[Pending]:
+    """The triggered effects one event meets, in the order the cards are on the table."""
+    kind = event[0]
+    out: list[Pending | None] = []
+    if kind == "enters":
+        _, it, src, support = event
+        if it in state.zones[CONFRONTATION]:
+            keys = ["enters"] + (["enters from interzone"] if src == zone("interzone", owner_of(it)) else [])
+            for a in board.triggered(state, it, keys):
+                out.append(_pending(state, it, a, state.controller(it)))
+        if support:
+            for source in board.field_cards(state):
+                if state.controller(source) != state.controller(it):
+                    for a in board.triggered(state, source, ["opponent support"]):
+                        out.append(_pending(state, source, a, state.controller(source), it=it, entering=it))
+    elif kind == "revelation":
+        for it in list(state.zones[CONFRONTATION]):
+            if it in state.first:
+                for a in board.triggered(state, it, ["revelation"]):
+                    out.append(_pending(state, it, a, state.controller(it)))
+        out += _on_field(state, "after")
+    elif kind == "wins":
+        winner = event[1]
+        for it in list(state.zones[CONFRONTATION]):
+            key = "wins" if state.controller(it) == winner else "loses"
+            for a in board.triggered(state, it, [key]):
+                out.append(_pending(state, it, a, state.controller(it)))
+        for d in list(state.delayed):  # 3.2 "Memory" of Effects
+            if d.key == "chained wins" and d.subject in state.zones[CONFRONTATION] \
+                    and state.controller(d.subject) == winner:
+                state.delayed.remove(d)
+                out.append(_pending(state, d.source, d.ability, d.controller, it=d.subject, chained=d.subject))
+    elif kind == "vessel":
+        it = event[1]
+        for a in board.triggered(state, it, ["vessel"]):
+            out.append(_pending(state, it, a, owner_of(it)))
+    elif kind == "stalemate":
+        for it in event[1]:
+            for a in board.triggered(state, it, ["stalemate"]):
+                out.append(_pending(state, it, a, state.controller(it)))
+    elif kind in ("end of turn", "beginning of turn", "before"):
+        out += _on_field(state, kind)
+    return [p for p in out if p is not None]
+
+
+def _on_field(state: KState, key: str) -> list[Pending | None]:
+    return [_pending(state, source, a, state.controller(source))
+            for source in board.field_cards(state) for a in board.triggered(state, source, [key])]
+
+
+def replacements(state: KState) -> list[tuple[str, Ability]]:
+    """Effects "when a Confrontation would end in a Stalemate" on the field (Loaded Dice), the
+    player with Priority's first (3.1: simultaneous effects follow Priority)."""
+    found = [(source, a) for source in board.field_cards(state)
+             for a in board.triggered(state, source, ["would stalemate"])]
+    first = state.priority
+    return sorted(found, key=lambda f: state.controller(f[0]) != first)
