@@ -7,6 +7,7 @@ the simulator (hundreds of games, same seed same log) and a mutation test.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import time
@@ -201,25 +202,30 @@ class TestTravel:
 # --- Which side counts (ruling R2) ---------------------------------------------------------------------
 
 
+# A with Stormbreak Pass ("Flip a card of the decision path to its other side.") in the hand
+# instead of Ashen Field
+A_FLIP = [c if c not in ("Ashen Field", "Stormbreak Pass") else {"Ashen Field": "Stormbreak Pass",
+                                                                 "Stormbreak Pass": "Ashen Field"}[c] for c in A]
+
+
 class TestSides:
-    FLIP = {"ability": "Ashen Field", "ops": [{"flip": "Lantern Market"}]}
+    FLIP = {"ability": "Stormbreak Pass", "choose": {"card": "Lantern Market"}}
 
     def test_a_flipped_destination_shows_its_other_side(self):
-        s = replay(A, [self.FLIP])
+        s = replay(A_FLIP, [self.FLIP])
         assert s.face["Lantern Market"] == "night"
         # Salt Flats 12 -> Lantern Market's night side, 3: lower, its bottom-right: green 3
-        s = replay(A, [self.FLIP, {"travel": "Lantern Market", "pay": {"green": 3}}])
+        s = replay(A_FLIP, [self.FLIP, {"travel": "Lantern Market", "pay": {"green": 3}}])
         assert energy(s) == (3, 4, 0)
 
     def test_the_side_taken_keeps_its_banner_and_ability(self, tmp_path):
         # leaving Lantern Market night side up: its night banner (+2 red), its night ability in hand
         entries = [self.FLIP, {"travel": "Lantern Market", "pay": {"green": 3}},
                    {"travel": "Broken Mill", "pay": {"red": 2}}]
-        s = replay(A, entries)
+        s = replay(A_FLIP, entries)
         assert energy(s) == (3, 4, 0) and s.face["Lantern Market"] == "night" and "Lantern Market" in s.hand()
-        report = judge(tmp_path, A, entries + [{"ability": "Lantern Market", "ops": [{"add": "energy.red",
-                                                                                     "amount": 1}]}])
-        assert report.unverified[-1]["message"].startswith('ability of Lantern Market (night side: "Gain 1 {red}."')
+        s = replay(A_FLIP, entries + [{"ability": "Lantern Market"}])  # night: "Gain 1 {red}."
+        assert energy(s) == (4, 4, 0)
 
 
 # --- Turn Sequence 2: Challenge ----------------------------------------------------------------------
@@ -281,10 +287,12 @@ class TestReward:
 
     def test_energy_capped_at_six(self, tmp_path):
         # ruling R11: blue 6, then Salt Flats' +1 blue is lost
-        gain = {"ability": "Ashen Field", "ops": [{"add": "energy.blue", "amount": 3}]}
-        s = replay(A, [gain, {"travel": "Cliffside Path", "pay": {"red": 2}}])
+        s = replay(A, [])
+        s.counters["energy.blue"] = 6
+        ENGINE.apply_checked(s, ENGINE.parse({"travel": "Cliffside Path", "pay": {"red": 2}}, s, EntryRef("t", 0, 1)))
         assert energy(s) == (1, 6, 3)
-        report = judge(tmp_path, A, [{"ability": "Ashen Field", "ops": [{"add": "energy.blue", "amount": 4}]}])
+        report = judge_with(unscripted(), tmp_path, A, [{"ability": "Ashen Field",
+                                                         "ops": [{"add": "energy.blue", "amount": 4}]}])
         assert_violation(report, 1, "relics: Turn Sequence 1b, Decide", "leaves 7 energy.blue")
 
     def test_a_relic_half_goes_to_the_table(self):
@@ -397,16 +405,58 @@ class TestReshuffle:
 # --- Card Abilities -------------------------------------------------------------------------------------
 
 
+def unscripted() -> RelicsEngine:
+    """The engine over the same cards with no scripts: abilities as plain operations (SPEC.md 4)."""
+    cards = ENGINE.cards
+    sides = {n: {f: side.model_copy(update={"script": None}) for f, side in d.items()} for n, d in cards.sides.items()}
+    return RelicsEngine(dataclasses.replace(cards, sides=sides))
+
+
+def judge_with(engine: RelicsEngine, tmp_path: Path, order: list[str], entries: list[Any]) -> LogReport:
+    path = tmp_path / "game.yaml"
+    path.write_text(log_text(order, entries))
+    return adjudicate(read_log(path, engines()), engine)
+
+
+WATCHTOWER_ORDER = ["Mossy Ravine", "Fallen Shrine", "Sunken Road"]  # A's draw pile, top first
+
+
 class TestAbilities:
-    def test_unverified_with_its_line(self, tmp_path):
-        report = judge(tmp_path, A, [{"ability": "Ashen Field", "ops": [{"add": "energy.red", "amount": 1}]}])
-        assert report.legal and not report.complete
-        assert report.unverified == [{"line": FIRST_LINE, "entry": 1, "message":
-                                      'ability of Ashen Field (day side: "Gain 1 {red}."): added 1 energy.red'}]
+    def test_the_script_does_it(self, tmp_path):
+        """Ashen Field: "Gain 1 {red}." The checker computes it: nothing is unverified."""
+        report = judge(tmp_path, A, [{"ability": "Ashen Field"}])
+        assert report.legal and report.unverified == []
+        s = replay(A, [{"ability": "Ashen Field"}])
+        assert energy(s) == (4, 3, 3) and s.zones["discard"] == ["Ashen Field"]
+
+    def test_a_choice_is_written_in_the_entry(self, tmp_path):
+        """Old Watchtower: "Look at the top 3 cards ... and put them back in any order": the order is written."""
+        order = ["Sunken Road", "Mossy Ravine", "Fallen Shrine"]
+        s = replay(A, [{"ability": "Old Watchtower", "choose": {"order": order}}])
+        assert s.zones["draw"][-3:] == list(reversed(order))
+        report = judge(tmp_path, A, [{"ability": "Old Watchtower"}])
+        assert_violation(report, 1, "relics: Card Abilities", "Old Watchtower's ability (\"Look at the top 3 cards "
+                         "of the draw pile and put them back in any order.\") asks the order of the top 3 cards of the "
+                         "draw pile, top first: write it in the entry, choose: {order: ...}")
+        report = judge(tmp_path, A, [{"ability": "Old Watchtower", "choose": {"order": ["Salt Flats", "Mossy Ravine",
+                                                                                        "Fallen Shrine"]}}])
+        assert_violation(report, 1, "relics: Card Abilities", "is not one of the legal choices")
+        report = judge(tmp_path, A, [{"ability": "Ashen Field", "choose": {"card": "Salt Flats"}}])
+        assert_violation(report, 1, "relics: Card Abilities", "asks no choice 'card'")
+
+    def test_one_answer_needs_no_name(self):
+        s = replay(A, [{"ability": "Old Watchtower", "choose": WATCHTOWER_ORDER}])
+        assert s.zones["draw"][-3:] == list(reversed(WATCHTOWER_ORDER))
+
+    def test_a_written_outcome_must_be_the_scripts(self, tmp_path):
+        report = judge(tmp_path, A, [{"ability": "Ashen Field", "ops": [{"add": "energy.red", "amount": 2}]}])
+        assert_violation(report, 1, "relics: Card Abilities", "Ashen Field's ability (\"Gain 1 {red}.\") does: added 1 "
+                                                              "energy.red; the entry writes: added 2 energy.red")
+        assert judge(tmp_path, A, [{"ability": "Ashen Field", "ops": [{"add": "energy.red", "amount": 1}]}]).legal
 
     def test_discount_counter(self, tmp_path):
         # ruling R10: Cliffside Path's "next {red} challenge costs 2 less": Ashen Field's red 3 costs 1
-        use = {"ability": "Cliffside Path", "ops": [{"add": "discount.red", "amount": 2}]}
+        use = {"ability": "Cliffside Path"}
         s = replay(D, [use, {"travel": "Ashen Field", "pay": {"red": 1}}], "hard")
         assert s.counters["discount.red"] == 0 and energy(s)[0] == 1
         # another colour's challenge leaves it waiting
@@ -414,18 +464,46 @@ class TestAbilities:
         assert s.counters["discount.red"] == 2
 
     def test_between_the_travel_and_its_payment(self):
-        use = {"ability": "Cliffside Path", "ops": [{"add": "discount.red", "amount": 2}]}
-        s = replay(D, [{"travel": "Ashen Field"}, use, {"pay": {"red": 1}}], "hard")
+        s = replay(D, [{"travel": "Ashen Field"}, {"ability": "Cliffside Path"}, {"pay": {"red": 1}}], "hard")
         assert s.phase == "decide" and energy(s)[0] == 1
 
-    def test_the_card_is_discarded_after_its_effect(self, tmp_path):
-        # ruling R9: "the top card of the discard pile" is the one below the ability's card
-        first = {"travel": "Cliffside Path", "pay": {"red": 2}}  # discards Lantern Market
-        take = {"ability": "Ashen Field", "ops": [{"move": "Lantern Market", "from": "discard", "to": "hand"}]}
-        s = replay(A, [first, take])
-        assert s.zones["discard"] == ["Ashen Field"] and "Lantern Market" in s.zones["hand"]
-        own = {"ability": "Ashen Field", "ops": [{"move": "Ashen Field", "from": "discard", "to": "hand"}]}
-        assert_violation(judge(tmp_path, A, [first, own]), 2, OPS_RULE, "'Ashen Field' is not in discard")
+    def test_a_travel_an_ability_makes_payable(self, tmp_path):
+        """Ruling R6: "at any time": a travel that only an ability used after it makes payable is legal."""
+        s = replay(D, [], "hard")
+        s.counters["energy.red"] = 0
+        s.zones.move("Old Watchtower", "hand", "discard")
+        s.zones.move("Cliffside Path", "hand", "discard")
+        s.zones["draw"].remove("Shattered Bridge") if "Shattered Bridge" in s.zones["draw"] else None
+        for zone in ("future.2", "decision", "future.1"):
+            if "Shattered Bridge" in s.zones[zone]:
+                s.zones[zone].remove("Shattered Bridge")
+                s.zones[zone].append(s.zones["draw"].pop())
+        s.zones["hand"].append("Shattered Bridge")  # day side: "Gain 2 {red}."
+        s.face["Shattered Bridge"] = "day"
+        travel = ENGINE.parse({"travel": "Ashen Field"}, s, EntryRef("t", 0, 1))
+        # red 3 with 0 red, the 2 cards after 1b: payable only if Shattered Bridge's ability is used
+        ENGINE.check(s, travel)
+        ENGINE.apply(s, travel)
+        for entry in ({"ability": "Shattered Bridge"}, {"pay": {"red": 2}, "discard": ["Frozen Ford"]}):
+            ENGINE.apply_checked(s, ENGINE.parse(entry, s, EntryRef("t", 0, 1)))
+        assert s.phase == "decide" and energy(s)[0] == 0
+
+    def test_the_card_is_discarded_after_its_effect(self):
+        """Ruling R9: Fallen Shrine's night side ("Take the top card of the discard pile into your hand")
+        takes the card below its own."""
+        s = replay(A, [{"travel": "Cliffside Path", "pay": {"red": 2}}])  # discards Lantern Market
+        s.zones.move("Fallen Shrine", s.zone_of("Fallen Shrine"), "hand")
+        s.face["Fallen Shrine"] = "night"
+        ENGINE.apply_checked(s, ENGINE.parse({"ability": "Fallen Shrine"}, s, EntryRef("t", 0, 1)))
+        assert s.zones["discard"] == ["Fallen Shrine"] and "Lantern Market" in s.zones["hand"]
+
+    def test_plain_operations_when_a_side_has_no_script(self, tmp_path):
+        report = judge_with(unscripted(), tmp_path, A, [{"ability": "Ashen Field",
+                                                         "ops": [{"add": "energy.red", "amount": 1}]}])
+        assert report.legal and not report.complete
+        assert report.unverified == [{"line": FIRST_LINE, "entry": 1, "message":
+                                      'ability of Ashen Field (day side: "Gain 1 {red}.", no script): added 1 '
+                                      'energy.red'}]
 
     @pytest.mark.parametrize("ops, rule, words", [
         ([{"flip": "Old Watchtower"}], "relics: Card Abilities", "cannot flip Old Watchtower"),
@@ -438,26 +516,31 @@ class TestAbilities:
         ([{"add": "ignore", "amount": -1}], "relics: Card Abilities", "ignore at -1"),
         ([{"move": "Salt Flats", "from": "draw", "to": "hand"}], OPS_RULE, "'Salt Flats' is not in draw"),
     ])
-    def test_bounds_of_an_effect(self, tmp_path, ops, rule, words):
-        assert_violation(judge(tmp_path, A, [{"ability": "Ashen Field", "ops": ops}]), 1, rule, words)
+    def test_bounds_of_plain_operations(self, tmp_path, ops, rule, words):
+        assert_violation(judge_with(unscripted(), tmp_path, A, [{"ability": "Ashen Field", "ops": ops}]), 1, rule,
+                         words)
 
     def test_only_a_card_in_hand(self, tmp_path):
-        report = judge(tmp_path, A, [{"ability": "Frozen Ford", "ops": []}])
+        report = judge(tmp_path, A, [{"ability": "Frozen Ford"}])
         assert_violation(report, 1, "relics: Card Abilities", "Frozen Ford is not in your hand (it is in future.1)")
 
-    def test_relic_table_never_moves(self, tmp_path):
-        entries = B_TURNS[:1] + [{"ability": "Ashen Field", "ops": [
-            {"move": "Fallen Shrine", "from": "table", "to": "hand"}]}]
+    def test_no_ability_of_a_relic_half(self, tmp_path):
+        entries = B_TURNS[:1] + [{"ability": "Fallen Shrine"}]
         assert_violation(judge(tmp_path, B, entries), 2, "relics: Card Abilities",
-                         "relic half on the table does not move")
+                         "Fallen Shrine is a relic half on the table")
+
+    def test_every_verb_has_a_handler(self):
+        from pnp.effects.relics import VERBS as WORDS
+        from rules_check.games.relics.verbs import VERBS
+        assert set(WORDS) == set(VERBS)
 
 
 # --- Goal: the end, the score, the win ---------------------------------------------------------------------
 
 
 class TestEnd:
-    USE_BOTH = [{"ability": "Old Watchtower", "ops": []},
-                {"ability": "Mossy Ravine", "ops": [{"add": "discount.green", "amount": 2}]}]
+    USE_BOTH = [{"ability": "Old Watchtower", "choose": {"order": ["Cliffside Path", "Lantern Market", "Frozen Ford"]}},
+                {"ability": "Mossy Ravine"}]
 
     def test_the_game_ends_when_nothing_can_be_paid(self, tmp_path):
         # hard: 2 red, 2 blue, no card in hand; Ashen Field red 3, Sunken Road blue 3 (ruling R6)
@@ -471,14 +554,15 @@ class TestEnd:
         report = judge(tmp_path, C, self.USE_BOTH + [{"travel": "Ashen Field"}], "hard")
         assert_violation(report, 3, "relics: Turn Sequence 1a, Decide",
                          "you cannot travel to Ashen Field: the top-left challenge of Ashen Field (red 3) costs 3, "
-                         "and you would have 2 red energy and 0 cards to discard (ruling R6)")
+                         "and you would have 2 red energy and 0 cards to discard, even with the abilities of your "
+                         "cards (ruling R6)")
 
     def test_no_end_while_a_challenge_can_be_paid(self, tmp_path):
         report = judge(tmp_path, C, self.USE_BOTH[:1] + [{"end": "cannot pay"}], "hard")
         assert_violation(report, 2, "relics: Goal", "you can still travel to Ashen Field")
 
     def test_nothing_after_the_end(self, tmp_path):
-        report = judge(tmp_path, C, self.USE_BOTH + [{"end": "cannot pay"}, {"ability": "Salt Flats", "ops": []}],
+        report = judge(tmp_path, C, self.USE_BOTH + [{"end": "cannot pay"}, {"ability": "Salt Flats"}],
                        "hard")
         assert_violation(report, 4, "relics: the end of the game", "after the game ended")
 
@@ -505,8 +589,8 @@ class TestScore:
         path = tmp_path / "won.yaml"
         for tail, complete in (([{"travel": "Frozen Ford"}], False),
                                ([{"travel": "Frozen Ford"}, {"pay": {"blue": 2}}], True),
-                               ([{"travel": "Frozen Ford"}, {"pay": {"blue": 2}}, {"ability": "Cliffside Path",
-                                                                                   "ops": []}], False)):
+                               ([{"travel": "Frozen Ford"}, {"pay": {"blue": 2}}, {"ability": "Cliffside Path"}],
+                                False)):
             path.write_text(yaml.safe_dump({**log, "log": log["log"][:-1] + tail}))
             report = adjudicate(read_log(path, engines()), ENGINE)
             assert report.complete is complete and report.scores == {"Ana": 9}
@@ -526,7 +610,7 @@ class TestFormat:
         ({"travel": "Cliffside Path", "pay": {"red": 0}}, "1 or more"),
         ({"travel": "Cliffside Path", "discard": "Salt Flats"}, "expected a list of card names"),
         ({"discard": ["Salt Flats"]}, "a hand-limit discard names one card"),
-        ({"ability": "Ashen Field"}, "ops: is required"),
+        ({"ability": "Ashen Field", "choose": {"card": {"x": 1}}}, "expected a choice"),
         ({"ability": "Ashen Field", "ops": [{"move": "Salt Flats", "from": "box", "to": "hand"}]},
          "unknown zone 'box'"),
         ({"ability": "Ashen Field", "ops": [{"add": "energy.black", "amount": 1}]}, "unknown counter 'energy.black'"),
@@ -536,7 +620,7 @@ class TestFormat:
         ("travel Cliffside Path", "expected an entry"),
     ])
     def test_not_an_entry(self, tmp_path, entry, words):
-        assert_unusable(tmp_path, A, [{"ability": "Old Watchtower", "ops": []}, entry], FIRST_LINE + 1, words)
+        assert_unusable(tmp_path, A, [{"ability": "Ashen Field"}, entry], FIRST_LINE + 1, words)
 
     def test_names_match_loosely(self):
         s = replay(A, [{"travel": "cliffside  PATH", "pay": {"red": 2}}])
@@ -554,7 +638,7 @@ class TestExamples:
     def test_legal(self):
         report = check_example("relics-legal.yaml")
         assert report.legal and report.complete and report.scores == {"Ana": 2} and report.winner is None
-        assert [u["line"] for u in report.unverified] == [33]
+        assert report.unverified == []
 
     @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("relics-illegal-*.yaml")), ids=lambda p: p.name)
     def test_illegal_says_where(self, path):
@@ -599,15 +683,25 @@ class TestSimulation:
     def test_hundreds_of_games_legal_and_complete(self, simulated):
         kinds: dict[str, int] = {}
         results = {"normal": [0, 0], "hard": [0, 0]}
+        with_abilities = 0
         for log in simulated:
             report = adjudicate(in_memory(log), ENGINE)
             assert report.legal and report.complete, (log["setup"], report.violations)
+            assert report.unverified == []  # every ability computed from its script
+            with_abilities += any("ability" in e for e in log["log"])
             results[log["setup"]["difficulty"]][report.winner is not None] += 1
             for entry in log["log"]:
                 kinds[next(iter(entry))] = kinds.get(next(iter(entry)), 0) + 1
         assert all(sum(r) >= 100 for r in results.values()), results  # both difficulties
         assert results["normal"][1] + results["hard"][1] >= 1  # some games are won
         assert set(kinds) == {"travel", "pay", "discard", "ability", "reshuffle", "end"}, kinds
+        assert with_abilities >= len(simulated) / 2
+
+    def test_greedy_plays_better(self):
+        """The greedy policy (immediate gain, engine's value) wins where random play seldom does."""
+        won = sum(adjudicate(in_memory(simulate(ENGINE, ["Ana"], seed, policy="greedy")), ENGINE).winner is not None
+                  for seed in range(40))
+        assert won >= 6, won
 
     def test_written_and_read_back(self, simulated, tmp_path):
         from rules_check.logwriter import dump_log

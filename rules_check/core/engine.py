@@ -128,8 +128,9 @@ class Engine(ABC, Generic[S, A]):
         return float(self.scores(state).get(player, 0))
 
     def actor(self, state: S, action: A) -> str | None:
-        """The player who takes ``action`` (the greedy policy judges it for them)."""
-        return getattr(action, "player", None)
+        """The player who takes ``action`` (the greedy policy judges it for them): the action's
+        ``player``, or the only player of a solo game."""
+        return getattr(action, "player", None) or (state.players[0] if len(state.players) == 1 else None)
 
     # --- the end --------------------------------------------------------------------------
 

@@ -1,116 +1,129 @@
-"""How the simulator plays a card's ability: its text read as plain operations.
+"""Using a card's ability ("Card Abilities"): its script run on the effect machine.
 
-The checker never uses this module: an ability's effect is card text it cannot verify, so a
-log writes the effect as plain operations and the report lists them as unverified (SPEC.md
-principle 4). The simulator needs some operations to write; these are one honest reading of
-the sample card texts (cards/relics/locations.yaml), with the counters of ruling R10. A text
-not known here does nothing (``ops: []``).
+"You may discard a card from your hand at any time to use its ability." The card leaves the
+hand, its script runs (`verbs.RWorld`), then it lies on the discard pile (ruling R9). The
+choices the entry writes (``choose:``) answer the questions the script asks; a question left
+unanswered, an answer no step asked for, or an outcome written (``ops``) that is not the
+script's is a violation. A side with no script (card data without one) is plain operations,
+listed as unverified (SPEC.md principle 4).
+
+`uses` lists every way to use a card (each combination of answers: the whole legal set for the
+simulator), and `can_pay_with_abilities` answers ruling R6 ("abilities are used at any time"):
+whether a challenge can be paid once abilities in hand are used first.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Callable, Union
+from typing import Any
 
-from pnp.data.games import relics as tables
-from rules_check.core.ops import Op
+from rules_check.core.errors import IllegalAction
+from rules_check.effects import Frame, describe, leftover, mismatch, run
 
-from .actions import Flip
-from .cards import NIGHT
-from .state import AS_BLACK, COLOUR_DISCOUNT, DECISION, DISCARD, DISCOUNT, DRAW, FUTURE_1, FUTURE_2, HAND, IGNORE, \
-    RelicsState, energy
+from .actions import Ability
+from .state import DISCARD, HAND, RelicsState
+from .verbs import RULE_ABILITIES, RWorld
 
-Ops = list[Union[Op, Flip]]
-
-
-def _add(counter: str, amount: int) -> Ops:
-    return [Op("add", counter=counter, amount=amount)] if amount else []
+# verbs that cannot change what a challenge costs or what pays it (ruling R6's search skips them)
+PATH_ONLY = {"flip", "swap", "replace", "arrange"}
 
 
-def _gain(state: RelicsState, colour: str, n: int) -> Ops:
-    """Gain ``n`` energy of ``colour``, as much as fits under the cap (ruling R11)."""
-    return _add(energy(colour), min(n, tables.MAX_ENERGY - state.energy_of(colour)))
+def script_of(state: RelicsState, card: str):
+    return state.side(card).script
 
 
-def _gain_each(state: RelicsState, n: int) -> Ops:
-    return [op for c in tables.ENERGY_COLOURS for op in _gain(state, c, n)]
+def use(state: RelicsState, action: Ability) -> Frame | None:
+    """Use the ability of ``action.card`` (in the hand): the card leaves the hand, the script
+    runs with the entry's answers, the card goes to the discard pile. Returns the frame (its
+    outcome), or None for a side with no script; raises `IllegalAction` for a missing or
+    unasked choice."""
+    card = action.card
+    script = script_of(state, card)
+    state.zones.take(card, HAND)
+    if script is None or script.effect is None:
+        state.zones.put(card, DISCARD)
+        return None
+    frame = Frame(card, script.effect, state.players[0])
+    supply = dict(action.choose)
+    blank = supply.pop("", None)
+    request = run(RWorld(state), frame, supply)
+    if request is not None and blank is not None:
+        supply[request.name] = blank
+        blank = None
+        request = run(RWorld(state), frame, supply)
+    what = f"{card}'s ability (\"{state.side(card).ability}\")"
+    if request is not None:
+        raise IllegalAction(RULE_ABILITIES, f"{what} asks {request.what}: write it in the entry, "
+                                            f"choose: {{{request.name}: ...}} (the choices: {request.shown()})")
+    if blank is not None:
+        supply[""] = blank
+    leftover({k or "(one answer)": v for k, v in supply.items()}, what, RULE_ABILITIES)
+    state.zones.put(card, DISCARD)  # after its effect (ruling R9)
+    return frame
 
 
-def _shift(state: RelicsState, n: int) -> Ops:
-    """"Move up to N energy from one colour to another": from the fullest to the emptiest."""
-    have = state.energies()
-    src = max(tables.ENERGY_COLOURS, key=lambda c: have[c])
-    dst = min((c for c in tables.ENERGY_COLOURS if c != src), key=lambda c: have[c])
-    k = min(n, have[src], tables.MAX_ENERGY - have[dst])
-    return _add(energy(src), -k) + _add(energy(dst), k) if k else []
+def check_outcome(frame: Frame | None, action: Ability, state: RelicsState) -> None:
+    """An outcome the entry writes must be the script's (SPEC.md principle 4)."""
+    if frame is not None and action.ops is not None and mismatch(action.ops, frame.outcome):
+        raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") does: "
+                                            f"{describe(frame.outcome)}; the entry writes: {describe(action.ops)}")
 
 
-def _flip(state: RelicsState, columns: tuple[str, ...]) -> Ops:
-    for column in columns:
-        if state.zones[column]:
-            return [Flip(state.zones[column][0])]
-    return []
-
-
-def _swap(state: RelicsState) -> Ops:
-    decision, future = state.zones[DECISION], state.zones[FUTURE_1]
-    if not decision or not future:
+def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tuple[tuple[str, Any], ...]]:
+    """Every combination of answers the ability of ``card`` can be used with."""
+    script = script_of(state, card)
+    if script is None or script.effect is None:
+        return [()]
+    if any(step.verb in skip for step in script.effect.walk()):
         return []
-    a, b = decision[0], future[0]
-    return [Op("move", item=a, src=DECISION, dst=FUTURE_1), Op("move", item=b, src=FUTURE_1, dst=DECISION)]
+    out: list[tuple[tuple[str, Any], ...]] = []
+
+    def explore(answers: tuple[tuple[str, Any], ...]) -> None:
+        trial = state.copy()
+        trial.zones.take(card, HAND)
+        frame = Frame(card, script.effect, state.players[0])
+        request = run(RWorld(trial), frame, dict(answers))
+        if request is None:
+            out.append(answers)
+            return
+        for option in request.options:
+            explore(answers + ((request.name, option),))
+
+    explore(())
+    return out
 
 
-def _replace(state: RelicsState) -> Ops:
-    """"Replace a card of the decision path with the top card of the draw pile, same side up."""
-    decision, draw = state.zones[DECISION], state.zones[DRAW]
-    if not decision or not draw:
-        return []
-    old, new = decision[-1], draw[-1]
-    ops: Ops = [Op("move", item=old, src=DECISION, dst=DISCARD), Op("move", item=new, src=DRAW, dst=DECISION)]
-    if state.face[old] == NIGHT:  # the draw pile is day side up (ruling R2)
-        ops.append(Flip(new))
-    return ops
+def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4) -> bool:
+    """Ruling R6: whether the challenge under way (or the hand-limit discard before it) can be
+    got through, using abilities of the cards in hand first. ``payable_now(state)`` says
+    whether it can be paid as things stand."""
+    from . import rules
 
+    seen: set[tuple] = set()
 
-def _take_top(state: RelicsState, zone: str) -> Ops:
-    pile = state.zones[zone]
-    return [Op("move", item=pile[-1], src=zone, dst=HAND)] if pile else []
+    def key(s: RelicsState) -> tuple:
+        return (s.phase, tuple(sorted(s.counters.items())), tuple(sorted(s.hand())))
 
+    def go(s: RelicsState, left: int) -> bool:
+        if s.phase not in (rules.CHALLENGE, rules.HAND_LIMIT):
+            return True
+        if s.phase == rules.CHALLENGE and payable_now(s):
+            return True
+        if left == 0 or key(s) in seen:
+            return False
+        seen.add(key(s))
+        moves: list = []
+        if s.phase == rules.HAND_LIMIT:
+            moves += [rules.HandLimitDiscard(c) for c in s.hand()]
+        for card in s.hand():
+            moves += [Ability(card, answers) for answers in uses(s, card, PATH_ONLY)]
+        for action in moves:
+            trial = s.copy()
+            try:
+                rules.apply(trial, action)
+            except IllegalAction:
+                continue
+            if go(trial, left - 1):
+                return True
+        return False
 
-def _reorder_top(state: RelicsState, n: int) -> Ops:
-    """Look at the top ``n`` cards and put them back reversed (each moved back on top)."""
-    top = state.zones[DRAW][-n:]
-    return [Op("move", item=card, src=DRAW, dst=DRAW) for card in reversed(top[:-1])]
-
-
-_COLOUR = "|".join(tables.CHALLENGE_COLOURS)
-READINGS: list[tuple[re.Pattern[str], Callable[..., Ops]]] = [
-    (re.compile(rf"Gain (\d) \{{({_COLOUR})\}}\."), lambda s, n, c: _gain(s, c, int(n))),
-    (re.compile(r"Gain (\d) energy of each colour\."), lambda s, n: _gain_each(s, int(n))),
-    (re.compile(r"Move up to (\d) energy from one colour to another\."), lambda s, n: _shift(s, int(n))),
-    (re.compile(rf"Your next \{{({_COLOUR})\}} challenge costs (\d) less\."),
-     lambda s, c, n: _add(COLOUR_DISCOUNT[c], int(n))),
-    (re.compile(r"Your next challenge costs (\d) less\."), lambda s, n: _add(DISCOUNT, int(n))),
-    (re.compile(r"Pay your next challenge with any colours, as if it were \{black\}\."), lambda s: _add(AS_BLACK, 1)),
-    (re.compile(r"Ignore the challenge of your next destination\."), lambda s: _add(IGNORE, 1)),
-    (re.compile(r"Flip a card of the decision path to its other side\."), lambda s: _flip(s, (DECISION,))),
-    (re.compile(r"Flip a card of the future path to its other side\."), lambda s: _flip(s, (FUTURE_1, FUTURE_2))),
-    (re.compile(r"Swap a card of the decision path with a card of the future path\."), _swap),
-    (re.compile(r"Replace a card of the decision path with the top card of the draw pile, same side up\."),
-     _replace),
-    (re.compile(r"Take the top card of the discard pile into your hand\."), lambda s: _take_top(s, DISCARD)),
-    (re.compile(r"Draw the top card of the draw pile into your hand\."), lambda s: _take_top(s, DRAW)),
-    (re.compile(r"Look at the top (\d) cards of the draw pile and put them back in any order\."),
-     lambda s, n: _reorder_top(s, int(n))),
-]
-
-
-def realize(state: RelicsState, card: str) -> Ops:
-    """The operations the simulator writes for the ability of ``card`` (in the hand), with the
-    card already discarded (ruling R9)."""
-    text = state.side(card).ability
-    for pattern, effect in READINGS:
-        m = pattern.fullmatch(text)
-        if m:
-            return effect(state, *m.groups())
-    return []
+    return go(state, depth)

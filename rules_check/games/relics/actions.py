@@ -4,10 +4,13 @@
     - {travel: "Cliffside Path"}            # 1 only: the challenge is paid by a later `pay` entry
     - {discard: "Salt Flats"}               # 1b: back down to three cards in hand
     - {pay: {red: 1}, discard: ["Salt Flats"]}  # 2: pay the challenge of the travel under way
-    - {ability: "Old Watchtower", ops: [...]}  # "Card Abilities": plain operations (SPEC.md 4)
+    - {ability: "Stormbreak Pass", choose: {card: "Frozen Ford"}}  # "Card Abilities": the choices it asks
     - {reshuffle: ["Salt Flats", ...]}      # 3: the discard pile's new order, top first
     - {end: cannot pay}                     # "Goal": no challenge can be paid any more
 
+An ability's effect is worked out from the card's script; ``choose`` holds the choices its
+text leaves to the player, and an entry may also write the outcome as plain operations
+(``ops: [...]``), which must then be what the script does (SPEC.md principle 4).
 ``pay`` is the energy spent by colour; ``discard`` in a travel or a payment is the cards
 discarded for the missing points ("2. Challenge"). What the rules make happen by themselves is
 not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (the setup
@@ -36,6 +39,7 @@ TRAVEL = "travel"
 PAY = "pay"
 DISCARD = "discard"
 ABILITY = "ability"
+CHOOSE = "choose"
 OPS = "ops"
 RESHUFFLE = "reshuffle"
 END = "end"
@@ -44,7 +48,7 @@ FLIP = "flip"
 
 KINDS = (TRAVEL, PAY, DISCARD, ABILITY, RESHUFFLE, END)
 KEYS = {TRAVEL: {TRAVEL, PAY, DISCARD}, PAY: {PAY, DISCARD}, DISCARD: {DISCARD},
-        ABILITY: {ABILITY, OPS}, RESHUFFLE: {RESHUFFLE}, END: {END}}
+        ABILITY: {ABILITY, CHOOSE, OPS}, RESHUFFLE: {RESHUFFLE}, END: {END}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +104,22 @@ class Flip:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """"Card Abilities": discard ``card`` from the hand; its effect is written as ``ops``."""
+    """"Card Abilities": discard ``card`` from the hand to use its ability. ``choose`` holds the
+    answers to the questions its script asks (name, value); ``ops`` an outcome the log writes
+    (None when it writes none)."""
 
     card: str
-    ops: tuple[Union[Op, Flip], ...] = ()
+    choose: tuple[tuple[str, Any], ...] = ()
+    ops: tuple[Union[Op, Flip], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
     """"3. Look ahead": "If the draw pile is empty, shuffle the discard pile to replace it."
-    ``order`` is the new draw pile, top first."""
+    ``order`` is the new draw pile, top first; None while the shuffle is still to be drawn
+    (a chance outcome: the simulator draws it)."""
 
-    order: tuple[str, ...]
+    order: tuple[str, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +189,27 @@ def _ops(cards: CardData, raw: Any, ref: EntryRef) -> tuple[Union[Op, Flip], ...
     return tuple(out)
 
 
+def _choices(raw: Any, ref: EntryRef) -> tuple[tuple[str, Any], ...]:
+    """``choose: {card: X}`` (answers by the name the ability asks them), or one plain answer."""
+    if raw is None:
+        return ()
+    if isinstance(raw, dict):
+        for name, value in raw.items():
+            if not isinstance(name, str) or not _plain(value):
+                raise _fail(ref, f"expected a choice: a card, a colour, a number or a list of cards, got {value!r}",
+                            CHOOSE)
+        return tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in raw.items())
+    if not _plain(raw):
+        raise _fail(ref, f"expected {{NAME: CHOICE}} (like {{card: Frozen Ford}}), got {raw!r}", CHOOSE)
+    return (("", tuple(raw) if isinstance(raw, list) else raw),)
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return len(value) <= 20 and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value)
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
+
+
 def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
     """The action ``entry`` records (`LogFormatError` when it is not an entry of this game)."""
     kind = entry_kind(entry, KINDS, KEYS, ref, "{travel: CARD, pay: {red: 2}}")
@@ -196,9 +225,8 @@ def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
                              "go with the payment: {pay: {...}, discard: [...]}", DISCARD)
         return HandLimitDiscard(card_name(cards, entry[DISCARD], ref, DISCARD))
     if kind == ABILITY:
-        if OPS not in entry:
-            raise _fail(ref, "is required: the ability's effect as plain operations (ops: [] for none)", OPS)
-        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _ops(cards, entry[OPS], ref))
+        ops = _ops(cards, entry[OPS], ref) if OPS in entry else None
+        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _choices(entry.get(CHOOSE), ref), ops)
     if kind == RESHUFFLE:
         return Reshuffle(_names(cards, entry[RESHUFFLE], ref, RESHUFFLE))
     if entry[END] != CANNOT_PAY:
@@ -225,7 +253,13 @@ def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, HandLimitDiscard):
         return {DISCARD: action.card}
     if isinstance(action, Ability):
-        return {ABILITY: action.card, OPS: [_op_entry(op) for op in action.ops]}
+        out = {ABILITY: action.card}
+        if action.choose:
+            out[CHOOSE] = {k: list(v) if isinstance(v, tuple) else v for k, v in action.choose}
+        if action.ops is not None:
+            out[OPS] = [_op_entry(op) for op in action.ops]
+        return out
     if isinstance(action, Reshuffle):
+        assert action.order is not None, "a reshuffle's order is drawn before it is written"
         return {RESHUFFLE: list(action.order)}
     return {END: CANNOT_PAY}

@@ -12,7 +12,6 @@ solo game is lost).
 from __future__ import annotations
 
 import random
-import zlib
 from collections import Counter
 from typing import Any, Iterable
 
@@ -69,8 +68,7 @@ class RelicsEngine(Engine[RelicsState, Action]):
                 raise fail(f"unknown card {name!r}{hint}", ("draw_pile", i), "setup.draw_pile")
             order.append(card)
         self._setup_possible(order)
-        chance = zlib.crc32("\n".join(order).encode())
-        return new_layout(self.cards, players, difficulty, order, chance)
+        return new_layout(self.cards, players, difficulty, order)
 
     def _setup_possible(self, order: list[str]) -> None:
         """"Setup": the tracker goes to one side; "Shuffle the remaining cards": all 17, once."""
@@ -113,6 +111,15 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     def unverified(self, state: RelicsState, action: Action) -> list[str]:
         return rules.unverified(state, action)
+
+    def sample_chance(self, state: RelicsState, action: Action, rng: random.Random) -> Action:
+        return rules.shuffle(state, action, rng)
+
+    def copy_state(self, state: RelicsState) -> RelicsState:
+        return state.copy()
+
+    def value(self, state: RelicsState, player: str) -> float:
+        return rules.value(state)
 
     # --- the end -----------------------------------------------------------------------------
 

@@ -32,18 +32,19 @@ R5  Paying ("2. Challenge"): energy first, as much as the challenge asks and you
     colour; any colours for black); only then one card from the hand for each missing point.
     You may not discard a card while you have the energy.
 R6  "Cannot pay" counts what step 2 allows: the energy you will have after 1b's reward plus
-    the cards you will hold after 1b (three at most). You may travel only where you can pay
-    ("you must match it"). When neither card of the decision path can be paid, the game ends
-    (``{end: cannot pay}``) before 1b: the current location's reward is not taken. Abilities
-    may be used at any time, also to make a travel payable, but their effect is card text the
-    checker cannot foresee: use them before the travel (or the end).
+    the cards you will hold after 1b (three at most), and what the abilities of the cards in
+    hand can add first ("You may discard a card from your hand at any time to use its
+    ability": a travel that an ability used right after it makes payable is legal). You may
+    travel only where you can pay so ("you must match it"). When neither card of the
+    decision path can be paid, the game ends (``{end: cannot pay}``) before 1b: the current
+    location's reward is not taken.
 R7  The win: with all three relics complete the game ends once that turn's challenge is paid
     (nothing is dealt). The winner is the player; in a game that ends otherwise, nobody.
 R8  The discard pile is reshuffled only when "Look ahead" must draw a card and the draw pile
     is empty; the new pile is the whole discard pile, recorded as ``{reshuffle: [...]}``, and
     dealing goes on from it.
-R9  An ability ("Card Abilities"): the card leaves the hand, its effect (plain operations)
-    happens, and then the card lies on the discard pile (so "the top card of the discard
+R9  An ability ("Card Abilities"): the card leaves the hand, its effect (the card's script,
+    with the choices the entry writes) happens, and then the card lies on the discard pile (so "the top card of the discard
     pile" is the one below it, and an ability cannot bring back its own card). The effect may
     move cards between the draw pile, the discard pile, the hand and the decision and future
     paths, flip a card of the decision or future path, and change energy and the counters of
@@ -77,7 +78,7 @@ from rules_check.core.ops import Op
 from . import abilities
 from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel
 from .cards import DAY, NIGHT, other_side
-from .scoring import all_relics, complete_colours
+from .scoring import all_relics, complete_colours, halves, points
 from .state import (
     AS_BLACK, CHALLENGE, COLOUR_DISCOUNT, COLUMN_SIZE, CURRENT, DECIDE, DECISION, DISCARD, DISCOUNT, DRAW,
     ENERGY, FUTURE_1, FUTURE_2, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER, PATH_COLUMNS, TABLE,
@@ -166,14 +167,26 @@ def describe(pending: Pending) -> str:
     return f"the {pending.corner} challenge of {pending.destination} ({pending.colour} {pending.amount})"
 
 
+def payable_now(state: RelicsState) -> bool:
+    """Whether the challenge under way can be paid with the energy and the cards in hand."""
+    assert state.pending is not None
+    cost, any_colour = cost_of(state.pending, state.complete, state.counters)
+    return payable(cost, any_colour, state.pending.colour, state.energies(), len(state.hand()))
+
+
 def travel_payable(state: RelicsState, destination: str) -> bool:
-    """Whether a travel to ``destination`` can be paid (ruling R6)."""
+    """Whether a travel to ``destination`` can be paid (ruling R6): at once, or after using
+    abilities of the cards in hand."""
     pending = challenge_of(state, destination)
     if pending is None:
         return True
     out = after_reward(state)
     cost, any_colour = cost_of(pending, out.complete, state.counters)
-    return payable(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT))
+    if payable(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT)):
+        return True
+    trial = state.copy()
+    _travel(trial, Travel(destination))
+    return abilities.can_pay_with_abilities(trial, payable_now)
 
 
 def how_it_stands(state: RelicsState, destination: str) -> str:
@@ -234,10 +247,9 @@ def destination_in_decision_path(state: RelicsState, destination: str) -> None:
 def challenge_can_be_paid(state: RelicsState, destination: str, pending: Pending | None, cost: int,
                           any_colour: bool, out: Outlook) -> None:
     """"1a": "you must match it with an equal amount of energy" (ruling R6)."""
-    if pending is not None and not payable(cost, any_colour, pending.colour, out.energy,
-                                           min(len(out.hand), tables.HAND_LIMIT)):
-        raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)} "
-                                     f"(ruling R6)")
+    if pending is not None and not travel_payable(state, destination):
+        raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)}, "
+                                     f"even with the abilities of your cards (ruling R6)")
 
 
 def hand_limit_before_paying(out: Outlook, state: RelicsState) -> None:
@@ -355,8 +367,9 @@ def nothing_can_be_paid(state: RelicsState) -> None:
     if state.phase == CHALLENGE:
         assert state.pending is not None
         cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-        if payable(cost, any_colour, state.pending.colour, state.energies(), len(state.hand())):
-            raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost} (ruling R6)")
+        if abilities.can_pay_with_abilities(state.copy(), payable_now):
+            raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost}, with your "
+                                           f"energy, your cards and their abilities (ruling R6)")
         return
     for destination in state.zones[DECISION]:
         if travel_payable(state, destination):
@@ -391,10 +404,15 @@ def check(state: RelicsState, action: Action) -> None:
     elif isinstance(action, Ability):
         turn_stands_at(state, (DECIDE, HAND_LIMIT, CHALLENGE, LOOK_AHEAD), "using an ability")
         card_in_hand(state, action.card)
-        effect_stays_within_bounds(state, action.card, action.ops)
+        if abilities.script_of(state, action.card) is None:
+            effect_stays_within_bounds(state, action.card, action.ops or ())
+        else:
+            trial = state.copy()
+            abilities.check_outcome(abilities.use(trial, action), action, state)
     elif isinstance(action, Reshuffle):
         turn_stands_at(state, (LOOK_AHEAD,), "reshuffling")
-        reshuffle_is_the_discard_pile(state, action.order)
+        if action.order is not None:
+            reshuffle_is_the_discard_pile(state, action.order)
     else:
         turn_stands_at(state, (DECIDE, CHALLENGE), "ending the game")
         nothing_can_be_paid(state)
@@ -416,6 +434,7 @@ def apply(state: RelicsState, action: Action) -> None:
     elif isinstance(action, Ability):
         _ability(state, action)
     elif isinstance(action, Reshuffle):
+        assert action.order is not None, "the simulator draws the shuffle first (Engine.sample_chance)"
         zones = state.zones
         zones[DISCARD].clear()
         zones[DRAW].extend(reversed(action.order))
@@ -507,17 +526,20 @@ def _deal(state: RelicsState) -> None:
 
 def _ability(state: RelicsState, action: Ability) -> None:
     zones = state.zones
-    zones.take(action.card, HAND)
-    for op in action.ops:
-        if isinstance(op, Flip):
-            state.face[op.card] = other_side(state.face[op.card])
-        elif op.kind == "move":
-            zones.move(op.item, op.src, op.dst, op.bottom)
-            if op.dst == DRAW:
-                state.face[op.item] = DAY  # ruling R2
-        else:
-            state.counters[op.counter] = state.counters.get(op.counter, 0) + op.amount
-    zones.put(action.card, DISCARD)  # after its effect (ruling R9)
+    if abilities.script_of(state, action.card) is not None:
+        abilities.use(state, action)
+    else:  # a side with no script: its plain operations (SPEC.md principle 4)
+        zones.take(action.card, HAND)
+        for op in action.ops or ():
+            if isinstance(op, Flip):
+                state.face[op.card] = other_side(state.face[op.card])
+            elif op.kind == "move":
+                zones.move(op.item, op.src, op.dst, op.bottom)
+                if op.dst == DRAW:
+                    state.face[op.item] = DAY  # ruling R2
+            else:
+                state.counters[op.counter] = state.counters.get(op.counter, 0) + op.amount
+        zones.put(action.card, DISCARD)  # after its effect (ruling R9)
     if state.phase == HAND_LIMIT and len(zones[HAND]) <= tables.HAND_LIMIT:
         _challenge(state, None)
     elif state.phase == LOOK_AHEAD:
@@ -525,13 +547,14 @@ def _ability(state: RelicsState, action: Ability) -> None:
 
 
 def unverified(state: RelicsState, action: Action) -> list[str]:
-    """An ability's effect is card text the checker takes as written (SPEC.md principle 4)."""
+    """Only a side with no script has an effect the checker takes as written (SPEC.md 4)."""
     if not isinstance(action, Ability) or action.card not in state.hand():
         return []
+    if abilities.script_of(state, action.card) is not None:
+        return []
     side = state.face[action.card]
-    text = state.side(action.card).ability
-    done = "; ".join(op.describe() for op in action.ops) or "no operations"
-    return [f"ability of {action.card} ({side} side: \"{text}\"): {done}"]
+    done = "; ".join(op.describe() for op in action.ops or ()) or "no operations"
+    return [f"ability of {action.card} ({side} side: \"{state.side(action.card).ability}\", no script): {done}"]
 
 
 # --- candidates (for the simulator) -----------------------------------------------------------
@@ -581,9 +604,43 @@ def candidates(state: RelicsState) -> Iterator[Action]:
             yield Pay(payment)
         yield End()
     elif state.phase == LOOK_AHEAD:
-        order = list(state.zones[DISCARD])
-        # the simulator's shuffle: fixed by the setup and how many came before (same seed, same log)
-        random.Random(state.chance * 1_000_003 + state.reshuffles).shuffle(order)
-        yield Reshuffle(tuple(order))
+        yield Reshuffle(None)  # a chance outcome: the simulator draws the order
     for card in state.hand():
-        yield Ability(card, tuple(abilities.realize(state, card)))
+        for answers in abilities.uses(state, card):
+            yield Ability(card, answers)
+
+
+def shuffle(state: RelicsState, action: Action, rng: random.Random) -> Action:
+    """The chance outcome of a reshuffle ("shuffle the discard pile"), drawn by the simulator."""
+    if isinstance(action, Reshuffle) and action.order is None:
+        order = list(state.zones[DISCARD])
+        rng.shuffle(order)
+        return Reshuffle(tuple(order))
+    return action
+
+
+def value(state: RelicsState) -> float:
+    """The greedy policy's judgement of a state: the score ("Goal") first, winning above all.
+    One move seldom changes the score, so what leads to it counts too: a relic half waiting
+    in the current location (taken when you leave it, 1b), and what keeps the game going ("The
+    game ends when you can no longer pay"): energy, cards, discounts waiting, and a decision
+    path with a destination that can be paid."""
+    if state.won:
+        return 1000.0
+    if state.phase == OVER:
+        return -1000.0 + 30 * points(state)
+    v = 30.0 * points(state)
+    if state.zones[CURRENT]:
+        reward = state.side(state.current()).reward
+        if reward.is_relic:
+            v += 30 * (tables.score(halves(state, extra=state.current())) - points(state))
+    # resources in energy's unit: a card pays a point (or has an ability), what waits for the
+    # next challenge lowers it, and a challenge still to pay is a debt
+    energies = state.energies()
+    v += sum(energies.values()) + 2.0 * len(state.hand())
+    v += sum(state.counters[m] for m in MODIFIERS if m != IGNORE) + 2 * state.counters[IGNORE]
+    if state.pending is not None:
+        v -= cost_of(state.pending, state.complete, state.counters)[0]
+    if state.phase == DECIDE and not any(travel_payable(state, d) for d in state.zones[DECISION]):
+        v -= 50
+    return v

@@ -92,7 +92,6 @@ class RelicsState(BaseState):
     won: bool = False  # all three relics collected ("Goal")
     ended: bool = False  # the player could no longer pay ("Goal")
     reshuffles: int = 0
-    chance: int = 0  # the simulator's seed for reshuffles, fixed by the setup
     complete: frozenset[str] = frozenset()  # colours of the complete relics (kept by rules._travel)
 
     @property
@@ -116,6 +115,13 @@ class RelicsState(BaseState):
     def energies(self) -> dict[str, int]:
         return {c: self.counters[energy(c)] for c in tables.ENERGY_COLOURS}
 
+    def copy(self) -> "RelicsState":
+        """A copy to try actions on (the card data is shared: it never changes)."""
+        return RelicsState(players=list(self.players), zones=self.zones.copy(), counters=dict(self.counters),
+                           cards=self.cards, difficulty=self.difficulty, face=dict(self.face), phase=self.phase,
+                           pending=self.pending, to_deal=self.to_deal, travels=self.travels, won=self.won,
+                           ended=self.ended, reshuffles=self.reshuffles, complete=self.complete)
+
     def zone_of(self, card: str) -> str | None:
         for name, items in self.zones.zones.items():
             if card in items:
@@ -123,12 +129,12 @@ class RelicsState(BaseState):
         return None
 
 
-def new_layout(cards: CardData, players: list[str], difficulty: str, order: list[str], chance: int) -> RelicsState:
+def new_layout(cards: CardData, players: list[str], difficulty: str, order: list[str]) -> RelicsState:
     """The table after "Setup", dealing ``order`` (the shuffled location cards, top first):
     the current location, the decision path, the future path (first column day side up, the
     second night side up), the two starting cards, the rest as the
     draw pile. The energy cubes start on 3 (2 in a hard game)."""
-    state = RelicsState(players=list(players), cards=cards, difficulty=difficulty, chance=chance)
+    state = RelicsState(players=list(players), cards=cards, difficulty=difficulty)
     zones = state.zones
     for name in ZONES:
         zones[name]

@@ -1,0 +1,255 @@
+"""What each verb of a relics ability does (the words are ``pnp/effects/relics.py``).
+
+"You may discard a card from your hand at any time to use its ability" ("Card Abilities"):
+the card leaves the hand, its script runs on the effect machine (`rules_check.effects`), then
+the card lies on the discard pile (ruling R9). The choices an ability leaves to the player
+(which card of a path, which colours and how much, what order) are written in the ability's
+entry, ``choose: {card: Frozen Ford}``; `RWorld` asks for them by those names:
+
+    move energy   from, to, amount      flip, replace  card
+    swap          card, with            arrange        order (top first)
+
+Every change goes through `_add`, `_move` and `_flip`, which record the outcome, so an
+outcome a log writes as plain operations can be compared with the script's (SPEC.md 4).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from pnp.data.games import relics as tables
+from pnp.effects.language import Step
+from pnp.effects.phrases import Phrase
+from rules_check.core.errors import IllegalAction
+from rules_check.core.ops import Op
+from rules_check.effects.machine import Frame, Request
+
+from .actions import Flip
+from .cards import DAY, NIGHT, other_side
+from .state import AS_BLACK, COLOUR_DISCOUNT, DECISION, DISCARD, DISCOUNT, DRAW, HAND, IGNORE, RelicsState, energy
+
+RULE_ABILITIES = "relics: Card Abilities"
+
+
+def _add(state: RelicsState, frame: Frame, counter: str, amount: int) -> None:
+    if amount:
+        state.counters[counter] = state.counters.get(counter, 0) + amount
+        frame.outcome.append(Op("add", counter=counter, amount=amount))
+
+
+def _move(state: RelicsState, frame: Frame, card: str, src: str, dst: str) -> None:
+    state.zones.move(card, src, dst)
+    if dst == DRAW:
+        state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
+    frame.outcome.append(Op("move", item=card, src=src, dst=dst))
+
+
+def _flip(state: RelicsState, frame: Frame, card: str) -> None:
+    state.face[card] = other_side(state.face[card])
+    frame.outcome.append(Flip(card))
+
+
+def read_card(state: RelicsState):
+    def read(raw: Any) -> str:
+        name = state.data.resolve(raw) if isinstance(raw, str) else None
+        if name is None:
+            raise IllegalAction(RULE_ABILITIES, f"{raw!r} is not a card")
+        return name
+    return read
+
+
+def read_colour(raw: Any) -> str:
+    if isinstance(raw, str) and raw.strip().lower() in tables.ENERGY_COLOURS:
+        return raw.strip().lower()
+    raise IllegalAction(RULE_ABILITIES, f"{raw!r} is not an energy colour ({', '.join(tables.ENERGY_COLOURS)})")
+
+
+def read_amount(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    raise IllegalAction(RULE_ABILITIES, f"expected a number, got {raw!r}")
+
+
+class RWorld:
+    """The relics table an ability acts on."""
+
+    rule = RULE_ABILITIES
+
+    def __init__(self, state: RelicsState) -> None:
+        self.state = state
+        self.verbs = VERBS
+
+    def test(self, frame: Frame, condition: Phrase) -> bool:
+        raise AssertionError("a relics ability has no condition")
+
+    def may(self, frame: Frame, step: Step) -> Request:
+        raise AssertionError("a relics ability has no optional step")
+
+    def remember(self, frame: Frame, step: Step) -> None:
+        raise AssertionError("a relics ability remembers nothing")
+
+    def path_cards(self, phrase: Any) -> list[str]:
+        return [card for column in phrase.columns for card in self.state.zones[column]]
+
+
+class Verb:
+    def request(self, w: RWorld, frame: Frame, step: Step) -> Request | None:
+        return None
+
+    def run(self, w: RWorld, frame: Frame, step: Step) -> bool:
+        raise NotImplementedError
+
+
+class Gain(Verb):
+    """Energy, at most six of a colour (ruling R11: what would pass six is lost)."""
+
+    def run(self, w, frame, step):
+        (colour, n), = step.value.items()
+        colours = tables.ENERGY_COLOURS if colour == "each colour" else (colour,)
+        for c in colours:
+            _add(w.state, frame, energy(c), min(n, tables.MAX_ENERGY - w.state.energy_of(c)))
+        return True
+
+
+class MoveEnergy(Verb):
+    """"Move up to N energy from one colour to another": from, to, amount (0 to N)."""
+
+    def request(self, w, frame, step):
+        have = w.state.energies()
+        a = frame.answers
+        if "from" not in a:
+            options = [c for c in tables.ENERGY_COLOURS if have[c] > 0]
+            if not options:
+                return None
+            return Request("from", w.state.players[0], options, "the colour to move energy from", read_colour)
+        if "to" not in a:
+            options = [c for c in tables.ENERGY_COLOURS if c != a["from"] and have[c] < tables.MAX_ENERGY]
+            if not options:
+                return None
+            return Request("to", w.state.players[0], options, "the colour to move energy to", read_colour)
+        if "amount" not in a:
+            most = min(step.value, have[a["from"]], tables.MAX_ENERGY - have[a["to"]])
+            return Request("amount", w.state.players[0], list(range(most, -1, -1)),
+                           f"how much energy to move (up to {step.value})", read_amount)
+        return None
+
+    def run(self, w, frame, step):
+        a = frame.answers
+        k = a.get("amount", 0)
+        if k and "to" in a:
+            _add(w.state, frame, energy(a["from"]), -k)
+            _add(w.state, frame, energy(a["to"]), k)
+        return True
+
+
+class Waiting(Verb):
+    """What waits for "your next challenge" (ruling R10)."""
+
+    def run(self, w, frame, step):
+        if step.verb == "discount":
+            colour = step.get("challenge")
+            _add(w.state, frame, COLOUR_DISCOUNT[colour.key] if colour is not None else DISCOUNT, step.value)
+        else:
+            _add(w.state, frame, AS_BLACK if step.verb == "any colours" else IGNORE, 1)
+        return True
+
+
+class PathCard(Verb):
+    """Flip or replace a card of a path: "card", one the player picks."""
+
+    def request(self, w, frame, step):
+        if "card" in frame.answers:
+            return None
+        options = w.path_cards(step.value)
+        if step.verb == "replace" and not w.state.zones[DRAW]:
+            return None  # no card to put in its place
+        if not options:
+            return None
+        return Request("card", w.state.players[0], options, f"{step.value.words} to {step.verb}", read_card(w.state))
+
+    def run(self, w, frame, step):
+        card = frame.answers.get("card")
+        if card is None:
+            return False
+        if step.verb == "flip":
+            _flip(w.state, frame, card)
+            return True
+        column = w.state.zone_of(card)
+        new = w.state.zones[DRAW][-1]
+        night = w.state.face[card] == NIGHT
+        _move(w.state, frame, card, column, DISCARD)  # type: ignore[arg-type]
+        _move(w.state, frame, new, DRAW, column)  # type: ignore[arg-type]
+        if night:  # "same side up": the draw pile shows day sides (ruling R2)
+            _flip(w.state, frame, new)
+        return True
+
+
+class Swap(Verb):
+    """"Swap a card of the decision path with a card of the future path": "card", "with"."""
+
+    def request(self, w, frame, step):
+        a = frame.answers
+        if "card" not in a:
+            options = w.path_cards(step.value)
+            if not options or not w.path_cards(step.get("with")):
+                return None
+            return Request("card", w.state.players[0], options, f"{step.value.words} to swap", read_card(w.state))
+        if "with" not in a:
+            return Request("with", w.state.players[0], w.path_cards(step.get("with")),
+                           f"{step.get('with').words} to swap it with", read_card(w.state))
+        return None
+
+    def run(self, w, frame, step):
+        a = frame.answers
+        if "with" not in a:
+            return False
+        here, there = w.state.zone_of(a["card"]), w.state.zone_of(a["with"])
+        _move(w.state, frame, a["card"], here, there)  # type: ignore[arg-type]
+        _move(w.state, frame, a["with"], there, here)  # type: ignore[arg-type]
+        return True
+
+
+class Take(Verb):
+    """The top card of the discard pile (take) or of the draw pile (draw) into the hand."""
+
+    def run(self, w, frame, step):
+        pile = DISCARD if step.verb == "take" else DRAW
+        if not w.state.zones[pile]:
+            return False
+        _move(w.state, frame, w.state.zones[pile][-1], pile, HAND)
+        return True
+
+
+class Arrange(Verb):
+    """"Look at the top N cards of the draw pile and put them back in any order": "order", top first."""
+
+    def _top(self, w: RWorld, step: Step) -> list[str]:
+        return list(reversed(w.state.zones[DRAW][-step.value:]))
+
+    def request(self, w, frame, step):
+        top = self._top(w, step)
+        if len(top) < 2 or "order" in frame.answers:
+            return None
+        read = read_card(w.state)
+        return Request("order", w.state.players[0], [tuple(p) for p in itertools.permutations(top)],
+                       f"the order of the top {len(top)} cards of the draw pile, top first",
+                       lambda raw: tuple(read(r) for r in raw) if isinstance(raw, (list, tuple)) else read(raw),
+                       lambda value: list(value))
+
+    def run(self, w, frame, step):
+        order = frame.answers.get("order")
+        if not order:
+            return True
+        pile = w.state.zones[DRAW]
+        for card in reversed(order):  # each moved back on top, the first listed last
+            _move(w.state, frame, card, DRAW, DRAW)
+        assert pile[-len(order):] == list(reversed(order))
+        return True
+
+
+VERBS: dict[str, Verb] = {
+    "gain": Gain(), "move energy": MoveEnergy(), "discount": Waiting(), "any colours": Waiting(),
+    "ignore": Waiting(), "flip": PathCard(), "replace": PathCard(), "swap": Swap(), "take": Take(),
+    "draw": Take(), "arrange": Arrange(),
+}
