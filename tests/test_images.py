@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 
@@ -167,12 +165,14 @@ def content_ops(pdf: Path, page: int = 0) -> list[tuple[list, bytes]]:
 
 
 def pdftoppm(pdf: Path, dpi: int = 72) -> Image.Image:
-    if shutil.which("pdftoppm") is None:
-        pytest.skip("pdftoppm not installed")
-    png = subprocess.run(
-        ["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf)], capture_output=True, check=True
-    ).stdout
-    return Image.open(io.BytesIO(png)).convert("RGB")
+    """Rasterise page 1 as a viewer would (pypdfium2, a dependency: never skipped)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
 
 
 # ---------------------------------------------------------------------------------------
