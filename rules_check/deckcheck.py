@@ -15,7 +15,7 @@ from pnp.data.games.kartomantik import (DECK_SIZE, MAX_DECK_POINTS, MAX_SIDEBOAR
                                         PoolCard)
 
 from .decklist import Decklist, Entry
-from .names import closest, normalise
+from .names import did_you_mean, normalise
 from .pool import Pool
 
 ERROR, WARNING = "error", "warning"
@@ -69,6 +69,12 @@ def _lines(entries: list[Entry]) -> str:
     return "lines " + ", ".join(str(n) for n in lines[:-1]) + f" and {lines[-1]}"
 
 
+def _did_you_mean(name: str, pool_names: dict[str, str]) -> str:
+    """The end of an unknown-card message: the closest pool names, unquoted as a decklist
+    writes them (": did you mean Alpha 20 or Alpha 02?"), or that the pool has nothing near."""
+    return did_you_mean(name, pool_names, frame=": did you mean {}?", quote=False) or "; it is not in the card pool"
+
+
 def fingerprint(deck: Decklist) -> str:
     """A short hash of the sorted, normalised names, sideboard marked: the same list however
     it is written (order, case, spacing, quotes, counts or repeated lines)."""
@@ -108,8 +114,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
         card = pool.get(entries[0].name)
         if card is None:
             for e in entries:
-                near = closest(e.name, suggestions)
-                hint = f": did you mean {' or '.join(near)}?" if near else "; it is not in the card pool"
+                hint = _did_you_mean(e.name, suggestions)
                 errors.append(Problem("unknown-card", ERROR, f"unknown card {e.name!r} ({_lines([e])}){hint}",
                                       e.line, e.name))
             continue
@@ -143,8 +148,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
                               deck.sideboard[MAX_SIDEBOARD].line if len(deck.sideboard) > MAX_SIDEBOARD else None))
     for e in deck.sideboard:
         if pool.get(e.name) is None:
-            near = closest(e.name, suggestions)
-            hint = f": did you mean {' or '.join(near)}?" if near else "; it is not in the card pool"
+            hint = _did_you_mean(e.name, suggestions)
             errors.append(Problem("unknown-card", ERROR,
                                   f"unknown card {e.name!r} in the sideboard ({_lines([e])}){hint}", e.line, e.name))
 

@@ -1,27 +1,11 @@
-"""Card names as players write them: matching and suggestions (SPEC.md, "Decklists").
+"""Card names as players write them: the rules checker's name of `pnp.data.names`.
 
-Names match case-insensitively, ignoring repeated spaces and curly versus straight quotes.
+Matching and suggestions live in the core (`pnp.data.names`) so the generator, the effect
+language and every engine share them; this module keeps the checker's older imports working.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from functools import lru_cache
+from pnp.data.names import closest, did_you_mean, normalise
 
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u02bc": "'", "\u2032": "'",
-                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"', "`": "'",
-                         "\u00a0": " "})
-_SPACES = re.compile(r"\s+")
-
-
-@lru_cache(maxsize=65536)  # a batch repeats the same names thousands of times
-def normalise(name: str) -> str:
-    """The form two names are compared in: straight quotes, single spaces, lower case."""
-    return _SPACES.sub(" ", name.translate(_QUOTES)).strip().casefold()
-
-
-def closest(name: str, candidates: dict[str, str], n: int = 3) -> list[str]:
-    """Up to ``n`` pool names nearest to ``name`` (``candidates``: normalised -> printed)."""
-    keys = difflib.get_close_matches(normalise(name), list(candidates), n=n, cutoff=0.6)
-    return [candidates[k] for k in keys]
+__all__ = ["closest", "did_you_mean", "normalise"]

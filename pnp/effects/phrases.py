@@ -25,12 +25,9 @@ class PhraseError(ValueError):
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest known names, or nothing (one helper for every
     message that names an unknown word, card or key)."""
-    known = [str(k) for k in known]
-    near = difflib.get_close_matches(str(name).lower(), [k.lower() for k in known], n=2, cutoff=0.6)
-    if not near:
-        return ""
-    printed = {k.lower(): k for k in known}
-    return " (did you mean " + " or ".join(repr(printed[n]) for n in near) + "?)"
+    from pnp.data import names
+
+    return names.did_you_mean(name, [str(k) for k in known], n=2)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ key, a wrong type, an unknown card): the file cannot be used (exit 2).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pnp.data.errors import InputError
 
 
@@ -24,3 +26,10 @@ class IllegalAction(ValueError):
 
 class LogFormatError(InputError):
     """An entry the game's vocabulary does not know (reported with the file and line)."""
+
+    def __init__(self, file: str | Path | None, message: str, line: int | None = None, field: str | None = None,
+                 *, path: tuple | None = None) -> None:
+        # for a setup that is not of the game's form: where in `setup:` (like IllegalAction's path);
+        # the line is already resolved from it, so it does not change how the error prints
+        self.path = path
+        super().__init__(file, message, line=line, field=field)

@@ -33,7 +33,7 @@ from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import fail as _fail
 from rules_check.core.ops import Op, parse_ops
-from rules_check.names import closest
+from rules_check.names import did_you_mean
 
 from .cards import CardData
 
@@ -118,9 +118,7 @@ def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
         raise _fail(ref, f"expected a name, got {raw!r}", field)
     name = cards.resolve(raw)
     if name is None:
-        near = closest(raw, cards.by_key)
-        hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
-        raise _fail(ref, f"unknown name {raw!r}{hint}", field)
+        raise _fail(ref, f"unknown name {raw!r}{did_you_mean(raw, cards.by_key)}", field)
     return name
 
 

@@ -6,11 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 from pnp.data.games import so_long_my_world as tables
 from pnp.data.loader import load_game
 from pnp.data.paths import bundled
 from rules_check.names import normalise
+
+if TYPE_CHECKING:
+    from rules_check.core.setup import SetupReader
+
+
+_ABSENT = object()  # a key the setup does not have
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,19 @@ class CardData:
 
     def resolve(self, name: str) -> str | None:
         return self.by_key.get(normalise(name))
+
+    def listed(self, reader: SetupReader, path: tuple, kinds: Iterable[str], what: str) -> list[str]:
+        """The names the setup lists at ``path``, each one of ``kinds`` (printed names), for the
+        multiplayer and the solo setups alike; an absent list lists none."""
+        if reader.value(path, _ABSENT) is _ABSENT:
+            return []
+        kinds = set(kinds)
+
+        def resolve(name: str) -> str | None:
+            printed = self.resolve(name)
+            return printed if printed in kinds else None
+
+        return reader.names(path, resolve, {k: v for k, v in self.by_key.items() if v in kinds}, what)
 
     @property
     def remnants(self) -> list[str]:

@@ -27,8 +27,8 @@ from typing import Any, Iterable
 
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import Engine, EntryRef
-from rules_check.core.errors import IllegalAction, LogFormatError
-from rules_check.names import closest
+from rules_check.core.errors import IllegalAction
+from rules_check.core.setup import SetupReader
 
 from . import rules, scoring, solo
 from .actions import Action, parse_entry, to_entry
@@ -45,6 +45,8 @@ REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_f
 DEALT = 3  # "each player is randomly dealt 3 cards"
 EVENTS = {False: 11, True: 9}  # 2-4 players / 5 players ("3. Prepare the Event Deck")
 START_HOUR = {False: 1, True: 3}  # "1. Prepare the Clock Board" (ruling S1)
+SHAPE = ("a mapping (clock, events, dealt, remnant_deck, gestalt_deck, first_feelings; "
+         "optional: mode, variants, heartbreak, luno, first_player, picks, catalysts)")
 
 
 class SoLongEngine(Engine[SoLongState, Action]):
@@ -58,55 +60,25 @@ class SoLongEngine(Engine[SoLongState, Action]):
     # --- state -------------------------------------------------------------------------------
 
     def new_state(self, players: list[str], setup: Any, file: str, line_of) -> SoLongState:
-        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
-            return LogFormatError(file, message, line=line_of(path), field=field)
+        reader = SetupReader(setup, file, line_of, SHAPE)
 
         def bad(message: str, path: tuple = ()) -> IllegalAction:
             return IllegalAction(rules.RULE_SETUP, message, path=path)
 
         c = self.cards
         if not isinstance(setup, dict):
-            raise fail("expected a mapping (clock, events, dealt, remnant_deck, gestalt_deck, first_feelings)",
-                       field="setup")
+            raise reader.fail(f"expected {SHAPE}")
         if setup.get("mode") == SOLO:
             return solo.new_solo_state(self, players, setup, file, line_of)
         if len(players) < 2:
-            raise fail(f"{setup.get('mode', MULTIPLAYER)} is played by 2 to 5 players; 1 player plays the solo "
-                       f"mode (mode: solo)", ("mode",), "players")
-        for key in setup:
-            if key not in KEYS:
-                raise fail(f"unknown key {key!r} (the setup has {', '.join(KEYS)})", (key,), f"setup.{key}")
-        for key in REQUIRED:
-            if key not in setup:
-                raise fail("is required but missing", (), f"setup.{key}")
+            raise reader.fail(f"{setup.get('mode', MULTIPLAYER)} is played by 2 to 5 players; 1 player plays the "
+                              f"solo mode (mode: solo)", ("mode",), "players")
+        reader.mapping((), REQUIRED, [k for k in KEYS if k not in REQUIRED])
 
-        def names(key: str, kinds: dict, raw: Any = None, path: tuple | None = None) -> list[str]:
-            raw = setup.get(key, []) if raw is None else raw
-            path = (key,) if path is None else path
-            if not isinstance(raw, list):
-                raise fail("expected a list of names", path, f"setup.{key}")
-            out = []
-            for i, n in enumerate(raw):
-                name = c.resolve(n) if isinstance(n, str) else None
-                if name is None or name not in kinds:
-                    near = closest(str(n), {k: v for k, v in c.by_key.items() if v in kinds})
-                    hint = f" (did you mean {', '.join(repr(x) for x in near)}?)" if near else ""
-                    raise fail(f"unknown name {n!r}{hint}", (*path, i), f"setup.{key}")
-                out.append(name)
-            return out
-
-        def per_player(key: str) -> dict:
-            raw = setup.get(key, {})
-            if not isinstance(raw, dict) or set(raw) != set(players):
-                raise fail(f"expected one value for each player ({', '.join(players)})", (key,), f"setup.{key}")
-            return raw
-
-        mode = setup.get("mode", MULTIPLAYER)
-        if mode not in MODES:
-            raise fail(f"expected one of {', '.join(MODES)}, got {mode!r}", ("mode",), "setup.mode")
+        mode = reader.choice(("mode",), MODES) if "mode" in setup else MULTIPLAYER
         variants = setup.get("variants", [])
         if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
-            raise fail(f"expected a list of {', '.join(VARIANTS)}", ("variants",), "setup.variants")
+            raise reader.fail(f"expected a list of {', '.join(VARIANTS)}", ("variants",))
         if KARMA_CATALYSTS in variants and GESTALT_VISIONS not in variants:
             raise bad("Karma Catalysts go under Gestalt Visions: that variant is needed too", ("variants",))
         five = len(players) == 5
@@ -117,13 +89,10 @@ class SoLongEngine(Engine[SoLongState, Action]):
             hb = setup.get("heartbreak")
             heartbreak = c.resolve(hb) if isinstance(hb, str) else None
             if heartbreak not in c.heartbreaks:
-                raise fail(f"expected a Heartbreak card ({', '.join(c.heartbreaks)})", ("heartbreak",),
-                           "setup.heartbreak")
+                raise reader.fail(f"expected a Heartbreak card ({', '.join(c.heartbreaks)})", ("heartbreak",))
         elif "heartbreak" in setup or "luno" in setup:
             raise bad("a Heartbreak card and L'Uno belong to the co-op mode (mode: co-op)", ())
-        first = setup.get("first_player", players[0])
-        if first not in players:
-            raise fail(f"expected a player, got {first!r}", ("first_player",), "setup.first_player")
+        first = reader.choice(("first_player",), players, "player") if "first_player" in setup else players[0]
 
         state = SoLongState(players=list(players), cards=c, mode=mode, variants=frozenset(variants),
                             heartbreak=heartbreak, first=players.index(first))
@@ -131,7 +100,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
         for name in (SYSTEM, REMNANT_DECK, DISCARD, GESTALT_DECK, EVENT_DECK, EVENT, EVENT_DISCARD, CATALYSTS, BOX):
             z[name]
         normal = [v for v, d in c.visions.items() if d.kind == "normal"]
-        clock = names("clock", {v: 1 for v in normal})
+        clock = c.listed(reader, ("clock",), normal, "normal vision")
         if sorted(clock) != sorted(normal):
             raise bad(f"the clock holds the {len(normal)} normal visions, each once", ("clock",))
         state.clock = clock
@@ -165,7 +134,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
                 continue
             z[tokens(owner) if owner else BOX].append(name)
         # events
-        events = names("events", c.events)
+        events = c.listed(reader, ("events",), c.events, "event")
         reboots = [e for e in events if c.events[e].reboot]
         want = EVENTS[five and mode != COOP]
         if len(reboots) != 1 or len(events) - 1 != want or len(set(events)) != len(events):
@@ -180,15 +149,15 @@ class SoLongEngine(Engine[SoLongState, Action]):
         else:
             state.hour = START_HOUR[five]
         # cards: the starting cards, the dealt three and the draft
-        dealt = per_player("dealt")
+        reader.per_player(("dealt",), players, "dealt cards")
         hands = {}
         for p in players:
-            hands[p] = names("dealt", {k: 1 for k in c.remnants}, dealt[p], ("dealt", p))
+            hands[p] = c.listed(reader, ("dealt", p), c.remnants, "Remnant card")
             if len(hands[p]) != DEALT:
                 raise bad(f"each player is dealt {DEALT} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
         if "picks" in setup:
-            hands = self._draft(players, hands, per_player("picks"), names, bad)
-        deck = names("remnant_deck", {k: 1 for k in c.remnants})
+            hands = self._draft(players, hands, reader.per_player(("picks",), players, "picks"), bad)
+        deck = c.listed(reader, ("remnant_deck",), c.remnants, "Remnant card")
         rest = Counter(c.remnants) - sum((Counter(h) for h in hands.values()), Counter())
         if sum((Counter(h) for h in hands.values()), Counter()) - Counter(c.remnants):
             raise bad("more copies of a card are dealt than the box holds", ("dealt",))
@@ -202,7 +171,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             z[hand(p)].extend(hands[p])
         for s in tables.STARTING_CARDS:
             z[BOX].extend([s] * (c.cards[s].copies - len(players)))
-        gestalt = names("gestalt_deck", {k: 1 for k in c.gestalts})
+        gestalt = c.listed(reader, ("gestalt_deck",), c.gestalts, "Gestalt card")
         if len(set(gestalt)) != len(gestalt):
             raise bad("a Gestalt card is listed twice", ("gestalt_deck",))
         if mode != COOP and len(gestalt) != 2 * len(players):
@@ -210,7 +179,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
                       f"not {len(gestalt)}", ("gestalt_deck",))
         z[GESTALT_DECK].extend(reversed(gestalt))
         z[BOX].extend(g for g in c.gestalts if g not in gestalt)
-        catalysts = names("catalysts", {k: 1 for k in c.catalysts})
+        catalysts = c.listed(reader, ("catalysts",), c.catalysts, "Karma Catalyst")
         if KARMA_CATALYSTS in variants:
             if sorted(catalysts) != sorted(c.catalysts):
                 raise bad("the Karma Catalysts deck is the catalysts, each once", ("catalysts",))
@@ -218,7 +187,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             raise bad("catalysts are for the Karma Catalysts variant", ("catalysts",))
         z[CATALYSTS].extend(reversed(catalysts))
         # "Each player chooses one Hope or Nostalgia"
-        ff = per_player("first_feelings")
+        ff = reader.per_player(("first_feelings",), players, "first feeling")
         for p in players:
             if ff[p] not in ("hope", "nostalgia"):
                 raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {ff[p]!r}", ("first_feelings", p))
@@ -227,7 +196,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
         return state
 
     @staticmethod
-    def _draft(players, dealt, picks, names, bad) -> dict[str, list[str]]:
+    def _draft(players, dealt, picks, bad) -> dict[str, list[str]]:
         """"They choose one ... The remaining two are given to the player to their left. Each player
         then chooses one and gives the leftover card to the player to their left" (ruling G1)."""
         n = len(players)

@@ -30,7 +30,8 @@ from typing import Any, Iterator
 from pnp.data.errors import InputError
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
-from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.core.errors import IllegalAction
+from rules_check.core.setup import SetupReader
 from rules_check.core.ops import Op, apply_ops, check_ops
 
 from .actions import EndTurn, EventDraw, Reshuffle, _fail, _ops, name_of, parse_entry
@@ -54,6 +55,8 @@ RULE_SOLO_END = f"{T}, End of the Game"
 SOLO_KEYS = ("mode", "path", "words", "campaign", "clock", "events", "remnant_deck", "gestalt_deck",
              "first_feelings")
 SOLO_REQUIRED = ("path", "clock", "events", "remnant_deck", "first_feelings")
+SOLO_SHAPE = ("a solo setup (mode: solo, path, clock, events, remnant_deck, first_feelings; "
+              "optional: words, campaign, gestalt_deck)")
 SOLO_DRAINS = ("vision token", "mark of sol", "remnant", "gestalt")
 LAST_HOUR = tables.CLOCK_HOURS
 MAX_CAMPAIGN = 200
@@ -124,26 +127,23 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
     from rules_check.core.logfile import read_log
     from rules_check.engines import engines
 
-    raw = setup.get("campaign", [])
+    reader = SetupReader(setup, file, line_of, SOLO_SHAPE)
+    raw = reader.value(("campaign",), [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise LogFormatError(file, "expected a list of earlier log files", line=line_of(("campaign",)),
-                             field="setup.campaign")
+        raise reader.fail("expected a list of earlier log files", ("campaign",))
     out: set[str] = set()
     here = Path(file).parent
     for i, name in enumerate(raw):
         p = (here / name).resolve()
-        where = line_of(("campaign", i))
+        where = ("campaign", i)
         if str(p) in seen or len(seen) > MAX_CAMPAIGN:
-            raise LogFormatError(file, f"the campaign goes round in a circle through {name!r}", line=where,
-                                 field="setup.campaign")
+            raise reader.fail(f"the campaign goes round in a circle through {name!r}", where, "setup.campaign")
         if not p.is_file():
-            raise LogFormatError(file, f"no earlier log {name!r} (paths are relative to this log)", line=where,
-                                 field="setup.campaign")
+            raise reader.fail(f"no earlier log {name!r} (paths are relative to this log)", where, "setup.campaign")
         try:
             log = read_log(p, engines())
         except InputError as exc:
-            raise LogFormatError(file, f"the earlier log {name!r} cannot be used: {exc}", line=where,
-                                 field="setup.campaign") from None
+            raise reader.fail(f"the earlier log {name!r} cannot be used: {exc}", where, "setup.campaign") from None
         if log.game != engine.game or not isinstance(log.setup, dict) or log.setup.get("mode") != "solo" \
                 or log.players != [player]:
             raise IllegalAction(RULE_CAMPAIGN, f"{name} is not a solo game of {player}'s", path=("campaign", i))
@@ -168,34 +168,21 @@ _STACK: list[str] = []  # the logs being read, for cycles
 
 def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) -> SoLongState:
     c = engine.cards
-
-    def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
-        return LogFormatError(file, message, line=line_of(path), field=field)
+    reader = SetupReader(setup, file, line_of, SOLO_SHAPE)
 
     def bad(message: str, path: tuple = ()) -> IllegalAction:
         return IllegalAction(RULE_SOLO_SETUP, message, path=path)
 
     if len(players) != 1:
-        raise fail(f"the solo mode has 1 player, got {len(players)}", ("mode",), "players")
-    for key in setup:
-        if key not in SOLO_KEYS:
-            raise fail(f"unknown key {key!r} (a solo setup has {', '.join(SOLO_KEYS)})", (key,), f"setup.{key}")
-    for key in SOLO_REQUIRED:
-        if key not in setup:
-            raise fail("is required but missing", (), f"setup.{key}")
+        raise reader.fail(f"the solo mode has 1 player, got {len(players)}", ("mode",), "players")
+    reader.mapping((), SOLO_REQUIRED, [k for k in SOLO_KEYS if k not in SOLO_REQUIRED])
     data = load_paths(c)
     paths = {p.name: p for p in data.paths}
-    if not isinstance(setup["path"], str) or setup["path"] not in paths:
-        raise fail(f"expected a Path ({', '.join(paths)}), got {setup['path']!r}", ("path",), "setup.path")
-    path = paths[setup["path"]]
+    path = paths[reader.choice(("path",), paths, "Path")]
     player = players[0]
     words_by = {w.name: w for w in data.words}
-    words = setup.get("words", [])
-    if not isinstance(words, list):
-        raise fail("expected a list of Words", ("words",), "setup.words")
-    for i, w in enumerate(words):
-        if w not in words_by:
-            raise fail(f"unknown Word {w!r} (Words: {', '.join(words_by)})", ("words", i), "setup.words")
+    words = reader.names(("words",), lambda w: w if w in words_by else None, list(words_by), "Word") \
+        if "words" in setup else []
     me = str(Path(file).resolve())
     held = words_from_campaign(engine, setup, file, line_of, player, (*_STACK, me)) if (
         words or "campaign" in setup) else set()
@@ -213,10 +200,7 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
     for name in (SYSTEM, REMNANT_DECK, DISCARD, GESTALT_DECK, EVENT_DECK, EVENT, EVENT_DISCARD, "catalysts", BOX):
         z[name]
     normal = [v for v, d in c.visions.items() if d.kind == "normal"]
-    raw = setup["clock"]
-    if not isinstance(raw, list) or not all(isinstance(v, str) and c.resolve(v) in normal for v in raw):
-        raise fail("expected the 6 normal visions, clockwise", ("clock",), "setup.clock")
-    clock = [c.resolve(v) for v in raw]
+    clock = c.listed(reader, ("clock",), normal, "normal vision")
     if sorted(clock) != sorted(normal):
         raise bad(f"the clock holds the {len(normal)} normal visions, each once", ("clock",))
     state.clock = clock
@@ -239,30 +223,18 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
         else:
             z[SYSTEM].append(name)
 
-    def names(key: str, kinds, what: str) -> list[str]:
-        raw = setup.get(key, [])
-        if not isinstance(raw, list):
-            raise fail("expected a list of names", (key,), f"setup.{key}")
-        out = []
-        for i, n in enumerate(raw):
-            r = c.resolve(n) if isinstance(n, str) else None
-            if r is None or r not in kinds:
-                raise fail(f"unknown {what} {n!r}", (key, i), f"setup.{key}")
-            out.append(r)
-        return out
-
-    events = names("events", c.events, "event")
+    events = c.listed(reader, ("events",), c.events, "event")
     reboots = [e for e in events if c.events[e].reboot]
     if len(reboots) != 1 or len(events) - 1 != path.events or len(set(events)) != len(events):
         raise bad(f"the Path's event deck is {path.events} different events and 1 Reboot card "
                   f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots)", ("events",))
     z[EVENT_DECK].extend(reversed(events))
     z[BOX].extend(e for e in c.events if e not in events)
-    deck = names("remnant_deck", c.cards, "Remnant card")
+    deck = c.listed(reader, ("remnant_deck",), c.cards, "Remnant card")
     if Counter(deck) != Counter(path.remnant_deck):
         raise bad(f"the Remnant deck is the cards the Path lists ({len(path.remnant_deck)}), each once, shuffled",
                   ("remnant_deck",))
-    gestalt = names("gestalt_deck", c.cards, "Gestalt card")
+    gestalt = c.listed(reader, ("gestalt_deck",), c.cards, "Gestalt card")
     if Counter(gestalt) != Counter(path.gestalt_deck):
         raise bad(f"the Gestalt deck is the cards the Path lists ({len(path.gestalt_deck)}), shuffled",
                   ("gestalt_deck",))
@@ -273,9 +245,7 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
     for card in c.cards.values():
         z[BOX].extend([card.name] * (card.copies - used[card.name]))
     state.hour = path.start_hour
-    ff = setup["first_feelings"]
-    if not isinstance(ff, dict) or set(ff) != {player}:
-        raise fail(f"expected {{{player}: hope or nostalgia}}", ("first_feelings",), "setup.first_feelings")
+    ff = reader.per_player(("first_feelings",), players, "first feeling (hope or nostalgia)")
     if ff[player] not in ("hope", "nostalgia"):
         raise bad(f"{player}'s first feeling is Hope or Nostalgia, not {ff[player]!r}", ("first_feelings", player))
     z.move(ff[player], SYSTEM, stock(player))

@@ -25,9 +25,9 @@ from typing import Any, NoReturn, Union
 from pnp.data.games.visions import MAX_DREAMS
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import LogFormatError
-from rules_check.names import closest, normalise
+from rules_check.names import did_you_mean
 
-from .cards import CardData
+from .cards import HINT, CardData
 from .state import VisionsState
 
 # The entry keys, in the rulebook's words.
@@ -178,14 +178,11 @@ def _dream(value: Any, ref: EntryRef, field: str) -> int:
 
 def _card(value: Any, cards: CardData, ref: EntryRef, field: str) -> str:
     if isinstance(value, str):
-        if value in cards.kinds:
-            return value
-        printed = cards.by_key.get(normalise(value))
+        printed = cards.resolve(value)
         if printed is not None:
             return printed
-        near = closest(value, cards.by_key)
-        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-        raise LogFormatError(ref.file, f"unknown card {value!r}{hint}", line=ref.line, field=field)
+        raise LogFormatError(ref.file, f"unknown card {value!r}{did_you_mean(value, cards.by_key, frame=HINT)}",
+                             line=ref.line, field=field)
     raise LogFormatError(ref.file, f"expected a card's name, got {value!r}", line=ref.line, field=field)
 
 

@@ -20,6 +20,9 @@ from rules_check.names import normalise
 
 FRAGMENT = "dream fragment card"
 REFLECTION = "reflection card"
+# how a Visions message suggests a card for an unknown name (`pnp.data.names.did_you_mean`'s
+# frame): "unknown card 'X'; did you mean 'Y'?", in the setup and in the entries alike
+HINT = "; did you mean {}?"
 
 # A card's kind as the rules see it: (category index, environment index) into the
 # rulebook's tables. Two cards are "strictly identical" ("Echo") when their kinds are equal.
@@ -45,6 +48,10 @@ class CardData:
     by_key: dict[str, str]  # normalised name -> printed name (SPEC.md name matching)
     tracks: dict[str, Track]  # "2-3" / "4-5" -> the track the players of that count use
     order: tuple[str, ...]  # every card of the box, in the data's order (a random setup shuffles it)
+
+    def resolve(self, name: str) -> str | None:
+        """The printed name of a card as a player wrote it, or None when there is no such card."""
+        return name if name in self.kinds else self.by_key.get(normalise(name))
 
     def track_for(self, players: int) -> Track:
         """The side of the reflection card a game of ``players`` uses ("Setup")."""

@@ -23,10 +23,10 @@ from collections import Counter
 from typing import Any, Callable
 
 from pnp.data.games import visions as tables
-from rules_check.core.errors import IllegalAction, LogFormatError
-from rules_check.names import closest, normalise
+from rules_check.core.errors import IllegalAction
+from rules_check.core.setup import SetupReader
 
-from .cards import CardData
+from .cards import HINT, CardData
 from .state import BOX, DECK, RIVER, VisionsState, dream_zone, hand_zone
 
 SETUP = "Visions: Setup"
@@ -51,49 +51,12 @@ def random_setup(cards: CardData, players: list[str], rng: random.Random) -> dic
 def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
                line_of: Callable[[tuple], int | None]) -> VisionsState:
     """The state at the start of the game the log's ``setup`` records."""
-    if not isinstance(setup, dict):
-        raise LogFormatError(file, f"expected {SHAPE}", line=line_of(()), field="setup")
-    for key in setup:
-        if key not in KEYS:
-            raise LogFormatError(file, f"unknown key {str(key)!r}; expected {SHAPE}", line=line_of((key,)),
-                                 field=f"setup.{key}")
-    for key in KEYS:
-        if key not in setup:
-            raise LogFormatError(file, f"is required but missing; expected {SHAPE}", line=line_of(()),
-                                 field=f"setup.{key}")
-    raw_hands = setup["hands"]
-    if not isinstance(raw_hands, dict):
-        raise LogFormatError(file, "expected each player's hand: {PLAYER: [3 cards], ...}",
-                             line=line_of(("hands",)), field="setup.hands")
-    for p in raw_hands:
-        if p not in players:
-            raise LogFormatError(file, f"unknown player {p!r} (the players: {', '.join(players)})",
-                                 line=line_of(("hands", p)), field=f"setup.hands.{p}")
-    for p in players:
-        if p not in raw_hands:
-            raise LogFormatError(file, f"is required but missing: {p}'s hand", line=line_of(("hands",)),
-                                 field=f"setup.hands.{p}")
-
-    def names(path: tuple, value: Any) -> list[str]:
-        field = "setup." + ".".join(map(str, path))
-        if not isinstance(value, list):
-            raise LogFormatError(file, "expected a list of card names", line=line_of(path), field=field)
-        out = []
-        for i, v in enumerate(value):
-            if isinstance(v, str) and v in cards.kinds:
-                out.append(v)
-                continue
-            printed = cards.by_key.get(normalise(v)) if isinstance(v, str) else None
-            if printed is None:
-                near = closest(v, cards.by_key) if isinstance(v, str) else []
-                hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-                raise LogFormatError(file, f"unknown card {v!r}{hint}", line=line_of(path + (i,)), field=field)
-            out.append(printed)
-        return out
-
-    hands = {p: names(("hands", p), raw_hands[p]) for p in players}
-    river = names(("river",), setup["river"])
-    deck = names(("deck",), setup["deck"])
+    reader = SetupReader(setup, file, line_of, SHAPE, hint=HINT)
+    reader.mapping((), required=KEYS)
+    reader.per_player(("hands",), players, what="hand")
+    hands = {p: reader.names(("hands", p), cards.resolve, cards.by_key) for p in players}
+    river = reader.names(("river",), cards.resolve, cards.by_key)
+    deck = reader.names(("deck",), cards.resolve, cards.by_key)
 
     in_play = Counter(deck) + Counter(river)
     for h in hands.values():
