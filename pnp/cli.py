@@ -42,6 +42,11 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
+class Policy(str, Enum):
+    random = "random"
+    greedy = "greedy"
+
+
 class BuildFormat(str, Enum):
     pdf = "pdf"
     png = "png"
@@ -259,8 +264,11 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", help="How many players (default: the fewest)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="The same seed writes the same log."),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the log (default: standard output)."),
+    policy: Policy = typer.Option(Policy.random, "--policy",
+                                  help="How moves are picked among the legal ones: random, or greedy (the best "
+                                       "immediate gain for the player moving)."),
 ) -> None:
-    """Play a random legal game and write its log (pnp check log finds it legal)."""
+    """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets
 
     from rules_check.core.simulate import simulate as run
@@ -280,7 +288,9 @@ def simulate(
     if seed is None:
         seed = secrets.randbelow(2**31)
     names = ["Ana", "Ben", "Cleo", "Dario", "Eva"][:n]
-    text = dump_log(run(engine, names, seed), f"simulated by pnp simulate {game} --players {n} --seed {seed}")
+    how = f" --policy {policy.value}" if policy is not Policy.random else ""
+    text = dump_log(run(engine, names, seed, policy.value),
+                    f"simulated by pnp simulate {game} --players {n} --seed {seed}{how}")
     if out is None:
         typer.echo(text, nl=False)
         return

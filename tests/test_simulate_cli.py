@@ -29,3 +29,30 @@ def test_same_seed_same_log_in_any_process(tmp_path, game):
                               "json"], capture_output=True, text=True)
     report = json.loads(checked.stdout)[0]
     assert checked.returncode == 0 and report["legal"] and report["complete"]
+
+
+@pytest.mark.parametrize("game", sorted(engines()))
+def test_greedy_policy_writes_a_legal_log_of_its_own(tmp_path, game):
+    """``--policy greedy`` plays other moves than random from the same seed, says so in the
+    log's header (so the log can be replayed), and is judged legal and complete."""
+    low, _high = engines()[game].players
+    logs = {}
+    for policy in ("random", "greedy"):
+        out = tmp_path / f"{policy}.yaml"
+        subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--players", str(low), "--seed", "3",
+                        "--policy", policy, "--out", str(out)], check=True, capture_output=True)
+        logs[policy] = out.read_text()
+    assert logs["greedy"] != logs["random"]
+    assert "--policy greedy" in logs["greedy"].splitlines()[0]
+    assert "--policy" not in logs["random"].splitlines()[0]
+    checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(tmp_path / "greedy.yaml"),
+                              "--format", "json"], capture_output=True, text=True)
+    report = json.loads(checked.stdout)[0]
+    assert checked.returncode == 0 and report["legal"] and report["complete"]
+
+
+def test_an_unknown_policy_is_refused_naming_the_option():
+    done = subprocess.run([sys.executable, "-m", "pnp", "simulate", "relics", "--policy", "smart"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "--policy" in done.stderr and "smart" in done.stderr
