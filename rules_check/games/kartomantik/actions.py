@@ -28,7 +28,7 @@ from typing import Any, Union
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
-from rules_check.names import closest
+from rules_check.names import did_you_mean
 from rules_check.pool import Pool
 
 from .state import item as make_item
@@ -137,9 +137,7 @@ class Reader:
             raise _fail(self.ref, f"expected a card name, got {raw!r}", field)
         card = self.pool.get(raw)
         if card is None:
-            near = closest(raw, self.pool.printed_names())
-            hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
-            raise _fail(self.ref, f"unknown card {raw!r}{hint}", field)
+            raise _fail(self.ref, f"unknown card {raw!r}{did_you_mean(raw, self.pool.printed_names())}", field)
         return card.name
 
     def own(self, player: str, raw: Any, field: str) -> str:

@@ -20,17 +20,16 @@ from typing import Any, Iterable
 
 from pnp.data.errors import InputError
 from rules_check.core.engine import Engine, EntryRef
-from rules_check.core.errors import IllegalAction, LogFormatError
+from rules_check.core.errors import IllegalAction
+from rules_check.core.setup import SetupReader
 from rules_check.decklist import Decklist, Entry, read_decklist
 from rules_check.deckcheck import check_deck
-from rules_check.names import closest
 from rules_check.pool import Pool, load_pool
 
 from . import rules, scoring
 from .actions import Action, parse_entry, to_entry
 from .state import OVER, KState, item, zone, zone_names
 
-SETUP_KEYS = ("decklist", "deck")
 EXAMPLE_DECKS = Path(__file__).resolve().parents[3] / "examples" / "decks"
 
 
@@ -43,31 +42,16 @@ class KartomantikEngine(Engine[KState, Action]):
         self.pool = pool if pool is not None else load_pool()
 
     def new_state(self, players: list[str], setup: Any, file: str, line_of) -> KState:
-        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
-            return LogFormatError(file, message, line=line_of(path), field=field)
-
-        if not isinstance(setup, dict) or set(setup) != set(players):
-            raise fail(f"expected each player's deck: {{{players[0]}: {{deck: [...]}}, {players[1]}: ...}}",
-                       field="setup")
+        reader = SetupReader(setup, file, line_of,
+                             f"each player's deck: {{{players[0]}: {{deck: [...]}}, {players[1]}: ...}}")
+        reader.per_player((), players, what="deck ({deck: [the shuffled deck, top first]})")
         state = KState(players=list(players), pool=self.pool)
         for name in zone_names(players):
             state.zones[name]
         for p in players:
-            raw = setup[p]
-            if not isinstance(raw, dict) or "deck" not in raw or not set(raw) <= set(SETUP_KEYS):
-                raise fail("expected {deck: [the shuffled deck, top first]} and an optional decklist: FILE",
-                           (p,), f"setup.{p}")
-            order = raw["deck"]
-            if not isinstance(order, list):
-                raise fail("expected a list of card names", (p, "deck"), f"setup.{p}.deck")
-            names = []
-            for i, n in enumerate(order):
-                card = self.pool.get(n) if isinstance(n, str) else None
-                if card is None:
-                    near = closest(str(n), self.pool.printed_names())
-                    hint = f" (did you mean {', '.join(repr(x) for x in near)}?)" if near else ""
-                    raise fail(f"unknown card {n!r}{hint}", (p, "deck", i), f"setup.{p}.deck")
-                names.append(card.name)
+            raw = reader.mapping((p,), required=("deck",), optional=("decklist",),
+                                 what="{deck: [the shuffled deck, top first]} and an optional decklist: FILE")
+            names = reader.names((p, "deck"), self._printed, self.pool.printed_names())
             listed = Decklist(file=f"setup.{p}", player=p,
                               deck=[Entry(n, 1, line_of((p, "deck", i))) for i, n in enumerate(names)])
             if "decklist" in raw:
@@ -75,7 +59,7 @@ class KartomantikEngine(Engine[KState, Action]):
                 try:
                     listed = read_decklist(path)
                 except InputError as exc:
-                    raise fail(f"decklist: {exc}", (p, "decklist"), f"setup.{p}.decklist") from None
+                    raise reader.fail(f"decklist: {exc}", (p, "decklist")) from None
                 have = Counter(self.pool.get(e.name).name if self.pool.get(e.name) else e.name
                                for e in listed.deck for _ in range(e.count))
                 if have != Counter(names):
@@ -90,6 +74,10 @@ class KartomantikEngine(Engine[KState, Action]):
         state.essence = {p: {} for p in players}
         rules.start_turn(state)
         return state
+
+    def _printed(self, name: str) -> str | None:
+        card = self.pool.get(name)
+        return card.name if card is not None else None
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         files = sorted(f for f in EXAMPLE_DECKS.glob("legal-*"))

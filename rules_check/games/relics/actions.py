@@ -30,7 +30,7 @@ from pnp.data.games import relics as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
-from rules_check.names import closest
+from rules_check.names import did_you_mean
 
 from .cards import CardData
 from .state import COUNTERS, ZONES
@@ -139,9 +139,7 @@ def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
         raise _fail(ref, f"expected a card name, got {raw!r}", field)
     name = cards.resolve(raw)
     if name is None:
-        near = closest(raw, cards.by_key)
-        hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
-        raise _fail(ref, f"unknown card {raw!r}{hint}", field)
+        raise _fail(ref, f"unknown card {raw!r}{did_you_mean(raw, cards.by_key)}", field)
     return name
 
 

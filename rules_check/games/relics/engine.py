@@ -16,8 +16,8 @@ from collections import Counter
 from typing import Any, Iterable
 
 from rules_check.core.engine import Engine, EntryRef
-from rules_check.core.errors import IllegalAction, LogFormatError
-from rules_check.names import closest
+from rules_check.core.errors import IllegalAction
+from rules_check.core.setup import SetupReader
 
 from . import rules, scoring
 from .actions import Action, parse_entry, to_entry
@@ -38,35 +38,11 @@ class RelicsEngine(Engine[RelicsState, Action]):
     # --- state -------------------------------------------------------------------------------
 
     def new_state(self, players: list[str], setup: Any, file: str, line_of) -> RelicsState:
-        def fail(message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
-            return LogFormatError(file, message, line=line_of(path), field=field)
-
-        if not isinstance(setup, dict):
-            raise fail("expected {difficulty: normal|hard, draw_pile: [the 17 location cards, top first]}",
-                       field="setup")
-        for key in setup:
-            if key not in SETUP_KEYS:
-                raise fail(f"unknown key {key!r} (the setup has {', '.join(SETUP_KEYS)})", (key,), f"setup.{key}")
-        for key in SETUP_KEYS:
-            if key not in setup:
-                raise fail("is required but missing", (), f"setup.{key}")
-        difficulty = setup["difficulty"]
-        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
-            raise fail(f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}", ("difficulty",),
-                       "setup.difficulty")
-        raw = setup["draw_pile"]
-        if not isinstance(raw, list):
-            raise fail(f"expected a list of card names, got {raw!r}", ("draw_pile",), "setup.draw_pile")
-        order = []
-        for i, name in enumerate(raw):
-            if not isinstance(name, str):
-                raise fail(f"expected a card name, got {name!r}", ("draw_pile", i), "setup.draw_pile")
-            card = self.cards.resolve(name)
-            if card is None:
-                near = closest(name, self.cards.by_key)
-                hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
-                raise fail(f"unknown card {name!r}{hint}", ("draw_pile", i), "setup.draw_pile")
-            order.append(card)
+        reader = SetupReader(setup, file, line_of,
+                             "{difficulty: normal|hard, draw_pile: [the 17 location cards, top first]}")
+        reader.mapping((), required=SETUP_KEYS)
+        difficulty = reader.choice(("difficulty",), list(DIFFICULTIES))
+        order = reader.names(("draw_pile",), self.cards.resolve, self.cards.by_key)
         self._setup_possible(order)
         return new_layout(self.cards, players, difficulty, order)
 
