@@ -60,6 +60,9 @@ class VisionsEngine(Engine[VisionsState, Action]):
     def apply(self, state: VisionsState, action: Action) -> None:
         rules.apply(state, action)
 
+    def sample_chance(self, state: VisionsState, action: Action, rng: random.Random) -> Action:
+        return rules.steal(state, action, rng)
+
     # --- the end ----------------------------------------------------------------------------
 
     def is_over(self, state: VisionsState) -> bool:

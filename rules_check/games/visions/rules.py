@@ -41,6 +41,7 @@ simulator's fast path) and changes the state in place: no copies.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Iterator
 
 from pnp.data.games.visions import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
@@ -202,6 +203,8 @@ def check_steal(state: VisionsState, action: Nightmare) -> None:
     hand = state.hand(action.victim)
     if not hand:
         raise IllegalAction(rule, f"{action.victim} has no card to steal")
+    if action.stolen is None:
+        return  # left open for the simulator to draw (`steal`); a log always names it
     if action.stolen not in hand:
         raise IllegalAction(NIGHTMARE, f"{action.stolen!r} is not in {action.victim}'s hand ({_list(hand)})")
 
@@ -287,7 +290,6 @@ def check(state: VisionsState, action: Action) -> None:
 
 def apply(state: VisionsState, action: Action) -> None:
     """Apply ``action`` (legal: unchecked) in place."""
-    state.ply += 1
     player = action.player
     if isinstance(action, Refill):
         _refill(state, player, action.cards)
@@ -398,12 +400,11 @@ def _end_turn(state: VisionsState) -> None:
 
 
 def candidates(state: VisionsState) -> Iterator[Action]:
-    """The actions worth considering now; `check` decides which are legal.
+    """Every legal action (``Engine.legal_actions`` filters with `check`).
 
-    A nightmare's stolen card is chance, not a choice: each nightmare is offered once per
-    card and dream, with the player robbed and the card stolen drawn from the game's chance
-    seed (fixed by the setup, so the same setup gives the same game). Offering every victim
-    and card would make random games mostly nightmares."""
+    A nightmare's victim is the player's choice ("randomly steal one card from a player of
+    your choice"): one action per victim. The card stolen is chance: it is left open here and
+    drawn by the simulator's random numbers (`steal`, an OpenSpiel chance node)."""
     if state.phase == OVER:
         return
     player = state.current
@@ -420,17 +421,20 @@ def candidates(state: VisionsState) -> Iterator[Action]:
         for card in hand:
             yield ContinueDream(player, d, card)
     if state.deck and started:
-        rng = random.Random(state.chance * 1_000_003 + state.ply)
-        victims = others_with_cards(state, player)
+        victims = others_with_cards(state, player) or [None]
         for card in hand:
             for d in DREAMS[:started]:
-                if victims:
-                    victim = rng.choice(victims)
-                    yield Nightmare(player, card, d, victim, rng.choice(state.hand(victim)))
-                else:
-                    yield Nightmare(player, card, d, None, None)
+                for victim in victims:
+                    yield Nightmare(player, card, d, victim, None)
     if not state.made:
         yield Skip(player)
+
+
+def steal(state: VisionsState, action: Action, rng: random.Random) -> Action:
+    """The chance part of a nightmare: the card stolen, "randomly" from the victim's hand."""
+    if isinstance(action, Nightmare) and action.victim is not None and action.stolen is None:
+        return replace(action, stolen=rng.choice(state.hand(action.victim)))
+    return action
 
 
 def refill_choices(river: list[str], deck: list[str], due: int) -> Iterator[tuple[str, ...]]:

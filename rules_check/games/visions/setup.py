@@ -18,7 +18,6 @@ impossible (a 4th copy of a card, a hand of 2, 44 cards for 3 players) raises `I
 from __future__ import annotations
 
 import random
-import zlib
 from collections import Counter
 from typing import Any, Callable
 
@@ -92,5 +91,4 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
             state.faces[(p, d)] = []
         state.dreams[p] = 0
         state.cube[p] = 0
-    state.chance = zlib.crc32("\n".join(deck + river).encode())
     return state

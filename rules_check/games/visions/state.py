@@ -56,8 +56,6 @@ class VisionsState(BaseState):
     cube: dict[str, int] = field(default_factory=dict)  # space on the reflection track
     skips: int = 0  # players who skipped in a row since the last play (ruling V8)
     awakened: str | None = None  # who reached the Awakening space (ruling V7)
-    ply: int = 0  # entries applied (the simulator's chance seed moves on with it)
-    chance: int = 0  # the simulator's seed for random steals, fixed by the setup
     hand_zones: dict[str, str] = field(default_factory=dict)  # player -> "hand:P" (named once)
     dream_zones: dict[tuple[str, int], str] = field(default_factory=dict)  # -> "dream:P:D"
 
