@@ -1,4 +1,4 @@
-"""Log adjudication speed: ``python bench/logs.py [--logs 200]``.
+"""Log adjudication speed: ``python bench/logs.py [--logs 200] [--game kartomantik]``.
 
 For each game with a rules engine: simulates LOGS games (2 to 5 players where the game
 allows), writes them as files, then prints the logs adjudicated per second (reading with
@@ -41,11 +41,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--logs", type=int, default=200)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     args = ap.parse_args()
     known = engines()
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     print(f"{'game':18} {'logs':>5} {'entries':>8} {'logs/s':>9} {'parse s':>8} {'adjudicate s':>13} {'ratio':>6}")
     for game, engine in known.items():
+        if args.game and game not in args.game:
+            continue
         low, high = engine.players
         with tempfile.TemporaryDirectory() as tmp:
             paths = []

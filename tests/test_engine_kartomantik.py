@@ -347,6 +347,7 @@ def state_with(conf: list[str] = (), **zones: list[str]) -> KState:
             here = s.zone_of(it)
             if here is None:
                 s.zones[zn].append(it)
+                s.trigger_keys = None  # a card from nowhere: the game's cards are read again
             else:
                 s.zones.move(it, here, zn)
     return s
@@ -422,6 +423,31 @@ class TestScripts:
         assert table["Ana/Tending Hands"] == 3  # 2 + Moss Choir
         assert table["Ana/The Patient Grove"] == 5 + 1 + 2  # Moss Choir, and +1 for each of 2 others
         assert table["Ana/Moss Choir"] == 1
+
+    def test_a_static_that_lowers_a_power_to_0_destroys(self):
+        """Sorrow's Weight (-1 to manifestations the opponent puts in Support) takes Moss Choir
+        (power 1) to 0: the sweep after an item (ruling K3) sends it to the Limbo, though its own
+        power and modifiers alone are above 0 (the sweep's fast path must not skip it)."""
+        s = state_with(["Ben/Sorrow's Weight", "Ana/Moss Choir"])
+        s.support.add("Ana/Moss Choir")
+        assert not board.surely_alive(s)
+        rules.sweep(s)
+        assert "Ana/Moss Choir" in s.zones["limbo:Ana"] and "Ben/Sorrow's Weight" in s.zones["confrontation"]
+
+    def test_the_sweeps_fast_path_never_misses_a_power_of_0(self):
+        """Whenever `surely_alive` says no manifestation is at 0 or less, the full computation
+        agrees: checked at every state of simulated games of both policies."""
+        checked = 0
+        for seed, policy in itertools.product(range(6), ("random", "greedy")):
+            log = simulate(ENGINE, ["Ana", "Ben"], seed, policy)
+            state = ENGINE.new_state(log["players"], log["setup"], "g", lambda p: None)
+            for i, entry in enumerate(log["log"]):
+                ENGINE.apply(state, ENGINE.parse(entry, state, EntryRef("g", i, None)))
+                if board.surely_alive(state):
+                    table = board.powers(state)
+                    assert all(v > 0 for it, v in table.items() if state.is_manifestation(it)), (seed, i)
+                    checked += 1
+        assert checked > 1000
 
     def test_lost_effects_stop_a_static(self):
         s = state_with(["Ana/Moss Choir", "Ana/Tending Hands"])

@@ -137,9 +137,23 @@ class Ability:
 class Script:
     abilities: tuple[Ability, ...]
     text: str  # the card text the script prints
+    kinds: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
+    triggers: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # the engines ask "its static abilities", "its abilities that trigger on X" after every
+        # entry: grouped once, by kind and by trigger key
+        kinds: dict[str, tuple[Ability, ...]] = {}
+        triggers: dict[str, tuple[Ability, ...]] = {}
+        for a in self.abilities:
+            kinds[a.kind] = kinds.get(a.kind, ()) + (a,)
+            if a.kind == TRIGGERED and a.trigger is not None:
+                triggers[a.trigger.key] = triggers.get(a.trigger.key, ()) + (a,)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "triggers", triggers)
 
     def of_kind(self, kind: str) -> list[Ability]:
-        return [a for a in self.abilities if a.kind == kind]
+        return list(self.kinds.get(kind, ()))
 
     @property
     def effect(self) -> Ability | None:

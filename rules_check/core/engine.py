@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, TypeVar
+from typing import Any, Generic, Iterable, NamedTuple, TypeVar
 
 from .errors import IllegalAction
 from .zones import Zones
@@ -31,9 +31,8 @@ class BaseState:
     counters: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class EntryRef:
-    """Where an entry stands in its log, for messages."""
+class EntryRef(NamedTuple):
+    """Where an entry stands in its log, for messages (a tuple: one is made per entry)."""
 
     file: str
     index: int  # 0-based position in `log:`

@@ -18,7 +18,6 @@ def entry_kind(entry: Any, kinds: Iterable[str], keys: Mapping[str, set[str]], r
                example: str) -> str:
     """The kind of ``entry`` (the first of ``kinds`` among its keys); every other key must be
     one of ``keys[kind]``. ``example`` shows a well-formed entry in the message."""
-    kinds = list(kinds)
     if not isinstance(entry, dict):
         raise fail(ref, f"expected an entry, a mapping like {example}, got {entry!r}")
     kind = next((k for k in kinds if k in entry), None)

@@ -156,6 +156,8 @@ class Reader:
         return make_item(self.player(owner.strip(), field), self.name(name, field))
 
     def ops(self, raw: Any) -> tuple[Op, ...]:
+        if isinstance(raw, list) and not raw:
+            return ()  # the usual case: the outcome left to the engine
         out = []
         for op in parse_ops(raw, self.ref, set(zone_names(self.players))):
             if op.kind == "move":
@@ -174,6 +176,8 @@ class Reader:
 
 
 def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
+    if type(entry) is dict and len(entry) == 1 and entry.get("pass") in players:
+        return Pass(entry["pass"])  # two entries in three: what the full reading below gives
     kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
     r = Reader(pool, players, ref)
     if kind == "mulligan":

@@ -10,7 +10,7 @@ when the effect is put on the Stack and when it resolves.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from pnp.effects.kartomantik import Group, Ref, Target
 from pnp.effects.language import STATIC, TRIGGERED, Ability
@@ -20,22 +20,28 @@ from .state import CONFRONTATION, STACK, STALEMATE, KState, owner_of, zone
 PLACED = (CONFRONTATION, STALEMATE)  # where manifestations keep their modifiers, besides the Interzones
 
 
-def abilities(state: KState, it: str) -> list[Ability]:
+def abilities(state: KState, it: str) -> Sequence[Ability]:
     """The abilities ``it`` has now: none when it lost its effects, its own and any it was
     given ("it has that card's effects") otherwise."""
+    return of_kind(state, it, None)
+
+
+def of_kind(state: KState, it: str, kind: str | None) -> Sequence[Ability]:
+    """``it``'s abilities of one kind now (None: of every kind). A hot path: a card with no
+    given effects answers from its script's grouping, without building a list."""
     if it in state.muted:
-        return []
-    card = state.card(it)
-    own = list(card.script.abilities) if card.script is not None else []
-    for name in state.granted.get(it, ()):
+        return ()
+    script = state.card(it).script
+    own: Sequence[Ability] = () if script is None else script.abilities if kind is None else script.kinds.get(kind, ())
+    given = state.granted.get(it)
+    if not given:
+        return own
+    out = list(own)
+    for name in given:
         other = state.pool.get(name)  # type: ignore[union-attr]
         if other is not None and other.script is not None:
-            own += other.script.abilities
-    return own
-
-
-def of_kind(state: KState, it: str, kind: str) -> list[Ability]:
-    return [a for a in abilities(state, it) if a.kind == kind]
+            out += other.script.abilities if kind is None else other.script.kinds.get(kind, ())
+    return out
 
 
 def effect_ability(state: KState, it: str) -> Ability | None:
@@ -47,19 +53,22 @@ def effect_ability(state: KState, it: str) -> Ability | None:
 def field_cards(state: KState) -> list[str]:
     """Every card on the Cartomantic Field (1.3.6): the Confrontation Zone, the Interzones and
     the played Persistent Wills."""
-    out = list(state.zones[CONFRONTATION])
-    for p in state.players:
-        out += state.zones[zone("interzone", p)]
-        out += state.zones[zone("field", p)]
+    z = state.zones.zones
+    out = list(z[CONFRONTATION])
+    for name in state.own("interzone"):
+        out += z[name]
+    for name in state.own("field"):
+        out += z[name]
     return out
 
 
 def manifestations_in_play(state: KState) -> list[str]:
     """Manifestations whose power counts or is kept: the Confrontation Zone, the Interzones and
     the Stalemate Zone (3.2 Modifiers)."""
-    out = list(state.zones[CONFRONTATION]) + list(state.zones[STALEMATE])
-    for p in state.players:
-        out += state.zones[zone("interzone", p)]
+    z = state.zones.zones
+    out = z[CONFRONTATION] + z[STALEMATE]
+    for name in state.own("interzone"):
+        out += z[name]
     return out
 
 
@@ -85,10 +94,24 @@ def state_holds(state: KState, source: str, key: str) -> bool:
 
 def active_statics(state: KState) -> Iterable[tuple[str, Ability]]:
     """(source, ability) for every static ability in effect now."""
+    for source, ability in _statics_on_field(state):
+        if state_holds(state, source, ability.condition.key):  # type: ignore[union-attr]
+            yield source, ability
+
+
+def _statics_on_field(state: KState) -> Iterable[tuple[str, Ability]]:
+    """(source, ability) for every static ability of a card on the field, in effect or not."""
+    granted, card = state.granted, state.card
     for source in field_cards(state):
-        for ability in abilities(state, source):
-            if ability.kind == STATIC and state_holds(state, source, ability.condition.key):  # type: ignore[union-attr]
-                yield source, ability
+        if source in granted:
+            statics = of_kind(state, source, STATIC)
+        else:  # the usual case, inlined: most cards have no static ability
+            script = card(source).script
+            statics = script.kinds.get(STATIC) if script is not None else None
+            if not statics or source in state.muted:
+                continue
+        for ability in statics:
+            yield source, ability
 
 
 def in_group(state: KState, group: Group, it: str, source: str, controller: str, chosen: object = None,
@@ -115,25 +138,36 @@ def in_group(state: KState, group: Group, it: str, source: str, controller: str,
 
 def in_zone(state: KState, it: str, key: str | None, whose: str, controller: str) -> bool:
     """Whether ``it`` is in the zone a phrase names (None: where manifestations are in play)."""
+    z = state.zones.zones
     if key is None:
-        return it in manifestations_in_play(state)
-    players = {"any": state.players, "you": [controller], "opponent": [state.other(controller)],
-               "owner": [owner_of(it)]}[whose]
-    if key == "field":
-        if it in state.zones[CONFRONTATION]:
-            return True
-        return any(it in state.zones[zone(k, p)] for p in players for k in ("interzone", "field"))
+        return it in z[CONFRONTATION] or it in z[STALEMATE] or any(it in z[n] for n in state.own("interzone"))
     if key in (CONFRONTATION, STALEMATE, STACK):
-        return it in state.zones[key]
-    return any(it in state.zones[zone(key, p)] for p in players)
+        return it in z[key]
+    if key == "field":
+        if it in z[CONFRONTATION]:
+            return True
+        return any(it in z[n] for n in _whose(state, "interzone", whose, controller, it)) \
+            or any(it in z[n] for n in _whose(state, "field", whose, controller, it))
+    return any(it in z[n] for n in _whose(state, key, whose, controller, it))
+
+
+def _whose(state: KState, kind: str, whose: str, controller: str, it: str) -> tuple[str, ...]:
+    """The zones of ``kind`` a phrase's owner word names: any player's, yours, the opponent's,
+    the card's owner's."""
+    if whose == "any":
+        return state.own(kind)
+    player = controller if whose == "you" else state.other(controller) if whose == "opponent" else owner_of(it)
+    return (zone(kind, player),)
 
 
 def powers(state: KState) -> dict[str, int]:
     """The power of every manifestation in play (3.2 "Power vs Base Power": base power plus
     every modifier), static effects included."""
+    counters = state.counters
+    card = state.card
     out = {}
     for it in manifestations_in_play(state):
-        out[it] = state.base_power(it) + state.counters.get(f"power.{it}", 0) + state.counters.get(f"turn.{it}", 0)
+        out[it] = (card(it).power or 0) + counters.get("power." + it, 0) + counters.get("turn." + it, 0)
     for source, ability in active_statics(state):
         controller = state.controller(source)
         where = CONFRONTATION if ability.condition.key in ("in the confrontation zone", "only one") else None  # type: ignore[union-attr]
@@ -158,6 +192,40 @@ def powers(state: KState) -> dict[str, int]:
     return out
 
 
+def surely_alive(state: KState) -> bool:
+    """Whether every manifestation in play surely has power above 0 (ruling K3), found without
+    working out every static effect: its own power and modifiers, less the most that the
+    negative static effects on the field could take. A fast path for the sweep after every
+    item; when it cannot tell, the caller works out `powers`."""
+    counters, card = state.counters, state.card
+    lowest = None
+    for it in manifestations_in_play(state):
+        c = card(it)
+        if c.type != "manifestation":
+            continue
+        own = (c.power or 0) + counters.get("power." + it, 0) + counters.get("turn." + it, 0)
+        if lowest is None or own < lowest:
+            lowest = own
+    if lowest is None:
+        return True
+    if lowest <= 0:
+        return False
+    if not (state.granted or may_trigger(state, LOWERS)):
+        return True  # no card of this game has a static effect that lowers a power
+    could_take = 0
+    if state.granted:  # any card may have any effect: look at all of them
+        statics = list(_statics_on_field(state))
+    else:
+        statics = [(it, a) for it in state.lowering if it not in state.muted and state.on_field(it)
+                   for a in state.card(it).script.kinds[STATIC]]  # type: ignore[union-attr]
+    for _source, ability in statics:  # in effect or not: an upper bound
+        for step in ability.steps:
+            if step.verb == "power" and isinstance(step.value, int) and step.value < 0:
+                times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
+                could_take += -step.value * times
+    return lowest > could_take
+
+
 def power(state: KState, it: str) -> int:
     found = powers(state).get(it)
     if found is not None:
@@ -174,8 +242,8 @@ def total_power(state: KState, p: str, table: dict[str, int] | None = None) -> i
 def restricted(state: KState, it: str, what: str) -> bool:
     """3.2 The Golden Rule: a static "cannot" of the card itself (Red Verdict's "It cannot be
     used to pay a Tribute"), in effect wherever the card is."""
-    for ability in abilities(state, it):
-        if ability.kind == STATIC and state_holds(state, it, ability.condition.key):  # type: ignore[union-attr]
+    for ability in of_kind(state, it, STATIC):
+        if state_holds(state, it, ability.condition.key):  # type: ignore[union-attr]
             if any(s.verb == "cannot" and s.value.key == what for s in ability.steps):
                 return True
     return False
@@ -190,9 +258,45 @@ def keeps_essence(state: KState, p: str) -> bool:
     return False
 
 
-def triggered(state: KState, it: str, keys: Iterable[str]) -> list[Ability]:
+LOWERS = "(a static effect that lowers a power)"  # not a trigger: noted beside them
+
+
+def may_trigger(state: KState, key: str) -> bool:
+    """Whether any card of this game could have a trigger ``key`` (False: no need to look at
+    every card on the field for it), or a static effect that lowers a power (``LOWERS``).
+    The cards of a game are those of its decks, read once; a card given another's effects
+    (3.2) could have any."""
+    if state.granted:
+        return True
+    keys = state.trigger_keys
+    if keys is None:  # read once: no card enters a game after its setup (SPEC.md principle 1)
+        keys = state.trigger_keys = set()
+        lowering = []
+        for items in state.zones.zones.values():
+            for it in items:
+                script = state.card(it).script
+                if script is not None:
+                    keys.update(script.triggers)
+                    if any(step.verb == "power" and isinstance(step.value, int) and step.value < 0
+                           for a in script.kinds.get(STATIC, ()) for step in a.steps):
+                        keys.add(LOWERS)
+                        lowering.append(it)
+        state.lowering = tuple(lowering)
+    return key in keys
+
+
+def triggered(state: KState, it: str, keys: Iterable[str]) -> Sequence[Ability]:
+    """``it``'s triggered abilities now whose trigger is one of ``keys``."""
+    if it not in state.granted:  # the usual case: straight from the script's grouping
+        script = state.card(it).script
+        if script is None or it in state.muted:
+            return ()
+        found: tuple[Ability, ...] = ()
+        for key in keys:
+            found += script.triggers.get(key, ())
+        return tuple(a for a in script.abilities if a in found) if len(found) > 1 else found
     keys = set(keys)
-    return [a for a in abilities(state, it) if a.kind == TRIGGERED and a.trigger.key in keys]  # type: ignore[union-attr]
+    return [a for a in of_kind(state, it, TRIGGERED) if a.trigger.key in keys]  # type: ignore[union-attr]
 
 
 # --- targets (3.2 Targets) -------------------------------------------------------------------
@@ -201,10 +305,9 @@ def triggered(state: KState, it: str, keys: Iterable[str]) -> list[Ability]:
 def target_candidates(state: KState, spec: Target, controller: str, source: str,
                       table: dict[str, int] | None = None) -> list[str]:
     """Every card that fits a target phrase for an ability of ``source`` controlled by ``controller``."""
-    if spec.kind == "manifestation":
-        pool = manifestations_in_play(state) + [it for p in state.players for it in state.zones[zone("limbo", p)]]
-        found = [it for it in pool if state.is_manifestation(it)
-                 and in_zone(state, it, spec.zone, spec.whose, controller)]
+    if spec.kind == "manifestation":  # in play (3.2 Modifiers) or in a Limbo
+        found = [it for it in _manifestation_places(state, spec.zone, spec.whose, controller)
+                 if state.is_manifestation(it)]
     else:  # a Will: on the Stack (a card, not a copy), or a Persistent Will on the field
         if spec.zone == STACK:
             found = [i.card for i in state.items if i.is_card and i.card != source
@@ -232,6 +335,26 @@ def target_candidates(state: KState, spec: Target, controller: str, source: str,
             top = max(on_field) if on_field else None
             found = [it for it in found if table.get(it) == top]
     return list(dict.fromkeys(found))
+
+
+def _manifestation_places(state: KState, key: str | None, whose: str, controller: str) -> list[str]:
+    """The cards in the zones a manifestation target phrase names, in table order; only where
+    a manifestation can be targeted (in play or in a Limbo: not a hand or a deck)."""
+    z = state.zones.zones
+    if key is None:
+        return manifestations_in_play(state)
+    if key in (CONFRONTATION, STALEMATE):
+        return list(z[key])
+    kinds = ("interzone",) if key == "field" else (key,) if key in ("interzone", "limbo") else ()
+    out = list(z[CONFRONTATION]) if key == "field" else []
+    for kind in kinds:
+        if whose == "owner":  # "its owner's Limbo": each card in its own owner's zone
+            for p in state.players:
+                out += [it for it in z[zone(kind, p)] if owner_of(it) == p]
+        else:
+            for name in _whose(state, kind, whose, controller, ""):
+                out += z[name]
+    return out
 
 
 def target_choices(state: KState, spec: Target, controller: str, source: str) -> list[tuple[str, ...]]:

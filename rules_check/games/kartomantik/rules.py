@@ -506,9 +506,12 @@ def check(state: KState, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalAction(f"{R} 4.4.1 (End Game Conditions)", "the game is over")
     waiting_for(state, action)
-    {Mulligan: check_mulligan, Reveal: check_reveal, Effect: check_effect, Play: check_play,
-     Activate: check_activate, Pass: check_pass, Choose: check_choose, Place: check_place,
-     Bottom: check_bottom}[type(action)](state, action)  # type: ignore[operator]
+    CHECKS[type(action)](state, action)  # type: ignore[operator]
+
+
+CHECKS = {Mulligan: check_mulligan, Reveal: check_reveal, Effect: check_effect, Play: check_play,
+          Activate: check_activate, Pass: check_pass, Choose: check_choose, Place: check_place,
+          Bottom: check_bottom}
 
 
 # --- what actions do -------------------------------------------------------------------------
@@ -655,8 +658,8 @@ def after_item(state: KState) -> None:
 
 def sweep(state: KState) -> None:
     """Ruling K3 / reading K13: power 0 or less is destroyed; modifiers leave with the card."""
-    places = [CONFRONTATION, STALEMATE] + [zone("interzone", p) for p in state.players]
-    while True:
+    while not board.surely_alive(state):
+        places = (CONFRONTATION, STALEMATE) + state.own("interzone")
         table = board.powers(state)
         doomed = [(z, it) for z in places for it in state.zones[z]
                   if state.is_manifestation(it) and table.get(it, 1) <= 0]
@@ -665,18 +668,25 @@ def sweep(state: KState) -> None:
         for z, it in doomed:
             if it in state.zones[z]:
                 move(state, it, z, zone("limbo", owner_of(it)))
-    kept = set(state.zones[CONFRONTATION]) | set(state.zones[STALEMATE]) | set(state.zones[STACK])
-    for p in state.players:
-        kept |= set(state.zones[zone("interzone", p)]) | set(state.zones[zone("field", p)])
-    for key in [k for k in state.counters if k.startswith(("power.", "turn."))]:
-        if key.split(".", 1)[1] not in kept:
+    # what is remembered about a card (modifiers, control, lost or given effects) leaves with it
+    counted = [k for k in state.counters if k.startswith(("power.", "turn."))]
+    if not (counted or state.control or state.temperaments or state.granted or state.muted or state.support):
+        return  # the usual case: nothing remembered
+    z = state.zones.zones
+    places = [z[CONFRONTATION], z[STALEMATE], z[STACK]] + [z[n] for n in state.own("interzone") + state.own("field")]
+
+    def kept(it: str) -> bool:
+        return any(it in items for items in places)
+
+    for key in counted:
+        if not kept(key.split(".", 1)[1]):
             del state.counters[key]
     for table_ in (state.control, state.temperaments, state.granted):
-        for it in [it for it in table_ if it not in kept]:
+        for it in [it for it in table_ if not kept(it)]:
             del table_[it]
-    state.muted &= kept
-    state.support &= set(state.zones[CONFRONTATION])
-    for it in [it for it in state.control if it not in state.zones[CONFRONTATION]]:
+    state.muted = {it for it in state.muted if kept(it)}
+    state.support &= set(z[CONFRONTATION])
+    for it in [it for it in state.control if it not in z[CONFRONTATION]]:
         del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
 
 

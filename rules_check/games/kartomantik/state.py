@@ -161,6 +161,11 @@ class KState(BaseState):
     asked: set[str] = field(default_factory=set)  # "would end in a Stalemate" effects offered this turn
     problem: str | None = None  # an outcome written in the log that the script does not give
     _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
+    _own: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    # the trigger keys of every card in the game, and its cards with a static that lowers a
+    # power (board.may_trigger): read on first use; a made-up state that adds cards resets it
+    trigger_keys: set[str] | None = field(default=None, repr=False)
+    lowering: tuple[str, ...] = field(default=(), repr=False)
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""
@@ -199,7 +204,11 @@ class KState(BaseState):
 
     def controller(self, it: str) -> str:
         """3.2 Owner and Controller: the owner, unless an effect gave control to the other."""
-        return self.control.get(it, owner_of(it))
+        if self.control:
+            taken = self.control.get(it)
+            if taken is not None:
+                return taken
+        return it[:it.index("/")]
 
     def is_manifestation(self, it: str) -> bool:
         return self.card(it).type == "manifestation"
@@ -213,18 +222,28 @@ class KState(BaseState):
     def deck(self, p: str) -> list[str]:
         return self.zones[zone("deck", p)]
 
+    def own(self, kind: str) -> tuple[str, ...]:
+        """Every player's zone of one kind (``interzone`` -> ``interzone:Ana``, ...), named once
+        per state: the engine asks on every power computation."""
+        names = self._own.get(kind)
+        if names is None:
+            names = self._own[kind] = tuple(zone(kind, p) for p in self.players)
+        return names
+
     def field_manifestations(self) -> list[str]:
         """Manifestations on the Cartomantic Field: the Confrontation Zone and the Interzones (1.3.6)."""
-        out = list(self.zones[CONFRONTATION])
-        for p in self.players:
-            out += self.zones[zone("interzone", p)]
+        z = self.zones.zones
+        out = list(z[CONFRONTATION])
+        for name in self.own("interzone"):
+            out += z[name]
         return out
 
     def on_field(self, it: str) -> bool:
         """On the Cartomantic Field (1.3.6): the Confrontation Zone, an Interzone, a played Persistent Will."""
-        if it in self.zones[CONFRONTATION]:
+        z = self.zones.zones
+        if it in z[CONFRONTATION]:
             return True
-        return any(it in self.zones[zone(k, p)] for p in self.players for k in ("interzone", "field"))
+        return any(it in z[name] for name in self.own("interzone")) or any(it in z[name] for name in self.own("field"))
 
     def zone_of(self, it: str) -> str | None:
         for name, items in self.zones.zones.items():
