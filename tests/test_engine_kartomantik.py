@@ -674,6 +674,43 @@ class TestPaths:
         assert "Ana/Ivy Remembrance" in s.zones[CONFRONTATION]
         assert [p.source for p in s.pending] == ["Ana/Ivy Remembrance"]
 
+    def test_a_full_interzone_makes_room(self):
+        """Reading K28: Communion puts a manifestation into a full Interzone; its owner chooses
+        which of the three goes to the bottom of the deck (1.3.5)."""
+        s = state_with(field_Ana=["Ana/Communion"], interzone_Ana=["Ana/Wrathborn", "Ana/Ember Tantrum",
+                                                                   "Ana/Blazing Outcry"])
+        s.phase, s.priority, s.turn_winner, s.last_winner = "end", "Ana", "Ana", "Ana"
+        for e in (P("Ana"), P("Ben"), {"effect": "Ana/Communion", "player": "Ana"}, P("Ben"), P("Ana"),
+                  choose("Ana", "yes"), choose("Ana", "Moss Choir")):
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
+        asked = rules.current_request(s)
+        assert asked.chooser == "Ana" and asked.options == [("Ana/Wrathborn",), ("Ana/Ember Tantrum",),
+                                                            ("Ana/Blazing Outcry",)]
+        with pytest.raises(IllegalAction, match="not one of the legal choices"):
+            ENGINE.check(s, ENGINE.parse(choose("Ana", "Oppress"), s, EntryRef("t", 0, 1)))
+        ENGINE.apply_checked(s, ENGINE.parse(choose("Ana", "Ember Tantrum"), s, EntryRef("t", 0, 1)))
+        assert s.zones["interzone:Ana"] == ["Ana/Wrathborn", "Ana/Blazing Outcry", "Ana/Moss Choir"]
+        assert s.deck("Ana")[0] == "Ana/Ember Tantrum" and s.resolving is None
+
+    def test_the_hand_limit_waits_for_bottom(self):
+        """Reading K19: a turn ending with 9 cards in hand waits for `bottom` with exactly the 2
+        above seven; anything else first is a violation of 4.2.4."""
+        s = state_with()
+        s.hand("Ana").extend([s.deck("Ana").pop(), s.deck("Ana").pop()])
+        s.phase, s.priority, s.last_winner = "end", "Ana", "Ana"
+        for e in (P("Ana"), P("Ben")):
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
+        assert s.phase == "hand limit" and len(s.hand("Ana")) == 9
+        extra = s.hand("Ana")[-2:]
+        for wrong, words in ((P("Ana"), "a `bottom` entry puts the excess"),
+                             ({"bottom": "Ana", "cards": [extra[0].split("/")[1]]}, "the 2 cards above seven")):
+            with pytest.raises(IllegalAction, match=re.escape(words)) as caught:
+                ENGINE.check(s, ENGINE.parse(wrong, s, EntryRef("t", 0, 1)))
+            assert caught.value.rule == rules.RULE_END
+        ENGINE.apply_checked(s, ENGINE.parse({"bottom": "Ana", "cards": [c.split("/")[1] for c in extra]}, s,
+                                             EntryRef("t", 0, 1)))
+        assert s.turn == 2 and s.deck("Ana")[:2] == extra[::-1]  # each in turn to the bottom
+
     def test_excess_essence_reused_then_lost(self, tmp_path):
         ana = deck(["Moss Choir", "Flare Up", "Borrowed Strength", "Wrathborn", "Incinerate", "Blazing Outcry",
                     "Ember Tantrum"])
@@ -744,7 +781,7 @@ class TestSimulation:
                         used.add(e[key].split("/", 1)[1])
                 if "play" in e and POOL.get(e["play"]).type == "will":
                     used.add(e["play"])
-        assert len(used) >= 45, sorted(used)
+        assert len(used) >= 60, sorted(used)  # of the 66 cards with a non-static ability
 
     def test_same_seed_same_log(self):
         assert simulate(ENGINE, ["Ana", "Ben"], 7) == simulate(ENGINE, ["Ana", "Ben"], 7)

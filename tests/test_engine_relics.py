@@ -639,6 +639,12 @@ class TestExamples:
         assert report.legal and report.complete and report.scores == {"Ana": 2} and report.winner is None
         assert report.unverified == []
 
+    def test_the_documented_game_is_the_example(self):
+        """docs/logs/relics.md shows examples/logs/relics-legal.yaml, with comments: the same game."""
+        page = (EXAMPLES.parent.parent / "docs" / "logs" / "relics.md").read_text()
+        block = page.split("## A complete example", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+        assert yaml.safe_load(block) == yaml.safe_load((EXAMPLES / "relics-legal.yaml").read_text())
+
     @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("relics-illegal-*.yaml")), ids=lambda p: p.name)
     def test_illegal_says_where(self, path):
         comment = path.read_text().splitlines()[0]

@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K36), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K34), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
   outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
   Stalemate move are done by the checker; the log records only choices.

@@ -5,7 +5,7 @@ finds what a phrase names on the table, asks a player for each choice the text l
 them (which card to discard, which Temperament, whether to use a "you may"), and changes the
 table through `moves`, so the triggers see it and the outcome is recorded.
 
-Readings (docs/rulings.md, K23-K36), each cited where it applies:
+Readings (docs/rulings.md, K23-K28), each cited where it applies:
 - K23 "it": the card itself, except after a step that looked at or revealed a card (``it`` is
   that card) and in a trigger about another card (the manifestation that entered).
 - K24 A discarded card goes to its owner's Limbo (1.3 Limbo: "played and resolved Ephemeral
