@@ -501,12 +501,9 @@ class Exile(Verb):
         return bool(things)
 
 
-class Reveal(Verb):
-    def run(self, w, frame, step):
-        top = w.things(frame, step.value)
-        if top:
-            frame.bindings["it"] = top[0]
-        return bool(top)
+class Reveal(Look):
+    """Shown to both players: to the checker, who knows every card's place, the same as looking
+    (the card becomes ``it``, reading K23)."""
 
 
 class Copy(Verb):
