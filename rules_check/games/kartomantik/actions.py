@@ -23,6 +23,7 @@ legality is `rules.check`'s question.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Union
 
 from rules_check.core.engine import EntryRef
@@ -175,9 +176,14 @@ class Reader:
         return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _pass(player: str) -> Pass:
+    return Pass(player)  # frozen: one per player serves every pass
+
+
 def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
     if type(entry) is dict and len(entry) == 1 and entry.get("pass") in players:
-        return Pass(entry["pass"])  # two entries in three: what the full reading below gives
+        return _pass(entry["pass"])  # two entries in three: what the full reading below gives
     kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
     r = Reader(pool, players, ref)
     if kind == "mulligan":
