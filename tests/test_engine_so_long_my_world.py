@@ -24,6 +24,7 @@ from rules_check.core.logfile import read_log
 from rules_check.core.simulate import simulate
 from rules_check.engines import engines
 from rules_check.games.so_long_my_world import rules
+from rules_check.games.so_long_my_world.actions import Effect
 from rules_check.games.so_long_my_world.state import MARK, SYSTEM, field_of, hand, stock, tokens, vision_zone
 from rules_check.logwriter import dump_log
 
@@ -193,6 +194,25 @@ class TestEventPhase:
         assert violation(r) == (1, rules.RULE_REBOOT, "Teal has no Mark of Sol to spend to ignore Reboot: Kernel Panic")
         r = run(tmp_path, 2, entries[:2] + [{"reshuffle": EVENTS[1:-1]}], events=ev)
         assert violation(r)[:2] == (3, rules.RULE_EVENT)
+
+    def test_the_event_drawn_after_a_reboot_has_no_effect_in_the_vision_phase(self, tmp_path):
+        """1. Event Phase: "Ignore the new card's effect": A Letter from Nobody names Special
+        Person; after a Reboot its effect is not offered to the player there either."""
+        ev = ["Reboot: Kernel Panic"] + EVENTS[:-1]
+        start = [{"event": "Reboot: Kernel Panic", "ops": []}, {"event": "A Letter from Nobody"},
+                 {"reshuffle": ["Reboot: Kernel Panic", *EVENTS[1:-1]]},
+                 {"choose": {"Teal": "Special Person", "Yellow": "Slaughter"}},
+                 {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
+        letter = {"player": "Teal", "effect": "A Letter from Nobody", "ops": []}
+        r = run(tmp_path, 2, start + [letter], events=ev)
+        assert violation(r) == (7, rules.RULE_REBOOT, "A Letter from Nobody was drawn after a Reboot: \"Ignore the "
+                                                      "new card's effect\" (1. Event Phase), in the Vision Phase too")
+        assert r.violations[0].line == line_of(tmp_path, 6)
+        s = replay(2, start, events=ev)
+        assert not any(isinstance(a, Effect) and a.source == "A Letter from Nobody" for a in ENGINE.legal_actions(s))
+        # without the Reboot the same effect is offered
+        plain = [{"event": "A Letter from Nobody"}, *start[3:]]
+        assert run(tmp_path, 2, plain + [letter]).legal
 
     def test_never_on_a_locked_vision(self):
         s = replay(4, [{"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},

@@ -14,7 +14,8 @@ SL3 Dealing: a feeling the System has run out of is not placed; nothing is place
     feeling (ruling S2), on an unlocked vision.
 SL4 After a reboot, the new event's feelings are dealt, then the reboot and the event discard
     pile (the events of earlier rounds) are shuffled back: ``{reshuffle: [...]}`` records the
-    new deck, top first. The event just drawn stays in play for the round.
+    new deck, top first. The event just drawn stays in play for the round, its effect ignored
+    in the Vision Phase too ("Ignore the new card's effect").
 SL5 Overload: the vision is locked, its feelings return to the System (a locked vision holds
     none), then each player from the first takes one of its affinity feelings from the System
     while there are any. The players stay on it for the round: no vision effect, no feelings
@@ -270,6 +271,9 @@ def effect_available(state: SoLongState, a: Effect) -> None:
     event = state.zones[EVENT][-1] if state.zones[EVENT] else None
     if a.source != event:
         raise IllegalAction(RULE_EFFECT, f"{a.source} is not this round's event" + (f" ({event})" if event else ""))
+    if state.event_ignored:
+        raise IllegalAction(RULE_REBOOT, f"{a.source} was drawn after a Reboot: \"Ignore the new card's effect\" "
+                                         f"(1. Event Phase), in the Vision Phase too")
     if state.data.events[a.source].vision != vision:
         raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is not for the players on {vision}")
     no_effect_keys(a)
@@ -449,6 +453,7 @@ def apply(state: SoLongState, a: Action) -> None:
             state.phase = AFTER_REBOOT
             return
         z.move(a.name, EVENT_DECK, EVENT)
+        state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
         deal(state, a.name, a.extra)
         state.phase = RESHUFFLE if after else CHOICE
     elif isinstance(a, Reshuffle):
@@ -571,6 +576,7 @@ def end_phase(state: SoLongState) -> None:
     for e in list(z[EVENT]):
         z.move(e, EVENT, EVENT_DISCARD)
     state.vision_of = {}
+    state.event_ignored = False
     state.first = (state.first + 1) % len(state.players)
     state.hour += 1
     state.rounds += 1
@@ -655,7 +661,7 @@ def candidates(state: SoLongState) -> Iterator[Action]:
                     yield Effect(p, DEATH_DRIVE, remove=c)
             else:
                 yield Effect(p, vision)
-            if z[EVENT] and state.data.events[z[EVENT][-1]].vision == vision:
+            if z[EVENT] and state.data.events[z[EVENT][-1]].vision == vision and not state.event_ignored:
                 yield Effect(p, z[EVENT][-1])
         if state.step < STEP_PLAY:
             there = state.feelings_on(vision)

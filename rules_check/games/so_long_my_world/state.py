@@ -105,6 +105,7 @@ class SoLongState(BaseState):
     step: int = STEP_EFFECT
     effects_used: set[str] = field(default_factory=set)  # this turn: the vision's, the event's
     vision_of: dict[str, str] = field(default_factory=dict)  # chosen visions this round
+    event_ignored: bool = False  # this round's event was drawn after a Reboot: its effect is ignored
     heartbreak: str | None = None
     goal_reached: bool | None = None
     chance: int = 0  # the simulator's seed for shuffles and choices
