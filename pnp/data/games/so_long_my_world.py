@@ -21,7 +21,8 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 # --- Tables of the rulebook -------------------------------------------------------------
 
@@ -145,6 +146,24 @@ Millimetres = Annotated[float, Field(gt=0, le=1000)]
 Amount = Annotated[int, Field(ge=1, le=9, strict=True)]
 
 
+def _script_of(raw: Any) -> Any:
+    from pnp.effects.models import script_field
+    from pnp.effects.so_long_my_world import VOCABULARY  # the vocabulary reads this module's tables
+
+    return script_field(raw, VOCABULARY)
+
+
+def _printed(text: str | None, script: Any) -> str:
+    """The text a card prints: its script's, which a written text must match (docs/effects.md)."""
+    from pnp.effects.models import text_matches
+
+    out = text_matches(text, script)
+    if out is None:
+        raise PydanticCustomError("script", "{message}", {"message": "is required: the card's text (or a `script`, "
+                                                                    "which prints it)", "path": ("text",)})
+    return check_icons(out)
+
+
 class _Item(BaseModel):
     """The generic fields every item has (see `pnp.data.components.Item`)."""
 
@@ -170,7 +189,9 @@ class RemnantCard(_Item):
     cost: dict[Feeling, Amount] = Field(min_length=1)
     hindrance: bool = Field(default=False, strict=True)
     continuous: bool = Field(default=False, strict=True)
-    text: CardText
+    text: CardText | None = None
+    # the card's effect as data (docs/effects.md); the text is printed from it
+    script: Any = None
 
     @field_validator("gestalt")
     @classmethod
@@ -197,6 +218,19 @@ class RemnantCard(_Item):
         if value and info.data.get("hindrance"):
             raise ValueError("a card is either a hindrance or continuous, not both")
         return value
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        return _script_of(raw)
+
+    @model_validator(mode="after")
+    def _text_from_script(self) -> "RemnantCard":
+        self.text = _printed(self.text, self.script)
+        return self
+
+    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
+        return {"text": self.text or ""}, {}
 
     @property
     def karma(self) -> Karma:
@@ -275,7 +309,8 @@ class EventCard(_Item):
     """
 
     reboot: bool = Field(default=False, strict=True)
-    text: CardText
+    text: CardText | None = None
+    script: Any = None  # the effect as data (docs/effects.md); the text is printed from it
     vision: NormalVision | None = None
     feelings: dict[NormalVision, list[Feeling]] | None = Field(default=None, validate_default=True)
 
@@ -300,6 +335,19 @@ class EventCard(_Item):
         if empty:
             raise ValueError(f"{empty[0]} lists no feeling")
         return value
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        return _script_of(raw)
+
+    @model_validator(mode="after")
+    def _text_from_script(self) -> "EventCard":
+        self.text = _printed(self.text, self.script)
+        return self
+
+    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
+        return {"text": self.text or ""}, {}
 
     def feeling_count(self) -> int:
         return sum(len(fs) for fs in (self.feelings or {}).values())

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Iterable
 from pnp.data.games import so_long_my_world as tables
 from pnp.data.loader import load_game
 from pnp.data.paths import bundled
+from pnp.effects.language import Script, parse_script
+from pnp.effects.so_long_my_world import VOCABULARY
 from rules_check.names import normalise
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ class Card:
     gestalt: bool
     starting: bool
     copies: int
+    text: str = ""
+    script: Script | None = None  # its effect as data (docs/effects.md); None: plain operations
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,8 @@ class Event:
     reboot: bool
     vision: str | None  # the vision its effect is limited to
     feelings: dict[str, tuple[str, ...]]
+    text: str = ""
+    script: Script | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,12 @@ class CardData:
         return [v.name for v in self.visions.values() if v.kind == "catalyst"]
 
 
+def _script(fields: dict) -> Script | None:
+    """A card's script, already validated by the loader (which also printed its text)."""
+    raw = fields.get("script")
+    return parse_script(raw, VOCABULARY) if raw is not None else None
+
+
 def token(vision: str, colour: str | None) -> str:
     """A vision token's item name, as in ``cards/so-long-my-world/tokens.yaml``."""
     return f"{vision} ({colour})" if colour else vision
@@ -116,12 +128,13 @@ def _load(cards_dir: Path) -> CardData:
             cost = dict(f["cost"])
             cards[item.name] = Card(item.name, f.get("insight") or 0, cost, tables.karma(cost),
                                     bool(f.get("hindrance")), component == "gestalt card",
-                                    bool(f.get("starting")), item.count)
+                                    bool(f.get("starting")), item.count, f.get("text") or "", _script(f))
     events = {}
     for item in data.component("event card").items:
         f = item.fields()
         events[item.name] = Event(item.name, bool(f.get("reboot")), f.get("vision"),
-                                  {v: tuple(fs) for v, fs in (f.get("feelings") or {}).items()})
+                                  {v: tuple(fs) for v, fs in (f.get("feelings") or {}).items()},
+                                  f.get("text") or "", _script(f))
     visions = {}
     for item in data.component("vision card").items:
         f = item.fields()

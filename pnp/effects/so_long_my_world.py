@@ -1,0 +1,147 @@
+"""So Long, My World's words for the effect language (the rulebook's "Game Phases").
+
+The verbs here are those of the cards scripted so far: the Hindrance cards that change who is
+on which Vision and in which order players act ("3. Hindrance Phase: players can modify turn
+order or each other's selected Visions"), the starting cards, and the events that restrict a
+round. Every other component keeps its text and is checked as plain operations (listed as
+unverified) until it is scripted. The rules engine (``rules_check/games/so_long_my_world/
+verbs.py``) executes the verbs; docs/effects.md lists them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.data.games.so_long_my_world import NORMAL_VISIONS
+
+from .language import Ability, Step, Verb, Vocabulary
+from .phrases import Phrase, PhraseError, Word, closed, integer
+
+
+@dataclass(frozen=True)
+class Destination(Phrase):
+    """Where a chosen Vision changes to: ``adjacent`` (next to the mover's, the mover's
+    choice), ``adjacent, yours`` (the card player's choice), ``any`` unlocked Vision, or one
+    Vision by name (``vision``)."""
+
+    kind: str = "adjacent"  # adjacent | adjacent, yours | any | named
+    vision: str | None = None
+
+
+_DESTINATIONS = {
+    "an adjacent one": "adjacent",
+    "an adjacent vision of your choice": "adjacent, yours",
+    "any unlocked vision": "any",
+}
+
+
+def _destination(raw: object, path: tuple = ()) -> Destination:
+    if isinstance(raw, str):
+        words = " ".join(raw.split())
+        kind = _DESTINATIONS.get(words.lower())
+        if kind is not None:
+            return Destination(words, kind)
+        named = {v.lower(): v for v in NORMAL_VISIONS}.get(words.lower())
+        if named is not None:
+            return Destination(named, "named", named)
+    raise PhraseError(f"expected where the Vision changes to ({', '.join(repr(k) for k in _DESTINATIONS)} or a "
+                      f"Vision's name: {', '.join(NORMAL_VISIONS)}), got {raw!r}")
+
+
+MOVERS = closed("who changes their Vision ('you', 'they', 'every other player on your Vision')", {
+    "you": "you", "they": "chosen", "every other player on your vision": "others here"})
+PLAYERS = closed("a player to choose ('another player', 'another player on your Vision')", {
+    "another player": "other", "another player on your vision": "other here"})
+SWAPS = closed("whose Visions are swapped ('you and the chosen player', 'two players')", {
+    "you and the chosen player": "with chosen", "two players": "two"})
+LAST = closed("who acts last ('the chosen player')", {"the chosen player": "chosen"})
+ORDER = closed("'this Vision Phase'", {"this vision phase": "vision phase"})
+FIRST = closed("'you'", {"you": "you"})
+FROM_VISION = closed("'your chosen Vision'", {"your chosen vision": "chosen"})
+ROUND_RULES = closed("a rule for this round", {
+    "no player may drain a Mark of Sol": "no mark drain",
+    "the Drain takes at most 1 Feeling from a Vision": "drain at most 1",
+})
+
+
+def _word(grammar):
+    def parse(raw: object, path: tuple = ()) -> Phrase:
+        return grammar(raw)
+    return parse
+
+
+def _flag(raw: object, path: tuple = ()) -> bool:
+    if not isinstance(raw, bool):
+        raise PhraseError(f"expected true or false, got {raw!r}")
+    return raw
+
+
+def _change(step: Step, p) -> str:
+    who = step.get("who")
+    key = who.key if who is not None else "you"  # type: ignore[attr-defined]
+    to = step.value.words
+    if key == "chosen":
+        return f"they change their chosen Vision to {to}"
+    if key == "others here":
+        return f"every other player on your Vision changes their chosen Vision to {to}"
+    return f"change your chosen Vision to {to}"
+
+
+def _swap(step: Step, p) -> str:
+    if step.value.key == "two":
+        return "swap the chosen Visions of two players (you may be one of them)"
+    return "you swap your chosen Visions"
+
+
+def _take(step: Step, p) -> str:
+    n = step.value
+    text = f"take {n} Feeling{'s' if n > 1 else ''} from {step.get('from').words}"
+    if step.get("immediately"):
+        text = f"immediately {text}, ignoring the turn order"
+    return text
+
+
+VERBS: dict[str, Verb] = {v.name: v for v in [
+    Verb("choose player", _word(PLAYERS), lambda s, p: f"choose {s.value.words}",
+         doc="a player a later step names ('they'); 'on your Vision': one on the same Vision"),
+    Verb("change vision", _destination, _change, {"who": _word(MOVERS)},
+         doc="a chosen Vision token moves to another unlocked Vision (3. Hindrance Phase)"),
+    Verb("swap visions", _word(SWAPS), _swap, doc="two players exchange their chosen Visions"),
+    Verb("act last", _word(LAST), lambda s, p: "this round they act last in the Vision Phase",
+         doc="the chosen player's Vision Phase comes after every other's this round"),
+    Verb("choose order", _word(ORDER), lambda s, p: "choose the order in which players act in this Vision Phase",
+         doc="the card player sets the Vision Phase order of this round"),
+    Verb("first player", _word(FIRST),
+         lambda s, p: "take the First Player token. It passes to the left as usual in the End Phase",
+         doc="the First Player token moves to the card player (5. End Phase passes it on)"),
+    Verb("take feelings", integer(1, 3), _take, {"from": _word(FROM_VISION), "immediately": _flag},
+         frozenset({"from"}), doc="Feelings from a Vision into your stock (all of them when fewer are there)"),
+    Verb("this round", _word(ROUND_RULES), lambda s, p: f"this round, {s.value.words}",
+         doc="a rule that holds until the End Phase (an event's restriction)"),
+]}
+
+
+def _none(what: str):
+    def parse(raw: object, path: tuple = ()) -> Phrase:
+        raise PhraseError(f"no So Long, My World script has a {what} yet: only effects, played or drawn, are "
+                          f"scripted")
+    return parse
+
+
+def _prefix(ability: Ability) -> str:
+    return ""
+
+
+VOCABULARY = Vocabulary(
+    game="so-long-my-world",
+    verbs=VERBS,
+    triggers=_none("trigger (`when:`)"),
+    conditions=_none("condition (`if:`)"),
+    states=_none("static state (`while:`)"),
+    costs=_none("cost (`cost:`)"),
+    targets=_none("target (`target:`)"),
+    prefix=_prefix,
+    numbers="digits",
+)
+
+__all__ = ["VOCABULARY", "Destination", "Word"]
