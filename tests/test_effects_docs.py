@@ -12,9 +12,10 @@ import yaml
 from pnp.effects import parse_script
 from pnp.effects.kartomantik import VOCABULARY as KARTOMANTIK
 from pnp.effects.relics import VOCABULARY as RELICS
+from pnp.effects.so_long_my_world import VOCABULARY as SO_LONG_MY_WORLD
 
 PAGE = (Path(__file__).resolve().parent.parent / "docs" / "effects.md").read_text()
-VOCABULARIES = {"Kartomantik": KARTOMANTIK, "relics": RELICS}
+VOCABULARIES = {"Kartomantik": KARTOMANTIK, "relics": RELICS, "So Long, My World": SO_LONG_MY_WORLD}
 EXAMPLES = [block for block in re.findall(r"```yaml\n(.*?)```", PAGE, re.S) if block.startswith("# ")
             and "script:" in block]
 
@@ -29,7 +30,7 @@ def test_the_page_has_an_example_of_each_construct():
 
 @pytest.mark.parametrize("block", EXAMPLES, ids=[b.splitlines()[0][2:] for b in EXAMPLES])
 def test_each_example_prints_its_text(block):
-    game = re.search(r"\((Kartomantik|relics)\)", block.splitlines()[0]).group(1)
+    game = re.search(r"\((Kartomantik|relics|So Long, My World)\)", block.splitlines()[0]).group(1)
     data = yaml.safe_load(block)
     assert parse_script(data["script"], VOCABULARIES[game]).text == data["text"]
 

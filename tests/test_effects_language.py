@@ -33,6 +33,19 @@ class TestBundledScripts:
             assert "script" in raw, raw["name"]
             assert parse_script(raw["script"], KARTOMANTIK).text == raw["text"], raw["name"]
 
+    def test_every_scripted_so_long_my_world_card_prints_its_text(self):
+        from pnp.effects.so_long_my_world import VOCABULARY as SO_LONG_MY_WORLD
+
+        scripted = {}
+        for path in sorted((REPO / "cards" / "so-long-my-world").glob("*.yaml")):
+            data = yaml.safe_load(path.read_text())
+            for comp in data.get("components", []):
+                for item in comp.get("items", []):
+                    if "script" in item:
+                        scripted[item["name"]] = parse_script(item["script"], SO_LONG_MY_WORLD).text
+                        assert scripted[item["name"]] == item["text"], item["name"]
+        assert len(scripted) == 14 and "Blackout" in scripted and "The Causal Net" in scripted
+
     def test_every_relics_side_has_a_script_that_prints_its_ability(self):
         sides = [s for raw in raw_cards(LOCATIONS) for s in (raw, raw["back"])]
         assert len(sides) == 34

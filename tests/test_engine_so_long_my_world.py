@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
 import yaml
 from typer.testing import CliRunner
 
@@ -292,7 +294,9 @@ class TestHindranceExample:
         entries = HINDRANCE_EXAMPLE[:last(HINDRANCE_EXAMPLE, {"player": "Teal", "pass": True}) + 1]
         r = run(tmp_path, 3, entries + [{"player": "Yellow", "play": "Life is a Journey", "to": "Slaughter"}],
                 first_player="Purple")
-        assert "adjacent to World's Edge Pub" in violation(r)[2]
+        assert violation(r) == (len(entries) + 1, rules.RULE_HINDRANCE,
+                                "Yellow chooses where Yellow's chosen Vision goes from World's Edge Pub (an adjacent "
+                                "one): 'Slaughter' is not one of the legal choices (Place of Worship, Special Person)")
 
     def test_soul_box_takes_two(self, tmp_path):
         i = HINDRANCE_EXAMPLE.index({"player": "Purple", "play": "Soul Box", "take": ["nostalgia", "nostalgia"]})
@@ -335,7 +339,9 @@ class TestDrainExample:
     def test_one_drain_only(self, tmp_path):
         i = last(DRAIN_EXAMPLE, {"player": "Teal", "end": "turn"})
         r = run(tmp_path, 4, DRAIN_EXAMPLE[:i] + [{"player": "Teal", "drain": "mark of sol"}], first_player="Green")
-        assert violation(r) == (i + 1, rules.RULE_DRAIN, "Teal already drained this turn: ONLY ONE drain action")
+        assert violation(r) == (i + 1, rules.RULE_DRAIN, "Teal already drained this turn, or went past the drain "
+                                                         "(played a card, spent a Mark of Sol): ONLY ONE drain "
+                                                         "action, before the cards (ruling SL6)")
         assert r.violations[0].line == line_of(tmp_path, i)
 
     def test_up_to_two(self, tmp_path):
@@ -358,9 +364,10 @@ class TestDrainExample:
         assert "not adjacent to Slaughter" in violation(r)[2]
 
     def test_end_without_drain(self, tmp_path):
+        """Ruling SL6: "A player MAY perform ONLY ONE of these actions": the drain may be skipped."""
         i = last(DRAIN_EXAMPLE, {"player": "Green", "drain": "mark of sol"})
         r = run(tmp_path, 4, DRAIN_EXAMPLE[:i] + [{"player": "Green", "end": "turn"}], first_player="Green")
-        assert violation(r)[1] == rules.RULE_DRAIN
+        assert r.legal and r.violations == []
 
 
 class TestPlayAndMarks:
@@ -377,7 +384,10 @@ class TestPlayAndMarks:
         entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
                    {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
         r = run(tmp_path, 2, entries + [{"player": "Teal", "play": "Soul Box", "take": []}])
-        assert violation(r)[1] == rules.RULE_PLAY and "must drain first" in violation(r)[2]
+        assert r.legal  # ruling SL6: the drain is skipped ...
+        r = run(tmp_path, 2, entries + [{"player": "Teal", "play": "Soul Box", "take": []},
+                                        {"player": "Teal", "drain": "remnant"}])
+        assert violation(r)[:2] == (6, rules.RULE_DRAIN)  # ... and cannot come after a card
 
     def test_observation(self, tmp_path):
         entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
@@ -918,3 +928,258 @@ def test_solo_mutations_are_caught(tmp_path):
             caught += _mutant_caught(tmp_path, m)
     print(f"solo mutations caught: {caught}/{total}")
     assert caught / total >= 0.9, f"caught {caught}/{total}"  # measured: 115/120
+
+
+# --- scripted cards (docs/effects.md): the Hindrance Phase changes Visions and the order --------------
+
+
+def dealt_with(n: int, cards: dict[str, list[str]]) -> dict[str, Any]:
+    """`setup_for` with these cards in the players' dealt hands, swapped with cards of the deck."""
+    out = setup_for(n)
+    deck = out["remnant_deck"]
+    for p, wanted in cards.items():
+        hand_ = out["dealt"][p]
+        for i, card in enumerate(wanted):
+            if card in hand_[i:]:
+                j = hand_.index(card, i)
+                hand_[i], hand_[j] = hand_[j], hand_[i]
+            else:
+                j = deck.index(card)
+                deck[j], hand_[i] = hand_[i], deck[j]
+    return out
+
+
+# round 1 (A Letter from Nobody): Teal drains the 2 nostalgia of Special Person, Yellow the
+# resignation of Place of Worship; round 2 (Calm Before), Yellow first: Teal on Death Drive,
+# Yellow on Place of Worship
+ROUND_1 = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Special Person", "Yellow": "Place of Worship"}},
+           {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+           {"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]}, {"player": "Teal", "end": "turn"},
+           {"player": "Yellow", "drain": "feelings", "take": ["resignation"]}, {"player": "Yellow", "end": "turn"}]
+ROUND_2 = ROUND_1 + [{"event": "Calm Before"}, {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship"}},
+                     {"player": "Yellow", "pass": True}]
+
+
+def run_setup(tmp_path: Path, setup: dict, entries: list) -> LogReport:
+    doc = {"game": "so-long-my-world", "players": NAMES[:2], "setup": setup, "log": entries}
+    p = tmp_path / "g.yaml"
+    p.write_text(dump_log(doc))
+    return adjudicate(read_log(p, engines()), ENGINE)
+
+
+def replay_setup(setup: dict, entries: list):
+    from rules_check.core.engine import EntryRef
+    state = ENGINE.new_state(NAMES[:2], setup, "t", lambda path: None)
+    for i, e in enumerate(entries):
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, EntryRef("t", i, None)))
+    return state
+
+
+class TestScriptedHindrance:
+    """3. Hindrance Phase: "players can modify turn order or each other's selected Visions"."""
+
+    SETUP = dealt_with(2, {"Teal": ["She Wasn't My Daughter"], "Yellow": ["Waiting Room"]})
+
+    def test_a_swapped_vision_holds_for_the_drain(self, tmp_path):
+        swap = {"player": "Teal", "play": "She Wasn't My Daughter", "choose": {"player": "Yellow"}}
+        s = replay_setup(self.SETUP, ROUND_2 + [swap])
+        assert s.vision_of == {"Teal": "Place of Worship", "Yellow": "Death Drive"}
+        assert s.zones["chosen:Teal"] == [s.token_for("Teal", "Place of Worship")] and s.phase == "vision"
+        # Yellow, now on Death Drive, drains its despair; the old Vision's resignation is refused
+        ok = ROUND_2 + [swap, {"player": "Yellow", "drain": "feelings", "take": ["despair"]}]
+        assert run_setup(tmp_path, self.SETUP, ok).legal
+        bad = ROUND_2 + [swap, {"player": "Yellow", "drain": "feelings", "take": ["resignation"]}]
+        r = run_setup(tmp_path, self.SETUP, bad)
+        assert violation(r) == (len(bad), rules.RULE_DRAIN, "Death Drive has despair, not resignation")
+        assert r.violations[0].line == line_of(tmp_path, len(bad) - 1)
+
+    def test_a_choice_left_out_names_the_legal_ones(self, tmp_path):
+        r = run_setup(tmp_path, self.SETUP, ROUND_2 + [{"player": "Teal", "play": "She Wasn't My Daughter"}])
+        assert violation(r) == (len(ROUND_2) + 1, rules.RULE_HINDRANCE,
+                                "She Wasn't My Daughter (\"Choose another player: you swap your chosen Visions.\") "
+                                "asks Teal another player: write it in the entry, choose: {player: ...} (the "
+                                "choices: Yellow)")
+
+    def test_a_written_outcome_must_be_the_scripts(self, tmp_path):
+        s = replay_setup(self.SETUP, ROUND_2)
+        mine, theirs = s.token_for("Teal", "Death Drive"), s.token_for("Teal", "Place of Worship")
+        wrong = {"player": "Teal", "play": "She Wasn't My Daughter", "choose": {"player": "Yellow"},
+                 "ops": [{"move": theirs, "from": "tokens:Teal", "to": "chosen:Teal"}]}
+        r = run_setup(tmp_path, self.SETUP, ROUND_2 + [wrong])
+        entry, rule, message = violation(r)
+        assert (entry, rule) == (len(ROUND_2) + 1, rules.RULE_HINDRANCE)
+        assert message.startswith(f"She Wasn't My Daughter (\"Choose another player: you swap your chosen Visions.\") "
+                                  f"does: moved {mine} from chosen:Teal to tokens:Teal; moved {theirs} from tokens:Teal "
+                                  f"to chosen:Teal; ")
+        assert message.endswith(f"the entry writes: moved {theirs} from tokens:Teal to chosen:Teal")
+        right = {**wrong, "ops": []}
+        assert run_setup(tmp_path, self.SETUP, ROUND_2 + [right]).legal
+
+    def test_zero_hour_swaps_two_players(self):
+        """A Gestalt card, given to Teal here (an Observation would draw it)."""
+        from rules_check.core.engine import EntryRef
+        s = replay_setup(self.SETUP, ROUND_2)
+        where = next(z for z, items in s.zones.zones.items() if "Zero Hour" in items)
+        s.zones.move("Zero Hour", where, "hand:Teal")
+        s.zones.move("resignation", "System", "stock:Teal")
+        play = {"player": "Teal", "play": "Zero Hour", "choose": {"players": ["Yellow", "Teal"]}}
+        ENGINE.apply_checked(s, ENGINE.parse(play, s, EntryRef("t", 0, None)))
+        assert s.vision_of == {"Teal": "Place of Worship", "Yellow": "Death Drive"}
+
+    def test_waiting_room_makes_the_first_player_act_last(self, tmp_path):
+        """Round 2's First Player is Yellow; Teal's Waiting Room sends Yellow last, so Teal's
+        Vision Phase comes first and an entry of Yellow's first is out of turn."""
+        setup = dealt_with(2, {"Teal": ["Waiting Room"]})
+        start = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Place of Worship", "Yellow": "Slaughter"}},
+                 {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                 {"player": "Teal", "drain": "feelings", "take": ["resignation"]}, {"player": "Teal", "end": "turn"},
+                 {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
+                 {"event": "Calm Before"}, {"choose": {"Teal": "Death Drive", "Yellow": "Slaughter"}},
+                 {"player": "Yellow", "pass": True},
+                 {"player": "Teal", "play": "Waiting Room", "choose": {"player": "Yellow"}}]
+        s = replay_setup(setup, start)
+        assert s.first_player() == "Yellow" and s.sequence == ["Teal", "Yellow"] and s.current() == "Teal"
+        r = run_setup(tmp_path, setup, start + [{"player": "Yellow", "drain": "remnant"}])
+        assert violation(r) == (len(start) + 1, rules.RULE_DRAIN, "it is Teal's turn, not Yellow's (this round's "
+                                                                  "order, as the Hindrance cards left it: Teal, "
+                                                                  "Yellow)")
+        assert run_setup(tmp_path, setup, start + [{"player": "Teal", "drain": "remnant"}]).legal
+        # the End Phase ends it: round 3 goes from the new First Player, Teal, as usual
+        s = replay_setup(setup, start + [{"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                                         {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"}])
+        assert s.first_player() == "Teal" and s.act_last == [] and s.sequence == []
+
+
+class TestRoundRules:
+    """Event effects that restrict a round: they hold until the End Phase."""
+
+    def events(self, first: str) -> dict:
+        out = setup_for(2)
+        out["events"] = [first] + [e for e in out["events"] if e != first]
+        return out
+
+    def test_blackout_forbids_draining_a_mark_of_sol(self, tmp_path):
+        setup = self.events("Blackout")
+        entries = [{"event": "Blackout"}, {"choose": {"Teal": "Special Person", "Yellow": "Slaughter"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "drain": "mark of sol"}]
+        r = run_setup(tmp_path, setup, entries)
+        assert violation(r) == (5, rules.RULE_DRAIN, "Blackout: \"This round, no player may drain a Mark of Sol\"")
+        assert r.violations[0].line == line_of(tmp_path, 4)
+        assert r.unverified == []  # the event's effect is its script's
+        ok = entries[:-1] + [{"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                             {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"}]
+        s = replay_setup(setup, ok)
+        assert s.round_rules == set() and s.hour == 2  # gone with the End Phase
+
+    def test_sleepwalkers_lets_a_drain_take_one_feeling(self, tmp_path):
+        """Round 1 leaves A Letter from Nobody's 2 nostalgia on Special Person; in round 2
+        (Sleepwalkers) Teal may drain only one of them."""
+        setup = setup_for(2)
+        setup["events"] = ["A Letter from Nobody", "Sleepwalkers"] + [e for e in setup["events"]
+                                                                      if e not in ("A Letter from Nobody",
+                                                                                   "Sleepwalkers")]
+        entries = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                   {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
+                   {"event": "Sleepwalkers"}, {"choose": {"Teal": "Special Person", "Yellow": "Empty City"}},
+                   {"player": "Yellow", "pass": True}, {"player": "Teal", "pass": True},
+                   {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
+                   {"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]}]
+        r = run_setup(tmp_path, setup, entries)
+        assert violation(r) == (15, rules.RULE_DRAIN, "Sleepwalkers: \"This round, the Drain takes at most 1 "
+                                                      "Feeling from a Vision\"")
+        assert r.violations[0].line == line_of(tmp_path, 14)
+        entries[-1] = {"player": "Teal", "drain": "feelings", "take": ["nostalgia"]}
+        assert run_setup(tmp_path, setup, entries).legal
+
+    def test_a_scripted_event_writes_no_operations(self, tmp_path):
+        setup = self.events("Blackout")
+        r = run_setup(tmp_path, setup, [{"event": "Blackout", "ops": [{"move": "hope", "from": "System",
+                                                                       "to": "stock:Teal"}]}])
+        assert violation(r)[:2] == (1, rules.RULE_EVENT) and "does: nothing" in violation(r)[2]
+
+
+class TestEveryScriptedCard:
+    """Each scripted Hindrance card, played in round 2's Hindrance Phase of a 3-player game
+    (Teal on Death Drive, Yellow on Place of Worship, Purple on Death Drive), given to its
+    player with its cost (card data: docs/effects.md)."""
+
+    START = [{"event": "A Letter from Nobody"},
+             {"choose": {"Teal": "Special Person", "Yellow": "Slaughter", "Purple": "Empty City"}},
+             *[{"player": p, "pass": True} for p in NAMES[:3]],
+             *[e for p in NAMES[:3] for e in ({"player": p, "drain": "remnant"}, {"player": p, "end": "turn"})],
+             {"event": "Calm Before"},
+             {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship", "Purple": "Death Drive"}}]
+
+    def play(self, card: str, player: str = "Yellow", **entry: Any):
+        """The state after ``player`` (Hindrance turn: Yellow first in round 2) plays ``card``."""
+        from rules_check.core.engine import EntryRef
+        s = replay(3, self.START)
+        assert s.current() == "Yellow"
+        where = next(z for z, items in s.zones.zones.items() if card in items and not z.startswith("field"))
+        s.zones.move(card, where, f"hand:{player}")
+        for f, n in s.data.cards[card].cost.items():
+            for _ in range(n):
+                s.zones.move(f, "System", f"stock:{player}")
+        e = {"player": player, "play": card, **entry}
+        ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, None)))
+        return s
+
+    def refused(self, card: str, words: str, **entry: Any) -> None:
+        with pytest.raises(rules.IllegalAction, match=re.escape(words)):
+            self.play(card, **entry)
+
+    def test_someone_waits_for_me(self):
+        assert self.play("Someone Waits for Me").vision_of["Yellow"] == "Special Person"
+
+    def test_the_unbroken_promise_goes_anywhere_unlocked(self):
+        assert self.play("The Unbroken Promise", to="Empty City").vision_of["Yellow"] == "Empty City"
+        self.refused("The Unbroken Promise", "asks Yellow where Yellow's chosen Vision goes from Place of Worship")
+
+    def test_a_door_left_open_needs_someone_on_your_vision(self):
+        s = self.play("A Door Left Open")  # nobody else on Place of Worship: nothing happens (SL24)
+        assert s.vision_of["Yellow"] == "Place of Worship" and "A Door Left Open" in s.zones["field:Yellow"]
+
+    def test_the_crowd_turns_moves_every_other_player_there(self):
+        s = self.play("The Crowd Turns", player="Yellow")
+        assert s.vision_of["Teal"] == "Death Drive"  # Yellow is alone on Place of Worship: nobody moves
+        from rules_check.core.engine import EntryRef
+        s = replay(3, self.START)
+        s.zones.move("The Crowd Turns", next(z for z, i in s.zones.zones.items() if "The Crowd Turns" in i),
+                     "hand:Teal")
+        for f in ("madness", "madness", "despair"):
+            s.zones.move(f, "System", "stock:Teal")
+        for e in ({"player": "Yellow", "pass": True}, {"player": "Purple", "pass": True},
+                  {"player": "Teal", "play": "The Crowd Turns", "choose": {"to": {"Purple": "Slaughter"}}}):
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, None)))
+        assert s.vision_of == {"Teal": "Death Drive", "Yellow": "Place of Worship", "Purple": "Slaughter"}
+
+    def test_i_want_to_say_something_the_card_player_chooses(self):
+        s = self.play("I Want to Say Something", choose={"player": "Teal", "to": "Special Person"})
+        assert s.vision_of["Teal"] == "Special Person"
+        self.refused("I Want to Say Something", "'Empty City' is not one of the legal choices (Special Person, "
+                                                "Slaughter)", choose={"player": "Teal", "to": "Empty City"})
+
+    def test_the_causal_net_sets_the_vision_phase_order(self):
+        s = self.play("The Causal Net", choose={"order": ["Purple", "Teal", "Yellow"]})
+        from rules_check.core.engine import EntryRef
+        for p in ("Purple", "Teal"):  # the other players pass
+            ENGINE.apply_checked(s, ENGINE.parse({"player": p, "pass": True}, s, EntryRef("t", 0, None)))
+        assert s.phase == "vision" and s.sequence == ["Purple", "Teal", "Yellow"]
+
+    def test_wedding_rehearsal_takes_the_first_player_token(self):
+        s = self.play("Wedding Rehearsal", player="Yellow")
+        assert s.first_player() == "Yellow"
+        from rules_check.core.engine import EntryRef
+        s = replay(3, self.START)
+        assert s.first_player() == "Yellow"  # round 2: Yellow already; Purple takes it instead
+        s.zones.move("Wedding Rehearsal", next(z for z, i in s.zones.zones.items() if "Wedding Rehearsal" in i),
+                     "hand:Purple")
+        for _ in range(3):
+            s.zones.move("hope", "System", "stock:Purple")
+        for e in ({"player": "Yellow", "pass": True}, {"player": "Purple", "play": "Wedding Rehearsal"},
+                  {"player": "Teal", "pass": True}):
+            ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, None)))
+        assert s.first_player() == "Purple" and s.sequence == ["Purple", "Teal", "Yellow"]

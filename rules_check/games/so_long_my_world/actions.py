@@ -7,7 +7,8 @@
     - {player: Ana, pass: true}                       # 3. Hindrance Phase: no card
     - {player: Ana, play: Life is a Journey, to: Slaughter}   # hindrance (or Vision Phase) card
     - {player: Ana, play: Soul Box, take: [hope, madness]}
-    - {player: Ana, play: CARD, ops: [...]}           # any other card: its effect as plain operations
+    - {player: Ana, play: Waiting Room, choose: {player: Ben}}  # a scripted card: the choices its text leaves
+    - {player: Ana, play: CARD, ops: [...]}           # a card with no script: its effect as plain operations
     - {player: Ana, effect: "World's Edge Pub", discard: CARD}   # 4.1 the vision's effect
     - {player: Ana, effect: Slaughter, move: hope, from: Death Drive}
     - {player: Ana, effect: Death Drive, remove: CARD}
@@ -68,9 +69,19 @@ class Pass:
 class Play:
     player: str
     card: str
-    to: str | None = None  # Life is a Journey
-    take: tuple[str, ...] | None = None  # Soul Box
+    to: str | None = None  # where a chosen Vision goes (Life is a Journey ...)
+    take: tuple[str, ...] | None = None  # the Feelings taken (Soul Box)
     ops: tuple[Op, ...] = ()
+    choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs.py)
+
+    def answers(self) -> dict[str, Any]:
+        """The answers to the card's script: ``to``, ``take`` and those in ``choose``."""
+        out: dict[str, Any] = dict(self.choose)
+        if self.to is not None:
+            out["to"] = self.to
+        if self.take is not None:
+            out["take"] = list(self.take)
+        return out
 
 
 @dataclass(frozen=True)
@@ -108,7 +119,7 @@ class Goal:
 
 
 Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal]
-PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops"},
+PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose"},
                 "effect": {"effect", "discard", "move", "from", "remove", "ops"},
                 "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"}}
 
@@ -173,7 +184,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         if not isinstance(entry["reshuffle"], list):
             raise _fail(ref, "reshuffle: expected the event deck's new order, top first", "reshuffle")
         return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
-    if "choose" in entry:
+    if "choose" in entry and "player" not in entry:
         only({"choose"})
         raw = entry["choose"]
         if not isinstance(raw, dict):
@@ -209,7 +220,10 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
             if not isinstance(entry["take"], list):
                 raise _fail(ref, "take: expected a list of feelings", "take")
             take = tuple(feeling(f, ref, "take") for f in entry["take"])
-        return Play(p, card, to, take, _ops(entry.get("ops", []), ref, zones))
+        raw = entry.get("choose", {})
+        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+            raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
+        return Play(p, card, to, take, _ops(entry.get("ops", []), ref, zones), tuple(raw.items()))
     if kind == "effect":
         source = name_of(cards, entry["effect"], ref, "effect")
         discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
@@ -260,6 +274,8 @@ def to_entry(action: Action) -> dict[str, Any]:
             out["to"] = action.to
         if action.take is not None:
             out["take"] = list(action.take)
+        if action.choose:
+            out["choose"] = dict(action.choose)
         if action.ops:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Effect):

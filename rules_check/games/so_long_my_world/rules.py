@@ -21,8 +21,9 @@ SL5 Overload: the vision is locked, its feelings return to the System (a locked 
     while there are any. The players stay on it for the round: no vision effect, no feelings
     to drain, but the other three drains.
 SL6 Each player's Vision Phase runs 1 effect, 2 drain, 3 play cards, 4 spend Marks of Sol, in
-    this order; exactly one drain is made ("ONLY ONE"; "UP TO 2 FEELINGS" lets a drain take
-    none), before any card is played or the turn ends. Observations may be repeated.
+    this order. The drain is optional and single: "A player MAY perform ONLY ONE of these
+    actions" (at most one, before any card is played or a Mark of Sol spent; "UP TO 2
+    FEELINGS" lets a drain take none). Observations may be repeated.
 SL7 In the Hindrance Phase each player in turn plays one Hindrance card or passes. Hindrance
     cards may also be played in the Vision Phase's step 3 (Glossary F.A.Q.).
 SL8 Soul Box takes 2 feelings from the player's vision, or all of them when fewer are there.
@@ -51,7 +52,9 @@ from typing import Iterator
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
+from rules_check.effects import describe, mismatch
 
+from . import verbs
 from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
 from .state import (
     AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
@@ -102,6 +105,9 @@ def phase_is(state: SoLongState, phases: tuple[str, ...], doing: str, rule: str 
 def players_turn(state: SoLongState, p: str, rule: str) -> None:
     """Hindrance and Vision Phases go in turn order from the first player (ruling G1)."""
     if state.current() != p:
+        if state.sequence and state.sequence != state.order():  # a card changed it (reading SL25)
+            raise IllegalAction(rule, f"it is {state.current()}'s turn, not {p}'s (this round's order, as the "
+                                      f"Hindrance cards left it: {', '.join(state.sequence)})")
         raise IllegalAction(rule, f"it is {state.current()}'s turn, not {p}'s (turn order from the first "
                                   f"player, {state.first_player()})")
 
@@ -136,6 +142,9 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
     if a.ops and event.vision:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
                                         f"Vision Phase (ruling SL2)")
+    if a.ops and event.script is not None:
+        raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe([])}; the entry writes: "
+                                        f"{describe(a.ops)}")
 
 
 def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
@@ -212,33 +221,22 @@ def card_playable(state: SoLongState, a: Play, rule: str) -> None:
 
 
 def card_effect_fits(state: SoLongState, a: Play, rule: str) -> None:
-    """The starting cards' effects (ruling SL8); other cards write plain operations."""
-    vision = state.vision_of[a.player]
-    if a.card == LIFE:
-        if a.to is None or a.ops or a.take is not None:
-            raise IllegalAction(rule, f"{LIFE}: write the vision moved to, to: VISION")
-        if a.to not in state.adjacent(vision):
-            raise IllegalAction(rule, f"{LIFE} moves to a vision adjacent to {vision} "
-                                      f"({', '.join(state.adjacent(vision)) or 'none'}), not {a.to}")
-        if a.to in state.locked:
-            raise IllegalAction(rule, f"{a.to} is locked")
-        if state.token_for(a.player, a.to) not in state.zones[tokens(a.player)]:
-            raise IllegalAction(rule, f"{a.player} has no {a.to} vision token")
+    """A scripted card (docs/effects.md) is played with the choices its text leaves, and does
+    what its script says: tried on a copy, the card paid and on the field first. A card with no
+    script writes its effect as plain operations (SPEC.md principle 4)."""
+    card = state.data.cards[a.card]
+    if card.script is None:
+        if a.to is not None or a.take is not None or a.choose:
+            raise IllegalAction(rule, f"{a.card} has no script: its effect is written as plain operations "
+                                      f"(ops: [...]), not as choices")
+        check_ops(state, list(a.ops))
         return
-    if a.to is not None:
-        raise IllegalAction(rule, f"to: is for {LIFE}")
-    if a.card == SOUL_BOX:
-        if a.take is None or a.ops:
-            raise IllegalAction(rule, f"{SOUL_BOX}: write the feelings taken, take: [...]")
-        there = Counter(state.feelings_on(vision))
-        want = min(2, sum(there.values()))
-        if len(a.take) != want or Counter(a.take) - there:
-            raise IllegalAction(rule, f"{SOUL_BOX} takes 2 feelings from {vision} (all, when fewer are there; "
-                                      f"ruling SL8); {vision} has " + (", ".join(state.feelings_on(vision)) or "none"))
-        return
-    if a.take is not None:
-        raise IllegalAction(rule, f"take: is for {SOUL_BOX}")
-    check_ops(state, list(a.ops))
+    trial = state.copy()
+    pay_and_place(trial, a)
+    frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule)
+    if a.ops and mismatch(a.ops, frame.outcome):
+        raise IllegalAction(rule, f"{a.card} (\"{card.text}\") does: {describe(frame.outcome)}; the entry "
+                                  f"writes: {describe(a.ops)}")
 
 
 def vision_step(state: SoLongState, p: str, at_most: int, doing: str, rule: str) -> None:
@@ -248,12 +246,6 @@ def vision_step(state: SoLongState, p: str, at_most: int, doing: str, rule: str)
     if state.step > at_most:
         raise IllegalAction(rule, f"{doing} comes before {names[state.step]}: {p} is past it (4. Vision Phase: "
                                   f"effect, drain, play cards, spend Marks of Sol, in this order)")
-
-
-def drained(state: SoLongState, p: str, doing: str, rule: str) -> None:
-    """Exactly one drain, before cards are played (ruling SL6)."""
-    if state.step < STEP_PLAY:
-        raise IllegalAction(rule, f"{p} must drain first (exactly one of the four drain actions) before {doing}")
 
 
 def effect_available(state: SoLongState, a: Effect) -> None:
@@ -314,8 +306,13 @@ def real_effect_fits(state: SoLongState, a: Effect, vision: str) -> None:
 def drain_possible(state: SoLongState, a: Drain) -> None:
     """"A player may perform ONLY ONE of these actions" (4.2)."""
     vision = state.vision_of[a.player]
+    if a.kind == "mark of sol" and "no mark drain" in state.round_rules:
+        raise IllegalAction(RULE_DRAIN, f"{event_now(state)}: \"This round, no player may drain a Mark of Sol\"")
     if a.kind == "feelings":
         there = Counter(state.feelings_on(vision))
+        if len(a.take) > 1 and "drain at most 1" in state.round_rules:
+            raise IllegalAction(RULE_DRAIN, f"{event_now(state)}: \"This round, the Drain takes at most 1 Feeling "
+                                            f"from a Vision\"")
         if len(a.take) > 2:
             raise IllegalAction(RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision")
         if Counter(a.take) - there:
@@ -332,6 +329,10 @@ def drain_possible(state: SoLongState, a: Drain) -> None:
             raise IllegalAction(RULE_DRAIN, "no Mark of Sol is left to take")
     elif not state.zones[REMNANT_DECK]:
         raise IllegalAction(RULE_DRAIN, "the Remnant deck is empty")
+
+
+def event_now(state: SoLongState) -> str:
+    return state.zones[EVENT][-1] if state.zones[EVENT] else "this round's event"
 
 
 def observation_possible(state: SoLongState, a: Observe) -> None:
@@ -379,7 +380,6 @@ def check(state: SoLongState, a: Action) -> None:
         else:
             players_turn(state, a.player, RULE_PLAY)
             vision_step(state, a.player, STEP_PLAY, "playing a card", RULE_PLAY)
-            drained(state, a.player, "playing a card", RULE_PLAY)
             card_playable(state, a, RULE_PLAY)
             card_effect_fits(state, a, RULE_PLAY)
     elif isinstance(a, Effect):
@@ -391,17 +391,17 @@ def check(state: SoLongState, a: Action) -> None:
         phase_is(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
         players_turn(state, a.player, RULE_DRAIN)
         if state.step >= STEP_PLAY:
-            raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn: ONLY ONE drain action")
+            raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn, or went past the drain "
+                                            f"(played a card, spent a Mark of Sol): ONLY ONE drain action, before "
+                                            f"the cards (ruling SL6)")
         drain_possible(state, a)
     elif isinstance(a, Observe):
         phase_is(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
         players_turn(state, a.player, RULE_MARKS)
-        drained(state, a.player, "spending Marks of Sol", RULE_MARKS)
         observation_possible(state, a)
     elif isinstance(a, EndTurn):
         phase_is(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
         players_turn(state, a.player, RULE_DRAIN)
-        drained(state, a.player, "ending the turn", RULE_DRAIN)
     elif isinstance(a, Goal):
         goal_declared(state)
         phase_is(state, (GOAL,), "declaring the goal", RULE_COOP)
@@ -454,6 +454,9 @@ def apply(state: SoLongState, a: Action) -> None:
             return
         z.move(a.name, EVENT_DECK, EVENT)
         state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
+        event = state.data.events[a.name]
+        if event.script is not None and not after and not event.vision:
+            verbs.run_event(state, a.name, state.first_player())
         deal(state, a.name, a.extra)
         state.phase = RESHUFFLE if after else CHOICE
     elif isinstance(a, Reshuffle):
@@ -468,6 +471,7 @@ def apply(state: SoLongState, a: Action) -> None:
         if len(state.players) >= OVERLOAD_PLAYERS and len(visions) == 1:
             overload(state, visions.pop())
         state.phase, state.turn = HINDRANCE, 0
+        state.sequence = state.order()
     elif isinstance(a, Pass):
         next_hindrance(state)
     elif isinstance(a, Play):
@@ -517,23 +521,23 @@ def next_hindrance(state: SoLongState) -> None:
     state.turn += 1
     if state.turn >= len(state.players):
         state.phase, state.turn, state.step = VISION_PHASE, 0, STEP_EFFECT
+        state.sequence = state.vision_phase_order()  # reading SL25
         state.effects_used = set()
 
 
-def play(state: SoLongState, a: Play) -> None:
+def pay_and_place(state: SoLongState, a: Play) -> None:
+    """"2. Feeling Cost" paid to the System; the card goes to the player's field."""
     z = state.zones
     for f, n in state.data.cards[a.card].cost.items():
         for _ in range(n):
             z.move(f, stock(a.player), SYSTEM)
     z.move(a.card, hand(a.player), field_of(a.player))
-    vision = state.vision_of[a.player]
-    if a.card == LIFE:
-        z.move(state.token_for(a.player, vision), chosen(a.player), tokens(a.player))
-        z.move(state.token_for(a.player, a.to), tokens(a.player), chosen(a.player))
-        state.vision_of[a.player] = a.to
-    elif a.card == SOUL_BOX:
-        for f in a.take or ():
-            z.move(f, vision_zone(vision), stock(a.player))
+
+
+def play(state: SoLongState, a: Play) -> None:
+    pay_and_place(state, a)
+    if state.data.cards[a.card].script is not None:
+        verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY)
     else:
         apply_ops(state, list(a.ops))
 
@@ -577,6 +581,8 @@ def end_phase(state: SoLongState) -> None:
         z.move(e, EVENT, EVENT_DISCARD)
     state.vision_of = {}
     state.event_ignored = False
+    state.sequence, state.vision_order, state.act_last = [], None, []
+    state.round_rules = set()
     state.first = (state.first + 1) % len(state.players)
     state.hour += 1
     state.rounds += 1
@@ -596,10 +602,10 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
 
     if isinstance(a, EventDraw):
         e = state.data.events[a.name]
-        if state.phase == AFTER_REBOOT or e.vision:
+        if state.phase == AFTER_REBOOT or e.vision or e.script is not None:
             return []
         return [f"{a.name}'s effect: {ops_text(a.ops)}"]
-    if isinstance(a, Play) and a.card not in (LIFE, SOUL_BOX):
+    if isinstance(a, Play) and state.data.cards[a.card].script is None:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
     if isinstance(a, Effect) and a.source not in REAL_EFFECTS:
         return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
@@ -666,10 +672,11 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         if state.step < STEP_PLAY:
             there = state.feelings_on(vision)
             yield Drain(p, "feelings", tuple(there[:2]))
+            if len(there) > 1:
+                yield Drain(p, "feelings", tuple(there[:1]))  # a round that allows only one (Sleepwalkers)
             for kind in ("affinity", "mark of sol", "remnant"):
                 yield Drain(p, kind)
-            return
-        if state.step == STEP_PLAY:
+        if state.step <= STEP_PLAY:  # the drain may be skipped (ruling SL6)
             yield from plays(state, p, hindrance_only=False)
         yield Observe(p, "positive")
         yield Observe(p, "negative")
@@ -680,14 +687,16 @@ def candidates(state: SoLongState) -> Iterator[Action]:
 
 
 def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
-    vision = state.vision_of[p]
     for card in sorted(set(state.zones[hand(p)])):
         if hindrance_only and not state.data.cards[card].hindrance:
             continue
-        if card == LIFE:
-            for to in state.adjacent(vision):
-                yield Play(p, card, to=to)
-        elif card == SOUL_BOX:
-            yield Play(p, card, take=tuple(state.feelings_on(vision)[:2]))
-        else:
+        if state.data.cards[card].script is None:
             yield Play(p, card)
+            continue
+        for answers in verbs.answers_of(state, p, card):
+            to = answers.pop("to", None)
+            take = answers.pop("take", None)
+            if to is not None and not isinstance(to, str):
+                answers["to"] = to  # several movers: {PLAYER: VISION} in choose
+                to = None
+            yield Play(p, card, to, tuple(take) if take is not None else None, (), tuple(answers.items()))

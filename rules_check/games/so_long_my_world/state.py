@@ -19,6 +19,7 @@ each entry). The top of a deck is the END of its list.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from pnp.data.games import so_long_my_world as tables
@@ -106,6 +107,12 @@ class SoLongState(BaseState):
     effects_used: set[str] = field(default_factory=set)  # this turn: the vision's, the event's
     vision_of: dict[str, str] = field(default_factory=dict)  # chosen visions this round
     event_ignored: bool = False  # this round's event was drawn after a Reboot: its effect is ignored
+    # the order of the phase under way (Hindrance, Vision), fixed when it starts; cards change
+    # the Vision Phase's (verbs.py, reading SL25)
+    sequence: list[str] = field(default_factory=list)
+    vision_order: list[str] | None = None  # The Causal Net: this round's Vision Phase order
+    act_last: list[str] = field(default_factory=list)  # Waiting Room: who acts last this round
+    round_rules: set[str] = field(default_factory=set)  # "This round, ..." (events; reading SL26)
     heartbreak: str | None = None
     goal_reached: bool | None = None
     chance: int = 0  # the simulator's seed for shuffles and choices
@@ -121,6 +128,21 @@ class SoLongState(BaseState):
     ending: str | None = None  # the ending reached (its id)
     ending_wins: bool = False
     recorded: tuple[str, ...] = ()
+
+    def copy(self) -> "SoLongState":
+        """A copy to try a card on (the checker, the simulator): the card data shared."""
+        new = copy.copy(self)
+        new.zones = self.zones.copy()
+        new.counters = dict(self.counters)
+        new.locked = set(self.locked)
+        new.effects_used = set(self.effects_used)
+        new.vision_of = dict(self.vision_of)
+        new.sequence = list(self.sequence)
+        new.vision_order = list(self.vision_order) if self.vision_order is not None else None
+        new.act_last = list(self.act_last)
+        new.round_rules = set(self.round_rules)
+        new.chains = [list(c) for c in self.chains]
+        return new
 
     @property
     def data(self) -> CardData:
@@ -142,8 +164,17 @@ class SoLongState(BaseState):
     def current(self) -> str | None:
         """Whose turn it is in the Hindrance or Vision Phase."""
         if self.phase in (HINDRANCE, VISION_PHASE) and self.turn < len(self.players):
-            return self.order()[self.turn]
+            return (self.sequence or self.order())[self.turn]
         return None
+
+    def vision_phase_order(self) -> list[str]:
+        """The Vision Phase's order as cards of the Hindrance Phase left it (reading SL25): the
+        order chosen (The Causal Net), else from the First Player; who acts last goes last."""
+        out = list(self.vision_order) if self.vision_order else self.order()
+        for p in self.act_last:
+            out.remove(p)
+            out.append(p)
+        return out
 
     def unlocked(self) -> list[str]:
         return [v for v in self.visions if v not in self.locked]

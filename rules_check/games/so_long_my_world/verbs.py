@@ -1,0 +1,372 @@
+"""What each verb of a So Long, My World script does (the words are
+``pnp/effects/so_long_my_world.py``).
+
+`SWorld` is this game's side of the effect machine (`rules_check.effects.machine`). A card's
+choices are written in its entry, by name, as in relics: ``to:`` (where a chosen Vision moves)
+and ``take:`` (the Feelings taken) beside ``play:``, the others in ``choose: {...}``:
+
+    choose player   player      the other player the card names
+    change vision   to          a Vision (one mover), or {PLAYER: VISION, ...} (several)
+    swap visions    players     the two players (Zero Hour)
+    choose order    order       the players, first to act first
+    take feelings   take        the Feelings taken
+
+Readings (docs/rulings.md SL23-SL26):
+- SL23 A chosen Vision changes only to an unlocked Vision, the card player's when the text
+  says "of your choice", else the mover's; a player on a Vision off the clock (a Gestalt
+  Vision, L'Uno) has no adjacent one and stays. "Any unlocked Vision" is another one.
+- SL24 "Choose another player on your Vision" with nobody there does nothing (the card is
+  still played and paid).
+- SL25 Changes to the Vision Phase order made in the Hindrance Phase take effect when the
+  Vision Phase starts (from the First Player, then who acts last); made in the Vision Phase
+  (Hindrance cards may be played in step 3, SL7) they reorder the players yet to act.
+- SL26 A round rule ("This round, ...") holds until the End Phase.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from pnp.effects.language import Step
+from pnp.effects.phrases import Phrase
+from rules_check.core.errors import IllegalAction
+from rules_check.core.ops import Op
+from rules_check.effects.machine import Frame, Request, leftover, run
+
+from .state import (FEELINGS, HINDRANCE, VISION_PHASE, SoLongState, chosen, stock, tokens, vision_zone)
+
+RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
+RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
+
+
+def _names(values: Any) -> str:
+    return ", ".join(map(str, values))
+
+
+class SWorld:
+    """The So Long, My World table a card acts on."""
+
+    rule = RULE_HINDRANCE
+
+    def __init__(self, state: SoLongState) -> None:
+        self.state = state
+        self.verbs = VERBS
+
+    def test(self, frame: Frame, condition: Phrase) -> bool:
+        raise AssertionError("no So Long, My World script has a condition yet")
+
+    def may(self, frame: Frame, step: Step) -> Request:
+        raise AssertionError("no So Long, My World script has an optional step yet")
+
+    def remember(self, frame: Frame, step: Step) -> None:
+        raise AssertionError("no So Long, My World script remembers a step yet")
+
+    # --- what a card changes -----------------------------------------------------------------
+
+    def move(self, frame: Frame, item: str, src: str, dst: str) -> None:
+        """Every change a card makes goes through here, so its outcome is recorded (a log that
+        writes it as operations is compared with it, SPEC.md principle 4)."""
+        self.state.zones.move(item, src, dst)
+        frame.outcome.append(Op("move", item=item, src=src, dst=dst))
+
+    def move_vision(self, frame: Frame, p: str, to: str) -> None:
+        """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put."""
+        s = self.state
+        here = s.vision_of[p]
+        if here == to:
+            return
+        self.move(frame, s.token_for(p, here), chosen(p), tokens(p))
+        self.move(frame, s.token_for(p, to), tokens(p), chosen(p))
+        s.vision_of[p] = to
+
+    def destinations(self, p: str, kind: str, named: str | None) -> list[str]:
+        """Where ``p``'s chosen Vision may change to (reading SL23)."""
+        s = self.state
+        here = s.vision_of[p]
+        if kind == "named":
+            out = [named] if named in s.unlocked() else []
+        elif kind == "any":
+            out = [v for v in s.unlocked() if v != here]
+        else:
+            out = [v for v in s.adjacent(here) if v not in s.locked]
+        return [v for v in out if v != here and s.token_for(p, v) in s.zones[tokens(p)]]
+
+
+class Verb:
+    def request(self, w: SWorld, frame: Frame, step: Step) -> Request | None:
+        return None
+
+    def run(self, w: SWorld, frame: Frame, step: Step) -> bool:
+        raise NotImplementedError
+
+
+def _read_player(w: SWorld):
+    def read(raw: Any) -> str:
+        if raw not in w.state.players:
+            raise IllegalAction(w.rule, f"{raw!r} is not a player ({_names(w.state.players)})")
+        return raw
+    return read
+
+
+def _read_vision(w: SWorld):
+    def read(raw: Any) -> str:
+        name = w.state.data.resolve(raw) if isinstance(raw, str) else None
+        if name is None or name not in w.state.data.visions:
+            raise IllegalAction(w.rule, f"{raw!r} is not a Vision")
+        return name
+    return read
+
+
+class ChoosePlayer(Verb):
+    def request(self, w, frame, step):
+        if "player" in frame.answers:
+            return None
+        s = w.state
+        options = [p for p in s.order() if p != frame.controller]
+        if step.value.key == "other here":
+            options = [p for p in options if s.vision_of.get(p) == s.vision_of.get(frame.controller)]
+        if not options:
+            return None  # reading SL24
+        return Request("player", frame.controller, options, step.value.words, _read_player(w))
+
+    def run(self, w, frame, step):
+        chosen_ = frame.answers.get("player")
+        if chosen_ is None:
+            return False
+        frame.bindings["they"] = chosen_
+        return True
+
+
+class ChangeVision(Verb):
+    def movers(self, w: SWorld, frame: Frame, step: Step) -> list[str]:
+        who = step.get("who")
+        key = who.key if who is not None else "you"
+        s = w.state
+        if key == "chosen":
+            return [frame.bindings["they"]] if "they" in frame.bindings else []
+        if key == "others here":
+            here = s.vision_of[frame.controller]
+            return [p for p in s.order() if p != frame.controller and s.vision_of.get(p) == here]
+        return [frame.controller]
+
+    def moving(self, w: SWorld, frame: Frame, step: Step) -> list[str]:
+        """The movers who have somewhere to go (reading SL23)."""
+        dest = step.value
+        return [p for p in self.movers(w, frame, step) if w.destinations(p, dest.kind, dest.vision)]
+
+    def request(self, w, frame, step):
+        if "to" in frame.answers or step.value.kind == "named":  # "to Special Person": nothing to choose
+            return None
+        dest = step.value
+        movers = self.moving(w, frame, step)
+        if not movers:
+            return None
+        chooser = frame.controller if dest.kind in ("adjacent, yours", "any", "named") or len(movers) == 1 \
+            and movers[0] == frame.controller else movers[0]
+        several = step.get("who") is not None and step.get("who").key == "others here"
+        if not several:
+            what = f"where {movers[0]}'s chosen Vision goes from {w.state.vision_of[movers[0]]} ({dest.words})"
+            return Request("to", chooser, w.destinations(movers[0], dest.kind, dest.vision), what, _read_vision(w))
+        what = f"where the chosen Visions of {_names(movers)} go ({dest.words})"
+        combos = itertools.product(*[w.destinations(p, dest.kind, dest.vision) for p in movers])
+        options = [tuple(zip(movers, c)) for c in combos]
+
+        def read(raw: Any) -> tuple:
+            if not isinstance(raw, dict):
+                raise IllegalAction(w.rule, f"expected {{PLAYER: VISION, ...}} for {_names(movers)}, got {raw!r}")
+            vision = _read_vision(w)
+            return tuple((p, vision(raw[p]) if p in raw else None) for p in movers)
+        return Request("to", chooser, options, what, read, lambda v: dict(v))
+
+    def run(self, w, frame, step):
+        if step.value.kind == "named":
+            movers = self.moving(w, frame, step)
+            for p in movers:
+                w.move_vision(frame, p, step.value.vision)
+            return bool(movers)
+        answer = frame.answers.get("to")
+        if answer is None:
+            return False
+        moves = [(self.moving(w, frame, step)[0], answer)] if isinstance(answer, str) else \
+            [(p, to) for p, to in answer if to is not None]
+        for p, to in moves:
+            w.move_vision(frame, p, to)
+        return True
+
+
+class SwapVisions(Verb):
+    def request(self, w, frame, step):
+        if step.value.key != "two" or "players" in frame.answers:
+            return None
+        pairs = [tuple(sorted(c)) for c in itertools.combinations(w.state.players, 2)]
+
+        def read(raw: Any) -> tuple:
+            if not (isinstance(raw, list) and len(raw) == 2):
+                raise IllegalAction(w.rule, f"expected two players, got {raw!r}")
+            return tuple(sorted(_read_player(w)(p) for p in raw))
+        return Request("players", frame.controller, pairs, "the two players whose chosen Visions are swapped", read,
+                       list)
+
+    def run(self, w, frame, step):
+        if step.value.key == "two":
+            pair = frame.answers.get("players")
+        else:
+            pair = (frame.controller, frame.bindings.get("they"))
+        if not pair or None in pair:
+            return False
+        a, b = pair
+        va, vb = w.state.vision_of[a], w.state.vision_of[b]
+        w.move_vision(frame, a, vb)
+        w.move_vision(frame, b, va)
+        return True
+
+
+class ActLast(Verb):
+    def run(self, w, frame, step):
+        p = frame.bindings.get("they")
+        if p is None:
+            return False
+        s = w.state
+        if s.phase == VISION_PHASE:  # reading SL25: among those yet to act
+            rest = s.sequence[s.turn:]
+            if p in rest[1:]:
+                rest.remove(p)
+                s.sequence[s.turn:] = rest + [p]
+        else:
+            s.act_last.append(p)
+        return True
+
+
+class ChooseOrder(Verb):
+    def _players(self, w: SWorld) -> list[str]:
+        s = w.state
+        return s.sequence[s.turn + 1:] if s.phase == VISION_PHASE else s.order()
+
+    def request(self, w, frame, step):
+        if "order" in frame.answers:
+            return None
+        players = self._players(w)
+        if len(players) < 2:
+            return None
+
+        def read(raw: Any) -> tuple:
+            if not isinstance(raw, list):
+                raise IllegalAction(w.rule, f"expected the players in order, got {raw!r}")
+            return tuple(_read_player(w)(p) for p in raw)
+        return Request("order", frame.controller, list(itertools.permutations(players)),
+                       "the order of the Vision Phase, first to act first", read, list)
+
+    def run(self, w, frame, step):
+        order = frame.answers.get("order")
+        if not order:
+            return False
+        s = w.state
+        if s.phase == VISION_PHASE:
+            s.sequence[s.turn + 1:] = list(order)
+        else:
+            s.vision_order = list(order)
+            s.act_last = []
+        return True
+
+
+class FirstPlayer(Verb):
+    def run(self, w, frame, step):
+        s = w.state
+        s.first = s.players.index(frame.controller)
+        if s.phase == HINDRANCE:
+            s.vision_order = None  # the Vision Phase goes from the new First Player (reading SL25)
+        return True
+
+
+class TakeFeelings(Verb):
+    """Soul Box (ruling SL8): 2 Feelings of the chosen Vision, all when fewer are there."""
+
+    def request(self, w, frame, step):
+        if "take" in frame.answers:
+            return None
+        there = w.state.feelings_on(w.state.vision_of[frame.controller])
+        n = min(step.value, len(there))
+        options = sorted({tuple(sorted(c)) for c in itertools.combinations(there, n)})  # [()] on an empty Vision
+
+        def read(raw: Any) -> tuple:
+            if not isinstance(raw, list) or any(f not in FEELINGS for f in raw):
+                raise IllegalAction(w.rule, f"expected a list of Feelings, got {raw!r}")
+            return tuple(sorted(raw))
+        return Request("take", frame.controller, options, f"the {n} Feelings taken from "
+                       f"{w.state.vision_of[frame.controller]}", read, list)
+
+    def run(self, w, frame, step):
+        taken = frame.answers.get("take", ())
+        vision = w.state.vision_of[frame.controller]
+        for f in taken:
+            w.move(frame, f, vision_zone(vision), stock(frame.controller))
+        return len(taken) == step.value and bool(taken)
+
+
+class ThisRound(Verb):
+    def run(self, w, frame, step):
+        w.state.round_rules.add(step.value.key)  # reading SL26
+        return True
+
+
+VERBS: dict[str, Verb] = {
+    "choose player": ChoosePlayer(),
+    "change vision": ChangeVision(),
+    "swap visions": SwapVisions(),
+    "act last": ActLast(),
+    "choose order": ChooseOrder(),
+    "first player": FirstPlayer(),
+    "take feelings": TakeFeelings(),
+    "this round": ThisRound(),
+}
+
+
+def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str) -> Frame:
+    """Run ``card``'s script for ``player`` with the entry's answers; `IllegalAction` for a
+    choice left out (naming it and the legal ones), one not legal, or one no step asks."""
+    text = state.data.cards[card].text
+    script = state.data.cards[card].script
+    assert script is not None and script.effect is not None
+    frame = Frame(card, script.effect, player)
+    world = SWorld(state)
+    world.rule = rule
+    supply = dict(answers)
+    request = run(world, frame, supply)
+    if request is not None:
+        key = request.name if request.name in ("to", "take") else f"choose: {{{request.name}: ...}}"
+        raise IllegalAction(rule, f"{card} (\"{text}\") asks {request.chooser} {request.what}: write it in the "
+                                  f"entry, {key} (the choices: {request.shown()})")
+    leftover(supply, f"{card} (\"{text}\")", rule)
+    return frame
+
+
+def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any]]:
+    """Every set of answers ``card`` can be played with now: the simulator's whole legal set."""
+    script = state.data.cards[card].script
+    if script is None or script.effect is None:
+        return [{}]
+    out: list[dict[str, Any]] = []
+
+    def explore(answers: dict[str, Any]) -> None:
+        trial = state.copy()
+        frame = Frame(card, script.effect, player)
+        request = run(SWorld(trial), frame, {k: v for k, v in answers.items()})
+        if request is None:
+            out.append(answers)
+            return
+        for option in request.options:
+            explore({**answers, request.name: request.write(option)})
+
+    explore({})
+    return out
+
+
+def run_event(state: SoLongState, event: str, first: str) -> Frame:
+    """An event's effect in the Event Phase (a round rule: no choice to make)."""
+    script = state.data.events[event].script
+    assert script is not None and script.effect is not None
+    frame = Frame(event, script.effect, first)
+    request = run(SWorld(state), frame, {})
+    assert request is None, f"{event}: an event's script asks no choice yet"
+    return frame
