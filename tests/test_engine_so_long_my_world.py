@@ -739,6 +739,24 @@ class TestSoloVisionPhase:
         r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Slaughter"}])
         assert violation(r) == (2, solo.RULE_REACH, "Slaughter is locked: only an unlocked vision is reached")
 
+    def test_after_moving_reach_again(self, tmp_path):
+        """Solo Mode F.A.Q.: "After moving, you may repeat the Reach an unlocked Vision action":
+        Life is a Journey moves Ana from Special Person to World's Edge Pub; a second Reach is
+        legal there, and only there once more."""
+        moved = [{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Special Person"},
+                 {"player": "Ana", "play": "Life is a Journey", "to": "World's Edge Pub"}]
+        s = solo_replay(moved)
+        assert s.vision_of == {"Ana": "World's Edge Pub"} and not s.reached
+        r = run_solo(tmp_path, moved + [{"player": "Ana", "reach": "World's Edge Pub"}])
+        assert r.legal and r.unverified == []
+        r = run_solo(tmp_path, moved + [{"player": "Ana", "reach": "World's Edge Pub"},
+                                        {"player": "Ana", "reach": "Special Person"}])
+        assert violation(r) == (5, solo.RULE_REACH, "Ana already reached a vision this turn (only once per turn)")
+        assert r.violations[0].line == line_of(tmp_path, 4)
+        r = run_solo(tmp_path, moved[:2] + [{"player": "Ana", "play": "Life is a Journey", "to": "Empty City"}])
+        assert violation(r)[:2] == (3, solo.RULE_SOLO_PLAY) and "not one of the legal choices (World's Edge Pub, " \
+                                                               "Death Drive)" in violation(r)[2]
+
     def test_drain_once(self, tmp_path):
         s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "drain": "vision token", "token": "Slaughter"}])
         assert len(s.zones[tokens("Ana")]) == 7
@@ -775,7 +793,7 @@ class TestSoloVisionPhase:
                                                         "missing 1 nostalgia")
         r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "play": "Life is a Journey",
                                                               "path_event": []}])
-        assert r.legal and any("Life is a Journey" in u["message"] for u in r.unverified)
+        assert r.legal and r.unverified == []  # its script: with no Vision reached yet, nobody moves
         r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "play": "Life is a Journey",
                                  "path_event": [{"move": "hope", "from": "System", "to": "stock:Ana"}]}])
         assert violation(r) == (2, solo.RULE_SOLO_PLAY, "the Path The Last Lighthouse has no event for Life is a Journey")

@@ -33,7 +33,9 @@ from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 from rules_check.core.ops import Op, apply_ops, check_ops
+from rules_check.effects import describe, mismatch
 
+from . import verbs
 from .actions import EndTurn, EventDraw, Reshuffle, _fail, _ops, name_of, parse_entry
 from .paths import NORMAL, PathData, load_paths
 from .state import (
@@ -94,6 +96,17 @@ class SoloPlay:
     card: str
     ops: tuple[Op, ...] = ()
     path_event: tuple[Op, ...] = ()
+    to: str | None = None  # a scripted card's choices, as in the multiplayer game (verbs.py)
+    take: tuple[str, ...] | None = None
+    choose: tuple[tuple[str, Any], ...] = ()
+
+    def answers(self) -> dict[str, Any]:
+        out: dict[str, Any] = dict(self.choose)
+        if self.to is not None:
+            out["to"] = self.to
+        if self.take is not None:
+            out["take"] = list(self.take)
+        return out
 
 
 @dataclass(frozen=True)
@@ -297,7 +310,7 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
     if not isinstance(entry, dict) or "player" not in entry or "end" in entry:
         return parse_entry(cards, players, zones, entry, ref)
     kinds = {"reach": {"reach", "ops"}, "drain": {"drain", "token"}, "unlock": {"unlock"},
-             "observe": {"observe"}, "play": {"play", "ops", "path_event"}, "sequence": {"sequence", "to", "ops"}}
+             "observe": {"observe"}, "play": {"play", "ops", "path_event", "to", "take", "choose"}, "sequence": {"sequence", "to", "ops"}}
     kind = next((k for k in kinds if k in entry), None)
     if kind is None:
         raise _fail(ref, f"a solo player's entry is one of: {', '.join(kinds)}, end")
@@ -333,7 +346,15 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         card = name_of(cards, entry["play"], ref, "play")
         if card not in cards.cards:
             raise _fail(ref, f"{card!r} is not a Remnant or Gestalt card", "play")
-        return SoloPlay(p, card, ops(), ops("path_event"))
+        to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
+        take = entry.get("take")
+        if take is not None and not (isinstance(take, list) and all(isinstance(f, str) for f in take)):
+            raise _fail(ref, "take: expected a list of feelings", "take")
+        raw = entry.get("choose", {})
+        if not isinstance(raw, dict):
+            raise _fail(ref, "choose: expected the card's choices by name", "choose")
+        return SoloPlay(p, card, ops(), ops("path_event"), to, tuple(take) if take is not None else None,
+                        tuple(raw.items()))
     card = name_of(cards, entry["sequence"], ref, "sequence")
     to = entry.get("to")
     if not isinstance(to, str):
@@ -358,6 +379,12 @@ def to_solo_entry(a) -> dict[str, Any]:
         out["observe"] = a.vision
     elif isinstance(a, SoloPlay):
         out["play"] = a.card
+        if a.to is not None:
+            out["to"] = a.to
+        if a.take is not None:
+            out["take"] = list(a.take)
+        if a.choose:
+            out["choose"] = dict(a.choose)
         if a.path_event:
             out["path_event"] = [o.as_entry() for o in a.path_event]
     elif isinstance(a, Sequence):
@@ -443,12 +470,30 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
                             + ", ".join(f"{n} {f}" for f, n in short.items()))
     if a.path_event and a.card not in path_of(state).card_events:
         raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}")
+    if state.data.cards[a.card].script is not None:  # its effect from its script (docs/effects.md)
+        trial = state.copy()
+        pay_and_place(trial, a)
+        frame = verbs.play_card(trial, a.player, a.card, a.answers(), RULE_SOLO_PLAY)
+        if a.ops and mismatch(a.ops, frame.outcome):
+            raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} does: {describe(frame.outcome)}; the entry writes: "
+                                                f"{describe(a.ops)}")
+        check_ops(trial, list(a.path_event))
+        return
+    if a.to is not None or a.take is not None or a.choose:
+        raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} has no script: its effect is written as plain operations")
     z = state.zones.copy()
     for f, n in cost.items():
         for _ in range(n):
             z.move(f, stock(a.player), SYSTEM)
     z.move(a.card, hand(a.player), field_of(a.player))
     check_ops(types.SimpleNamespace(zones=z), list(a.ops) + list(a.path_event))
+
+
+def pay_and_place(state: SoLongState, a: SoloPlay) -> None:
+    for f, n in state.data.cards[a.card].cost.items():
+        for _ in range(n):
+            state.zones.move(f, stock(a.player), SYSTEM)
+    state.zones.move(a.card, hand(a.player), field_of(a.player))
 
 
 def chain_ending(state: SoLongState, to: tuple[str, ...], exclude_last: bool) -> int | None:
@@ -584,6 +629,7 @@ def start_turn(state: SoLongState) -> None:
     state.phase = VISION_PHASE
     state.reached = state.solo_drained = state.observed = False
     state.last_played = None
+    state.vision_of = {}
     if not any(v not in state.locked for v in state.clock):
         state.phase = OVER  # "All Visions are locked. Game over: no ending."
 
@@ -619,6 +665,7 @@ def apply(state: SoLongState, a) -> None:
             if f in z[SYSTEM]:
                 z.move(f, SYSTEM, stock(p))
         state.reached = True
+        state.vision_of[p] = a.vision  # where the player is: a card may move them (Solo Mode F.A.Q.)
     elif isinstance(a, SoloDrain):
         if a.kind == "vision token":
             z.move(token_of(state, SYSTEM, a.token), SYSTEM, tokens(p))
@@ -636,11 +683,12 @@ def apply(state: SoLongState, a) -> None:
         z.move(MARK, stock(p), vision_zone(a.vision))
         state.observed = True
     elif isinstance(a, SoloPlay):
-        for f, n in state.data.cards[a.card].cost.items():
-            for _ in range(n):
-                z.move(f, stock(p), SYSTEM)
-        z.move(a.card, hand(p), field_of(p))
-        apply_ops(state, list(a.ops) + list(a.path_event))
+        pay_and_place(state, a)
+        if state.data.cards[a.card].script is not None:
+            verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY)
+            apply_ops(state, list(a.path_event))
+        else:
+            apply_ops(state, list(a.ops) + list(a.path_event))
         state.chains.append([a.card])
         state.last_played = a.card
         ev = path_of(state).card_events.get(a.card)
@@ -674,8 +722,9 @@ def unverified(state: SoLongState, a) -> list[str]:
     out = []
     if isinstance(a, Reach) and a.ops:
         out.append(f"{a.player} reached {a.vision} and used its effect: {text(a.ops)}")
-    if isinstance(a, SoloPlay):
+    if isinstance(a, SoloPlay) and state.data.cards[a.card].script is None:
         out.append(f"{a.player} played {a.card}; its effect: {text(a.ops)}")
+    if isinstance(a, SoloPlay):
         ev = path_of(state).card_events.get(a.card)
         if ev:
             out.append(f"the Path event of {a.card} ({ev.text}): {text(a.path_event)}")
@@ -719,5 +768,12 @@ def candidates(state: SoLongState) -> Iterator:
         for kind in ("mark of sol", "remnant", "gestalt"):
             yield SoloDrain(p, kind)
         for card in sorted(set(z[hand(p)])):
-            yield SoloPlay(p, card)
+            for answers in verbs.answers_of(state, p, card):
+                to = answers.pop("to", None)
+                take = answers.pop("take", None)
+                if to is not None and not isinstance(to, str):
+                    answers["to"] = to
+                    to = None
+                yield SoloPlay(p, card, (), (), to, tuple(take) if take is not None else None,
+                               tuple(answers.items()))
         yield EndTurn(p)

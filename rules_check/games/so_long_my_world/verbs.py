@@ -34,7 +34,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame, Request, leftover, run
 
-from .state import (FEELINGS, HINDRANCE, VISION_PHASE, SoLongState, chosen, stock, tokens, vision_zone)
+from .state import (FEELINGS, HINDRANCE, SOLO, VISION_PHASE, SoLongState, chosen, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
 RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
@@ -71,25 +71,36 @@ class SWorld:
         frame.outcome.append(Op("move", item=item, src=src, dst=dst))
 
     def move_vision(self, frame: Frame, p: str, to: str) -> None:
-        """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put."""
+        """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put.
+        In the solo game the player is where they reached, with no token there: they move, and
+        "After moving, you may repeat the Reach an unlocked Vision action" (Solo Mode F.A.Q.)."""
         s = self.state
         here = s.vision_of[p]
         if here == to:
+            return
+        if s.mode == SOLO:
+            s.vision_of[p] = to
+            s.reached = False
             return
         self.move(frame, s.token_for(p, here), chosen(p), tokens(p))
         self.move(frame, s.token_for(p, to), tokens(p), chosen(p))
         s.vision_of[p] = to
 
     def destinations(self, p: str, kind: str, named: str | None) -> list[str]:
-        """Where ``p``'s chosen Vision may change to (reading SL23)."""
+        """Where ``p``'s chosen Vision may change to (reading SL23); nowhere for a solo player
+        who has not reached a Vision this turn."""
         s = self.state
-        here = s.vision_of[p]
+        here = s.vision_of.get(p)
+        if here is None:
+            return []
         if kind == "named":
             out = [named] if named in s.unlocked() else []
         elif kind == "any":
             out = [v for v in s.unlocked() if v != here]
         else:
             out = [v for v in s.adjacent(here) if v not in s.locked]
+        if s.mode == SOLO:
+            return [v for v in out if v != here]
         return [v for v in out if v != here and s.token_for(p, v) in s.zones[tokens(p)]]
 
 
@@ -283,7 +294,7 @@ class TakeFeelings(Verb):
     """Soul Box (ruling SL8): 2 Feelings of the chosen Vision, all when fewer are there."""
 
     def request(self, w, frame, step):
-        if "take" in frame.answers:
+        if "take" in frame.answers or frame.controller not in w.state.vision_of:
             return None
         there = w.state.feelings_on(w.state.vision_of[frame.controller])
         n = min(step.value, len(there))
@@ -298,6 +309,8 @@ class TakeFeelings(Verb):
 
     def run(self, w, frame, step):
         taken = frame.answers.get("take", ())
+        if not taken:
+            return False
         vision = w.state.vision_of[frame.controller]
         for f in taken:
             w.move(frame, f, vision_zone(vision), stock(frame.controller))
