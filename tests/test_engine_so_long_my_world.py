@@ -474,22 +474,70 @@ class TestEndAndScoring:
 
 class TestCoop:
     def coop(self, **over):
-        return dict(mode="co-op", heartbreak="Together at the End", luno=True,
-                    gestalt_deck=list(dict.fromkeys(ENGINE.cards.gestalts))[:6], **over)
+        return {**dict(mode="co-op", heartbreak="Together at the End", luno=True,
+                       gestalt_deck=list(dict.fromkeys(ENGINE.cards.gestalts))[:6]), **over}
 
     def test_shared_result(self, tmp_path):
         entries = TestEndAndScoring().full(2, **self.coop())
         s = replay(2, entries, **self.coop())
         assert s.phase == "goal" and "L'Uno" in s.zones[tokens("Teal")]
+        # nobody played a card: "each player has at least 3 cards in their field" is missed
         r = run(tmp_path, 2, entries + [{"goal": "reached"}], **self.coop())
-        assert r.legal and r.complete and r.winner is None  # collective insight 0 < 20
-        assert any("goal" in u["message"] for u in r.unverified)
-        s = replay(2, entries + [{"goal": "reached"}], **self.coop())
+        assert violation(r) == (len(entries) + 1, rules.RULE_COOP,
+                                "Together at the End's goal (\"At the end, each player has at least 3 cards in their "
+                                "field.\") is missed: Teal has 0 in their field, Yellow has 0 in their field; the log "
+                                "declares it reached")
+        assert r.violations[0].line == line_of(tmp_path, len(entries))
+        r = run(tmp_path, 2, entries + [{"goal": "missed"}], **self.coop())
+        assert r.legal and r.complete and r.winner is None
+        assert not any("goal" in u["message"] for u in r.unverified)  # computed, not taken as declared
+        s = replay(2, entries + [{"goal": "missed"}], **self.coop())
+        s.goal_reached = True  # as if the fields held 3 cards each
         good = sorted(ENGINE.cards.cards.values(), key=lambda c: -c.insight)[:3]
         s.zones[field_of("Teal")].extend(c.name for c in good)
         assert ENGINE.winner(s) == ["Teal", "Yellow"]
         s.goal_reached = False
         assert ENGINE.winner(s) is None
+
+    @pytest.mark.parametrize("heartbreak, missed, reached", [
+        ("The Long Way Home", [("Teal", "negative")], [("Teal", "positive"), ("Yellow", "neutral")]),
+        ("Two Strangers", [("Teal", "positive"), ("Yellow", "positive")], [("Teal", "positive"), ("Yellow", "negative")]),
+        ("Storm Shelter", [("Teal", "negative")] * 3, [("Teal", "negative")] * 2 + [("Yellow", "negative")] * 2),
+        ("So Long, My Love", [("Teal", "positive"), ("Teal", "negative")], [("Teal", "negative"), ("Yellow", "positive")]),
+    ])
+    def test_goals_over_the_cards_played(self, heartbreak, missed, reached):
+        """Reading SL12: each Heartbreak goal is computed from the cards the log shows played."""
+        from rules_check.games.so_long_my_world import goals
+        by_karma = {k: next(c.name for c in ENGINE.cards.cards.values() if c.karma == k and not c.starting)
+                    for k in ("positive", "negative", "neutral")}
+        s = replay(2, [], **self.coop(heartbreak=heartbreak))
+        for plays, want in ((missed, False), (reached, True)):
+            s.played = [(p, by_karma[k]) for p, k in plays]
+            assert goals.result(s)[0] is want, (heartbreak, plays)
+
+    def test_goals_over_marks_rounds_and_hands(self):
+        from rules_check.games.so_long_my_world import goals
+        s = replay(2, [], **self.coop(heartbreak="Last Dance"))
+        s.luno_rounds = 1
+        assert goals.result(s) == (False, "both chose L'Uno in 1 round(s)")
+        s.luno_rounds = 2
+        assert goals.result(s)[0]
+        s = replay(2, [], **self.coop(heartbreak="Promise Kept"))
+        s.marks_gained = 6
+        assert goals.result(s) == (True, "6 Marks of Sol gained")
+        s = replay(2, [], **self.coop(heartbreak="Fading Photograph"))
+        assert goals.result(s)[0] is False  # the dealt cards are still in hand
+        for p in ("Teal", "Yellow"):
+            s.zones[hand(p)].clear()
+        assert goals.result(s)[0] is True
+        s = replay(2, [], **self.coop(heartbreak="The Letter"))
+        s.played = [("Teal", "She Wasn't My Daughter")]
+        assert goals.result(s) == (False, "not played: Every Name Remembered")
+
+    def test_both_choosing_luno_is_counted(self):
+        s = replay(2, [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "L'Uno", "Yellow": "L'Uno"}}],
+                   **self.coop(heartbreak="Last Dance"))
+        assert s.luno_rounds == 1
 
     def test_only_two_and_goal_only_coop(self, tmp_path):
         r = run(tmp_path, 3, [], **self.coop())

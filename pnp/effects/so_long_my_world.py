@@ -64,6 +64,31 @@ ROUND_RULES = closed("a rule for this round", {
 })
 
 
+# So Long, My Love: each Heartbreak card's goal, a predicate the engine computes over the whole
+# game from the log ("To win a game, you must reach the goal AND the Collective Insight value").
+GOALS = closed("a Heartbreak goal", {
+    "At the end, each player has at least 3 cards in their field.": "fields of 3",
+    "Neither player plays a card with a negative karma.": "no negative",
+    "One player plays only positive cards, the other only negative cards (neutral cards are free).":
+        "one of each karma",
+    "Together, gain at least 6 Marks of Sol during the game.": "6 marks",
+    "Both players choose L'Uno in the same round at least twice.": "l'uno twice",
+    "Play Every Name Remembered and She Wasn't My Daughter.": "the letter",
+    "At the end, neither player holds a Remnant or Gestalt card in their hand.": "empty hands",
+    "Together, play at least 4 cards with a negative karma.": "4 negative",
+    "Each player plays only cards of one karma (neutral cards aside): both karma chains hold.": "one karma each",
+})
+
+
+def goal_of(text: str) -> Phrase | None:
+    """The goal a Heartbreak card's text states, or None for one the language does not know
+    (a publisher's own card: its goal is then taken as declared, and listed as unverified)."""
+    try:
+        return GOALS(text)
+    except PhraseError:
+        return None
+
+
 def _word(grammar):
     def parse(raw: object, path: tuple = ()) -> Phrase:
         return grammar(raw)
@@ -144,4 +169,4 @@ VOCABULARY = Vocabulary(
     numbers="digits",
 )
 
-__all__ = ["VOCABULARY", "Destination", "Word"]
+__all__ = ["GOALS", "VOCABULARY", "Destination", "Word", "goal_of"]

@@ -39,8 +39,9 @@ SL11 The End Phase happens by itself after the last player's ``end: turn``: the 
     go back behind the screens, the event card to the event discard pile, the first player
     token passes left, the clock advances; at XII the game ends (ruling S1).
 SL12 So Long, My Love: after the last round a ``{goal: reached|missed}`` entry declares the
-    Heartbreak card's goal (card text: unverified); the players win together when it is reached
-    and the Collective Insight (insight of both fields) reaches the card's value.
+    Heartbreak card's goal, which must be what the game shows (goals.py computes it); the
+    players win together when it is reached and the Collective Insight (insight of both
+    fields) reaches the card's value.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.effects import describe, mismatch
 
-from . import verbs
+from . import goals, verbs
 from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
 from .state import (
     AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
@@ -343,9 +344,17 @@ def observation_possible(state: SoLongState, a: Observe) -> None:
         raise IllegalAction(RULE_MARKS, "the Gestalt deck is empty: there is nothing to observe (ruling SL9)")
 
 
-def goal_declared(state: SoLongState) -> None:
+def goal_declared(state: SoLongState, a: Goal) -> None:
+    """The goal declared must be what the game shows (reading SL12; goals.py)."""
     if state.mode != COOP:
         raise IllegalAction(RULE_COOP, "only So Long, My Love has a Heartbreak goal")
+    if state.phase != GOAL:
+        return  # phase_is names it
+    found = goals.result(state)
+    if found is not None and found[0] != a.reached:
+        card = state.data.heartbreaks[state.heartbreak]  # type: ignore[index]
+        raise IllegalAction(RULE_COOP, f"{card.name}'s goal (\"{card.goal}\") is {'reached' if found[0] else 'missed'}: "
+                                       f"{found[1]}; the log declares it {'reached' if a.reached else 'missed'}")
 
 
 # --- check ------------------------------------------------------------------------------------------
@@ -403,8 +412,8 @@ def check(state: SoLongState, a: Action) -> None:
         phase_is(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
         players_turn(state, a.player, RULE_DRAIN)
     elif isinstance(a, Goal):
-        goal_declared(state)
         phase_is(state, (GOAL,), "declaring the goal", RULE_COOP)
+        goal_declared(state, a)
 
 
 # --- apply ---------------------------------------------------------------------------------------
@@ -423,6 +432,7 @@ def gain_mark(state: SoLongState, p: str) -> None:
     if src is None:
         return
     state.zones.move(MARK, src, stock(p))
+    state.marks_gained += 1
     if src != SYSTEM and MARK not in state.zones[src]:
         vision = src.split(":", 1)[1]
         state.locked.discard(vision)  # "When a card has no more Marks of Sol on its back, then it is unlocked"
@@ -448,6 +458,7 @@ def apply(state: SoLongState, a: Action) -> None:
         for p in a.ignore:
             z.move(MARK, stock(p), SYSTEM)
         apply_ops(state, list(a.ops))
+        state.marks_gained += marks_in(a.ops)
         if reboot:
             z.move(a.name, EVENT_DECK, EVENT_DISCARD)
             state.phase = AFTER_REBOOT
@@ -468,6 +479,8 @@ def apply(state: SoLongState, a: Action) -> None:
             z.move(state.token_for(p, v), tokens(p), chosen(p))
             state.vision_of[p] = v
         visions = {v for _, v in a.choices}
+        if visions == {tables.LUNO}:
+            state.luno_rounds += 1  # a Heartbreak goal (goals.py)
         if len(state.players) >= OVERLOAD_PLAYERS and len(visions) == 1:
             overload(state, visions.pop())
         state.phase, state.turn = HINDRANCE, 0
@@ -536,13 +549,21 @@ def pay_and_place(state: SoLongState, a: Play) -> None:
 
 def play(state: SoLongState, a: Play) -> None:
     pay_and_place(state, a)
+    state.played.append((a.player, a.card))
+    state.marks_gained += marks_in(a.ops)
     if state.data.cards[a.card].script is not None:
         verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY)
     else:
         apply_ops(state, list(a.ops))
 
 
+def marks_in(ops: tuple[Op, ...]) -> int:
+    """Marks of Sol that written operations bring into a player's stock (a Heartbreak goal)."""
+    return sum(1 for op in ops if op.kind == "move" and op.item == MARK and op.dst.startswith("stock:"))
+
+
 def effect(state: SoLongState, a: Effect) -> None:
+    state.marks_gained += marks_in(a.ops)
     z = state.zones
     if a.source == PUB:
         z.move(a.discard, hand(a.player), DISCARD)
@@ -609,7 +630,7 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
     if isinstance(a, Effect) and a.source not in REAL_EFFECTS:
         return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
-    if isinstance(a, Goal):
+    if isinstance(a, Goal) and goals.result(state) is None:
         return [f"the Heartbreak card's goal ({state.heartbreak}) declared {'reached' if a.reached else 'missed'}"]
     return []
 

@@ -113,6 +113,10 @@ class SoLongState(BaseState):
     vision_order: list[str] | None = None  # The Causal Net: this round's Vision Phase order
     act_last: list[str] = field(default_factory=list)  # Waiting Room: who acts last this round
     round_rules: set[str] = field(default_factory=set)  # "This round, ..." (events; reading SL26)
+    # what a Heartbreak goal is judged on (goals.py): the cards played, in order, and by whom
+    played: list[tuple[str, str]] = field(default_factory=list)
+    marks_gained: int = 0  # Marks of Sol that came into a player's stock
+    luno_rounds: int = 0  # rounds in which both players chose L'Uno
     heartbreak: str | None = None
     goal_reached: bool | None = None
     chance: int = 0  # the simulator's seed for shuffles and choices
@@ -142,6 +146,7 @@ class SoLongState(BaseState):
         new.act_last = list(self.act_last)
         new.round_rules = set(self.round_rules)
         new.chains = [list(c) for c in self.chains]
+        new.played = list(self.played)
         return new
 
     @property
