@@ -53,9 +53,11 @@ def main() -> None:
                 report = adjudicate(in_memory(log), engine)
                 assert report.legal and report.complete, (game, policy, seed, report.violations)
                 lengths.append(len(log["log"]))
-                if len(players) == 1:
-                    won[log["setup"].get("difficulty", "-")].append(report.winner is not None)
-                    points.append(report.scores[players[0]])
+                mode = log["setup"].get("mode") if isinstance(log["setup"], dict) else None
+                if len(players) == 1 or mode == "co-op":  # one result for all: won or lost
+                    key = log["setup"].get("difficulty") or mode or "-"
+                    won[key].append(report.winner is not None)
+                    points.append(sum(report.scores.values()))
                 else:
                     ranked = sorted(report.scores.values(), reverse=True)
                     margins.append(ranked[0] - ranked[1])
@@ -64,7 +66,7 @@ def main() -> None:
             parts = []
             if won:
                 rates = ", ".join(f"{d} {sum(w)}/{len(w)} ({100 * sum(w) / len(w):.0f}%)" for d, w in sorted(won.items()))
-                parts.append(f"solo won: {rates}, mean points {statistics.mean(points):.1f}")
+                parts.append(f"won (solo or co-op): {rates}, mean points {statistics.mean(points):.1f}")
             if margins:
                 parts.append(f"first player wins {100 * first / len(margins):.0f}% of {len(margins)}, winner's mean "
                              f"margin {statistics.mean(margins):.1f}")

@@ -1249,3 +1249,37 @@ class TestEveryScriptedCard:
                   {"player": "Teal", "pass": True}):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, None)))
         assert s.first_player() == "Purple" and s.sequence == ["Purple", "Teal", "Yellow"]
+
+
+class TestReceiveAndDraw:
+    START = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Special Person", "Yellow": "Slaughter"}},
+             {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
+
+    def test_a_vision_event_draws_for_the_player_there(self, tmp_path):
+        """A Letter from Nobody (Special Person): "Each player here draws 1 Remnant card"."""
+        s = replay(2, self.START)
+        top, hand_before = s.zones["remnant deck"][-1], len(s.zones[hand("Teal")])
+        s = replay(2, self.START + [{"player": "Teal", "effect": "A Letter from Nobody"}])
+        assert len(s.zones[hand("Teal")]) == hand_before + 1 and s.zones[hand("Teal")][-1] == top
+        r = run(tmp_path, 2, self.START + [{"player": "Teal", "effect": "A Letter from Nobody"}])
+        assert r.legal and not any("A Letter from Nobody" in u["message"] for u in r.unverified)
+        wrong = {"player": "Teal", "effect": "A Letter from Nobody",
+                 "ops": [{"move": "hope", "from": "System", "to": "stock:Teal"}]}
+        r = run(tmp_path, 2, self.START + [wrong])
+        assert violation(r) == (5, rules.RULE_EFFECT, f"A Letter from Nobody (\"Each player here draws 1 Remnant "
+                                                      f"card.\") does: moved {top} from remnant deck to hand:Teal; the "
+                                                      f"entry writes: moved hope from System to stock:Teal")
+        assert r.violations[0].line == line_of(tmp_path, 4)
+
+    def test_we_wont_be_there(self):
+        """"Each other player receives 1 {hope} from the System. You receive 1 {mark-of-sol}.\""""
+        from rules_check.core.engine import EntryRef
+        s = replay(2, self.START + [{"player": "Teal", "drain": "remnant"}])
+        s.zones.move("We Won't be There", next(z for z, i in s.zones.zones.items() if "We Won't be There" in i
+                                              and not z.startswith("field")), hand("Teal"))
+        for f in ("hope", "hope", "nostalgia"):
+            s.zones.move(f, SYSTEM, stock("Teal"))
+        hope, marks = s.stock_of("Yellow", "hope"), s.stock_of("Teal", MARK)
+        ENGINE.apply_checked(s, ENGINE.parse({"player": "Teal", "play": "We Won't be There"}, s, EntryRef("t", 0, None)))
+        assert s.stock_of("Yellow", "hope") == hope + 1 and s.stock_of("Teal", MARK) == marks + 1
+        assert s.marks_gained == 1  # counted for a Heartbreak goal

@@ -89,6 +89,52 @@ def goal_of(text: str) -> Phrase | None:
         return None
 
 
+@dataclass(frozen=True)
+class Tokens(Phrase):
+    """What is received: ``1 {hope}`` (a Feeling) or ``1 {mark-of-sol}``."""
+
+    amount: int = 1
+    item: str = "hope"  # a Feeling, or "mark-of-sol"
+
+
+def _tokens(raw: object, path: tuple = ()) -> Tokens:
+    import re
+
+    from pnp.data.games.so_long_my_world import FEELINGS
+
+    m = re.fullmatch(r"\s*([1-3])\s+\{([a-z-]+)\}\s*", raw) if isinstance(raw, str) else None
+    if m is None or (m[2] not in FEELINGS and m[2] != "mark-of-sol"):
+        raise PhraseError(f"expected an amount and a token, like '1 {{hope}}' or '1 {{mark-of-sol}}', got {raw!r}")
+    return Tokens(" ".join(raw.split()), int(m[1]), m[2])
+
+
+WHO = closed("who ('you', 'each player', 'each other player', 'each player here', 'the First Player')", {
+    "you": "you", "each player": "each", "each other player": "others", "each player here": "here",
+    "the first player": "first"})
+FROM_SYSTEM = closed("'the System'", {"the system": "system"})
+REMNANTS = closed("'Remnant card' or 'Remnant cards'", {"remnant card": "remnant", "remnant cards": "remnant"})
+
+
+def _subject(step: Step, verb: str, plural_verb: str) -> str:
+    """``receive`` (the card player, imperative), ``you receive``, ``each player here receives``."""
+    who = step.get("who")
+    if who is None:
+        return verb
+    if who.key == "you":  # type: ignore[attr-defined]
+        return f"you {verb}"
+    return f"{who.words} {plural_verb}"
+
+
+def _receive(step: Step, p) -> str:
+    src = step.get("from")
+    return f"{_subject(step, 'receive', 'receives')} {step.value.words}" + (f" from {src.words}" if src else "")
+
+
+def _draw(step: Step, p) -> str:
+    n = step.value
+    return f"{_subject(step, 'draw', 'draws')} {n} Remnant card{'s' if n > 1 else ''}"
+
+
 def _word(grammar):
     def parse(raw: object, path: tuple = ()) -> Phrase:
         return grammar(raw)
@@ -143,6 +189,9 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
          frozenset({"from"}), doc="Feelings from a Vision into your stock (all of them when fewer are there)"),
     Verb("this round", _word(ROUND_RULES), lambda s, p: f"this round, {s.value.words}",
          doc="a rule that holds until the End Phase (an event's restriction)"),
+    Verb("receive", _tokens, _receive, {"who": _word(WHO), "from": _word(FROM_SYSTEM)},
+         doc="Feelings or Marks of Sol from the System (what the System has left)"),
+    Verb("draw", integer(1, 3), _draw, {"who": _word(WHO)}, doc="Remnant cards from the top of the Remnant deck"),
 ]}
 
 

@@ -270,6 +270,13 @@ def effect_available(state: SoLongState, a: Effect) -> None:
     if state.data.events[a.source].vision != vision:
         raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is not for the players on {vision}")
     no_effect_keys(a)
+    event = state.data.events[a.source]
+    if event.script is not None:  # worked out from its script; written ops must be its outcome
+        frame = verbs.run_event(state.copy(), a.source, a.player)
+        if a.ops and mismatch(a.ops, frame.outcome):
+            raise IllegalAction(RULE_EFFECT, f"{a.source} (\"{event.text}\") does: {describe(frame.outcome)}; the "
+                                             f"entry writes: {describe(a.ops)}")
+        return
     check_ops(state, list(a.ops))
 
 
@@ -550,11 +557,11 @@ def pay_and_place(state: SoLongState, a: Play) -> None:
 def play(state: SoLongState, a: Play) -> None:
     pay_and_place(state, a)
     state.played.append((a.player, a.card))
-    state.marks_gained += marks_in(a.ops)
     if state.data.cards[a.card].script is not None:
-        verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY)
+        verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY)  # its Marks counted by `receive`
     else:
         apply_ops(state, list(a.ops))
+        state.marks_gained += marks_in(a.ops)
 
 
 def marks_in(ops: tuple[Op, ...]) -> int:
@@ -563,7 +570,6 @@ def marks_in(ops: tuple[Op, ...]) -> int:
 
 
 def effect(state: SoLongState, a: Effect) -> None:
-    state.marks_gained += marks_in(a.ops)
     z = state.zones
     if a.source == PUB:
         z.move(a.discard, hand(a.player), DISCARD)
@@ -573,8 +579,11 @@ def effect(state: SoLongState, a: Effect) -> None:
         z.move(a.move, vision_zone(a.src), vision_zone(SLAUGHTER))
     elif a.source == DEATH_DRIVE:
         z.move(a.remove, field_of(a.player), DISCARD)
+    elif a.source in state.data.events and state.data.events[a.source].script is not None:
+        verbs.run_event(state, a.source, a.player)
     else:
         apply_ops(state, list(a.ops))
+        state.marks_gained += marks_in(a.ops)
 
 
 def drain(state: SoLongState, a: Drain) -> None:
@@ -628,7 +637,8 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
         return [f"{a.name}'s effect: {ops_text(a.ops)}"]
     if isinstance(a, Play) and state.data.cards[a.card].script is None:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
-    if isinstance(a, Effect) and a.source not in REAL_EFFECTS:
+    if isinstance(a, Effect) and a.source not in REAL_EFFECTS and not (
+            a.source in state.data.events and state.data.events[a.source].script is not None):
         return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
     if isinstance(a, Goal) and goals.result(state) is None:
         return [f"the Heartbreak card's goal ({state.heartbreak}) declared {'reached' if a.reached else 'missed'}"]

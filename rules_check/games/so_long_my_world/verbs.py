@@ -34,7 +34,8 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame, Request, leftover, run
 
-from .state import (FEELINGS, HINDRANCE, SOLO, VISION_PHASE, SoLongState, chosen, stock, tokens, vision_zone)
+from .state import (FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState, chosen,
+                    hand, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
 RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
@@ -323,6 +324,58 @@ class ThisRound(Verb):
         return True
 
 
+def recipients(w: SWorld, frame: Frame, step: Step) -> list[str]:
+    """Who a step's ``who:`` names; "each player here": the player resolving a Vision's event
+    in their own Vision Phase (ruling SL2), each on their turn."""
+    who = step.get("who")
+    key = who.key if who is not None else "you"
+    s = w.state
+    if key == "each":
+        return s.order()
+    if key == "others":
+        return [p for p in s.order() if p != frame.controller]
+    if key == "first":
+        return [s.first_player()]
+    return [frame.controller]
+
+
+class Receive(Verb):
+    """From the System, as much as it has left (a Mark of Sol: as a drain takes one, SL10)."""
+
+    def run(self, w, frame, step):
+        s = w.state
+        got = True
+        for p in recipients(w, frame, step):
+            for _ in range(step.value.amount):
+                if step.value.item == "mark-of-sol":
+                    from .rules import mark_source
+
+                    src = SYSTEM if s.mode == SOLO else mark_source(s)
+                    if src is None or MARK not in s.zones[src]:
+                        got = False
+                        continue
+                    w.move(frame, MARK, src, stock(p))
+                    s.marks_gained += 1
+                elif step.value.item in s.zones[SYSTEM]:
+                    w.move(frame, step.value.item, SYSTEM, stock(p))
+                else:
+                    got = False
+        return got
+
+
+class Draw(Verb):
+    def run(self, w, frame, step):
+        s = w.state
+        got = True
+        for p in recipients(w, frame, step):
+            for _ in range(step.value):
+                if not s.zones[REMNANT_DECK]:
+                    got = False
+                    continue
+                w.move(frame, s.zones[REMNANT_DECK][-1], REMNANT_DECK, hand(p))
+        return got
+
+
 VERBS: dict[str, Verb] = {
     "choose player": ChoosePlayer(),
     "change vision": ChangeVision(),
@@ -332,6 +385,8 @@ VERBS: dict[str, Verb] = {
     "first player": FirstPlayer(),
     "take feelings": TakeFeelings(),
     "this round": ThisRound(),
+    "receive": Receive(),
+    "draw": Draw(),
 }
 
 
@@ -376,7 +431,8 @@ def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any
 
 
 def run_event(state: SoLongState, event: str, first: str) -> Frame:
-    """An event's effect in the Event Phase (a round rule: no choice to make)."""
+    """An event's effect: in the Event Phase for the First Player, or, for an event naming a
+    Vision, in the Vision Phase for the player there resolving it (ruling SL2)."""
     script = state.data.events[event].script
     assert script is not None and script.effect is not None
     frame = Frame(event, script.effect, first)
