@@ -168,7 +168,7 @@ _GROUP_RULES = [
     (r"manifestations\s+(?P<opp>your\s+opponent)\s+puts\s+in\s+(?P<support>support)", _group),
 ]
 _PICK_RULES = [
-    (rf"(?P<n>a|an|one|two|three)\s+(?P<kind>cards?|manifestations?)\s+(?:from|in)\s+(?P<zone>your\s+hand|your\s+limbo)",
+    (r"(?P<n>a|an|one|two|three)\s+(?P<kind>cards?|manifestations?)\s+(?:from|in)\s+(?P<zone>your\s+hand|your\s+limbo)",
      lambda m, w: Pick(w, number(m["n"]), m["kind"].lower().rstrip("s"), zone_of(m["zone"])[0], "you",
                        number(m["n"]) > 1)),
 ]

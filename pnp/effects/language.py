@@ -177,6 +177,21 @@ class Vocabulary:
     prefix: Callable[[Ability], str]
     numbers: str = "words"  # "words" (a card, two cards) or "digits" (top 3 cards)
 
+    @classmethod
+    def effects_only(cls, game: str, verbs: dict[str, Verb], why: str, numbers: str = "words") -> "Vocabulary":
+        """The words of a game whose scripts are effects alone (no trigger, condition, state,
+        cost or target); ``why`` says so in the error of a script that uses one (``{what}``:
+        the kind of phrase)."""
+        def refuse(what: str) -> Parser:
+            def parse(raw: Any, path: tuple = ()) -> Any:
+                raise PhraseError(why.format(what=what))
+            return parse
+
+        return cls(game=game, verbs=verbs, triggers=refuse("trigger (`when:`)"),
+                   conditions=refuse("condition (`if:`)"), states=refuse("static state (`while:`)"),
+                   costs=refuse("cost (`cost:`)"), targets=refuse("target (`target:`)"),
+                   prefix=lambda ability: "", numbers=numbers)
+
     def verb_of(self, raw: dict, path: tuple) -> str:
         verbs = [k for k in raw if k in self.verbs]
         if len(verbs) == 1:

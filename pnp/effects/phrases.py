@@ -9,7 +9,6 @@ the grammar does read.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable

@@ -8,12 +8,11 @@ card of a path, which colours, what order) are made when it is used. The rules e
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from pnp.data.games.relics import CHALLENGE_COLOURS, ENERGY_COLOURS
 
-from .language import Ability, Step, Verb, Vocabulary
+from .language import Step, Verb, Vocabulary
 from .phrases import Grammar, Phrase, PhraseError, Word, closed, integer
 
 
@@ -102,26 +101,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
 ]}
 
 
-def _none(what: str):
-    def parse(raw: object, path: tuple = ()) -> Phrase:
-        raise PhraseError(f"a relics ability has no {what}: \"You may discard a card from your hand at any time "
-                          f"to use its ability\"")
-    return parse
-
-
-def _prefix(ability: Ability) -> str:
-    return ""
-
-
-VOCABULARY = Vocabulary(
-    game="relics",
-    verbs=VERBS,
-    triggers=_none("trigger (`when:`)"),
-    conditions=_none("condition (`if:`)"),
-    states=_none("static state (`while:`)"),
-    costs=_none("cost (`cost:`)"),
-    targets=_none("target (`target:`)"),
-    prefix=_prefix,
-    numbers="digits",
-)
+VOCABULARY = Vocabulary.effects_only(
+    "relics", VERBS, "a relics ability has no {what}: \"You may discard a card from your hand at any time to use "
+                     "its ability\"", numbers="digits")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pnp.data.games.so_long_my_world import NORMAL_VISIONS
 
-from .language import Ability, Step, Verb, Vocabulary
+from .language import Step, Verb, Vocabulary
 from .phrases import Phrase, PhraseError, Word, closed, integer
 
 
@@ -195,27 +195,8 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
 ]}
 
 
-def _none(what: str):
-    def parse(raw: object, path: tuple = ()) -> Phrase:
-        raise PhraseError(f"no So Long, My World script has a {what} yet: only effects, played or drawn, are "
-                          f"scripted")
-    return parse
-
-
-def _prefix(ability: Ability) -> str:
-    return ""
-
-
-VOCABULARY = Vocabulary(
-    game="so-long-my-world",
-    verbs=VERBS,
-    triggers=_none("trigger (`when:`)"),
-    conditions=_none("condition (`if:`)"),
-    states=_none("static state (`while:`)"),
-    costs=_none("cost (`cost:`)"),
-    targets=_none("target (`target:`)"),
-    prefix=_prefix,
-    numbers="digits",
-)
+VOCABULARY = Vocabulary.effects_only(
+    "so-long-my-world", VERBS, "no So Long, My World script has a {what} yet: only effects, played or drawn, are "
+                               "scripted", numbers="digits")
 
 __all__ = ["GOALS", "VOCABULARY", "Destination", "Word", "goal_of"]

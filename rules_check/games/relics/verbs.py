@@ -27,7 +27,7 @@ from rules_check.effects.machine import Frame, Request
 
 from .actions import Flip
 from .cards import DAY, NIGHT, other_side
-from .state import AS_BLACK, COLOUR_DISCOUNT, DECISION, DISCARD, DISCOUNT, DRAW, HAND, IGNORE, RelicsState, energy
+from .state import AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, HAND, IGNORE, RelicsState, energy
 
 RULE_ABILITIES = "relics: Card Abilities"
 

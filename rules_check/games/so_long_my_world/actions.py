@@ -75,13 +75,28 @@ class Play:
     choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs.py)
 
     def answers(self) -> dict[str, Any]:
-        """The answers to the card's script: ``to``, ``take`` and those in ``choose``."""
-        out: dict[str, Any] = dict(self.choose)
-        if self.to is not None:
-            out["to"] = self.to
-        if self.take is not None:
-            out["take"] = list(self.take)
-        return out
+        return card_answers(self)
+
+
+def card_answers(play: Any) -> dict[str, Any]:
+    """The answers to a played card's script: ``to``, ``take`` and those in ``choose`` (a
+    multiplayer `Play` or a solo play alike)."""
+    out: dict[str, Any] = dict(play.choose)
+    if play.to is not None:
+        out["to"] = play.to
+    if play.take is not None:
+        out["take"] = list(play.take)
+    return out
+
+
+def write_answers(out: dict[str, Any], play: Any) -> None:
+    """The entry keys of a played card's choices (`card_answers` read back)."""
+    if play.to is not None:
+        out["to"] = play.to
+    if play.take is not None:
+        out["take"] = list(play.take)
+    if play.choose:
+        out["choose"] = dict(play.choose)
 
 
 @dataclass(frozen=True)
@@ -270,12 +285,7 @@ def to_entry(action: Action) -> dict[str, Any]:
         out["pass"] = True
     elif isinstance(action, Play):
         out["play"] = action.card
-        if action.to is not None:
-            out["to"] = action.to
-        if action.take is not None:
-            out["take"] = list(action.take)
-        if action.choose:
-            out["choose"] = dict(action.choose)
+        write_answers(out, action)
         if action.ops:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Effect):

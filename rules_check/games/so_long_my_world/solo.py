@@ -36,7 +36,9 @@ from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.effects import describe, mismatch
 
 from . import verbs
-from .actions import EndTurn, EventDraw, Reshuffle, _fail, _ops, name_of, parse_entry
+from .actions import (EndTurn, EventDraw, Reshuffle, _fail, _ops, card_answers, name_of, parse_entry,
+                      write_answers)
+from .rules import pay_and_place
 from .paths import NORMAL, PathData, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -101,12 +103,7 @@ class SoloPlay:
     choose: tuple[tuple[str, Any], ...] = ()
 
     def answers(self) -> dict[str, Any]:
-        out: dict[str, Any] = dict(self.choose)
-        if self.to is not None:
-            out["to"] = self.to
-        if self.take is not None:
-            out["take"] = list(self.take)
-        return out
+        return card_answers(self)
 
 
 @dataclass(frozen=True)
@@ -379,12 +376,7 @@ def to_solo_entry(a) -> dict[str, Any]:
         out["observe"] = a.vision
     elif isinstance(a, SoloPlay):
         out["play"] = a.card
-        if a.to is not None:
-            out["to"] = a.to
-        if a.take is not None:
-            out["take"] = list(a.take)
-        if a.choose:
-            out["choose"] = dict(a.choose)
+        write_answers(out, a)
         if a.path_event:
             out["path_event"] = [o.as_entry() for o in a.path_event]
     elif isinstance(a, Sequence):
@@ -489,11 +481,7 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
     check_ops(types.SimpleNamespace(zones=z), list(a.ops) + list(a.path_event))
 
 
-def pay_and_place(state: SoLongState, a: SoloPlay) -> None:
-    for f, n in state.data.cards[a.card].cost.items():
-        for _ in range(n):
-            state.zones.move(f, stock(a.player), SYSTEM)
-    state.zones.move(a.card, hand(a.player), field_of(a.player))
+
 
 
 def chain_ending(state: SoLongState, to: tuple[str, ...], exclude_last: bool) -> int | None:
