@@ -58,6 +58,7 @@ from rules_check.effects import describe, mismatch
 from . import goals, verbs
 from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
 from .state import (
+    SOLO,
     AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
     GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
     STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, catalyst_zone, chosen, field_of, hand, stock, tokens,
@@ -221,23 +222,26 @@ def card_playable(state: SoLongState, a: Play, rule: str) -> None:
                             + ", ".join(f"{n} {f}" for f, n in short.items()))
 
 
-def card_effect_fits(state: SoLongState, a: Play, rule: str) -> None:
+def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | None:
     """A scripted card (docs/effects.md) is played with the choices its text leaves, and does
-    what its script says: tried on a copy, the card paid and on the field first. A card with no
-    script writes its effect as plain operations (SPEC.md principle 4)."""
+    what its script says: tried on a copy, the card paid and on the field first (the copy is
+    returned, for what follows it: a solo Path event). A card with no script writes its effect
+    as plain operations (SPEC.md principle 4)."""
     card = state.data.cards[a.card]
     if card.script is None:
         if a.to is not None or a.take is not None or a.choose:
             raise IllegalAction(rule, f"{a.card} has no script: its effect is written as plain operations "
                                       f"(ops: [...]), not as choices")
-        check_ops(state, list(a.ops))
-        return
+        if state.mode != SOLO:  # solo checks them with its Path event (solo.play_possible)
+            check_ops(state, list(a.ops))
+        return None
     trial = state.copy()
     pay_and_place(trial, a)
     frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule)
     if a.ops and mismatch(a.ops, frame.outcome):
         raise IllegalAction(rule, f"{a.card} (\"{card.text}\") does: {describe(frame.outcome)}; the entry "
                                   f"writes: {describe(a.ops)}")
+    return trial
 
 
 def vision_step(state: SoLongState, p: str, at_most: int, doing: str, rule: str) -> None:

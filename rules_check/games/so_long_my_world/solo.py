@@ -33,12 +33,11 @@ from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 from rules_check.core.ops import Op, apply_ops, check_ops
-from rules_check.effects import describe, mismatch
 
 from . import verbs
 from .actions import (EndTurn, EventDraw, Reshuffle, _fail, _ops, card_answers, name_of, parse_entry,
                       write_answers)
-from .rules import pay_and_place
+from .rules import card_effect_fits, pay_and_place
 from .paths import NORMAL, PathData, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -462,17 +461,10 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
                             + ", ".join(f"{n} {f}" for f, n in short.items()))
     if a.path_event and a.card not in path_of(state).card_events:
         raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}")
-    if state.data.cards[a.card].script is not None:  # its effect from its script (docs/effects.md)
-        trial = state.copy()
-        pay_and_place(trial, a)
-        frame = verbs.play_card(trial, a.player, a.card, a.answers(), RULE_SOLO_PLAY)
-        if a.ops and mismatch(a.ops, frame.outcome):
-            raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} does: {describe(frame.outcome)}; the entry writes: "
-                                                f"{describe(a.ops)}")
+    trial = card_effect_fits(state, a, RULE_SOLO_PLAY)  # the card's own effect: as in the multiplayer game
+    if trial is not None:
         check_ops(trial, list(a.path_event))
         return
-    if a.to is not None or a.take is not None or a.choose:
-        raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} has no script: its effect is written as plain operations")
     z = state.zones.copy()
     for f, n in cost.items():
         for _ in range(n):
