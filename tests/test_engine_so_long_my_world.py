@@ -415,11 +415,41 @@ class TestPlayAndMarks:
                    {"player": "Teal", "effect": "Slaughter", "move": "nostalgia", "from": "Death Drive"}]
         r = run(tmp_path, 2, entries)
         assert "no nostalgia on Death Drive" in violation(r)[2]
-        r = run(tmp_path, 2, [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Empty City", "Yellow": "Empty City"}},
-                              {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
-                              {"player": "Teal", "effect": "Empty City", "ops": []}])
-        assert r.legal and "Empty City's effect" in r.unverified[-1]["message"]
+        # an unscripted event's effect, written as plain operations, is listed as unverified
+        events = ["Last Broadcast"] + [e for e in EVENTS if e != "Last Broadcast"]
+        r = run(tmp_path, 2, [{"event": "Last Broadcast", "ops": []}], events=events)
+        assert r.legal and r.unverified[-1]["message"] == "Last Broadcast's effect: no change"
         assert card  # the data is there
+
+    def test_a_scripted_vision_effect(self, tmp_path):
+        """Empty City: "Look at the top card of the Event deck. You may put it at the bottom of the
+        deck." The choice is written (`choose: {may: yes}`); the checker moves the card."""
+        start = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Empty City", "Yellow": "Slaughter"}},
+                 {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
+        s = replay(2, start)
+        top = s.zones["event deck"][-1]
+        s = replay(2, start + [{"player": "Teal", "effect": "Empty City", "choose": {"may": "yes"}}])
+        assert s.zones["event deck"][0] == top and s.zones["event deck"][-1] != top
+        r = run(tmp_path, 2, start + [{"player": "Teal", "effect": "Empty City"}])
+        assert violation(r) == (5, rules.RULE_EFFECT, "Empty City's effect (\"Look at the top card of the Event deck. "
+                                                      "You may put it at the bottom of the deck.\") asks Teal whether "
+                                                      "to put ('you may'): write it in the entry, choose: {may: ...} "
+                                                      "(the choices: yes, no)")
+        r = run(tmp_path, 2, start + [{"player": "Teal", "effect": "Empty City", "choose": {"may": "no"}}])
+        assert r.legal and r.unverified == []
+
+    def test_special_person_and_place_of_worship(self):
+        start = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Special Person", "Yellow": "Place of Worship"}},
+                 {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True}]
+        s = replay(2, start)
+        before = (s.stock_of("Teal", "nostalgia"), s.stock_of("Yellow", "nostalgia"))
+        s = replay(2, start + [{"player": "Teal", "effect": "Special Person", "choose": {"player": "Yellow"}}])
+        assert (s.stock_of("Teal", "nostalgia"), s.stock_of("Yellow", "nostalgia")) == (before[0] + 1, before[1] + 1)
+        # Yellow (hope from the start) returns it for a hope: "Return 1 Feeling ..., then receive 1 {hope}"
+        yellow = start + [{"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                          {"player": "Yellow", "effect": "Place of Worship", "choose": {"return": "hope"}}]
+        s = replay(2, yellow)
+        assert s.zones[stock("Yellow")] == ["hope"]
 
 
 class TestEndAndScoring:

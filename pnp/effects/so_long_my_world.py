@@ -108,9 +108,14 @@ def _tokens(raw: object, path: tuple = ()) -> Tokens:
     return Tokens(" ".join(raw.split()), int(m[1]), m[2])
 
 
-WHO = closed("who ('you', 'each player', 'each other player', 'each player here', 'the First Player')", {
-    "you": "you", "each player": "each", "each other player": "others", "each player here": "here",
-    "the first player": "first"})
+WHO = closed("who ('you', 'each player', 'each other player', 'each player here', 'the First Player', "
+             "'you and that player')", {
+                 "you": "you", "each player": "each", "each other player": "others", "each player here": "here",
+                 "the first player": "first", "you and that player": "you and chosen"})
+TOP_EVENT = closed("'the top card of the Event deck'", {"the top card of the event deck": "event deck"})
+IT = closed("'it'", {"it": "it"})
+BOTTOM = closed("'the bottom of the deck'", {"the bottom of the deck": "bottom"})
+FEELING_FROM_STOCK = closed("'1 Feeling'", {"1 feeling": "feeling"})
 FROM_SYSTEM = closed("'the System'", {"the system": "system"})
 REMNANTS = closed("'Remnant card' or 'Remnant cards'", {"remnant card": "remnant", "remnant cards": "remnant"})
 
@@ -122,6 +127,8 @@ def _subject(step: Step, verb: str, plural_verb: str) -> str:
         return verb
     if who.key == "you":  # type: ignore[attr-defined]
         return f"you {verb}"
+    if who.key == "you and chosen":  # type: ignore[attr-defined]
+        return f"{who.words} each {verb}"
     return f"{who.words} {plural_verb}"
 
 
@@ -192,6 +199,14 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
     Verb("receive", _tokens, _receive, {"who": _word(WHO), "from": _word(FROM_SYSTEM)},
          doc="Feelings or Marks of Sol from the System (what the System has left)"),
     Verb("draw", integer(1, 3), _draw, {"who": _word(WHO)}, doc="Remnant cards from the top of the Remnant deck"),
+    Verb("look", _word(TOP_EVENT), lambda s, p: f"look at {s.value.words}",
+         doc="the top card of the Event deck becomes 'it' for the next step"),
+    Verb("put", _word(IT), lambda s, p: f"put it at {s.get('at').words}", {"at": _word(BOTTOM)},
+         frozenset({"at"}), doc="the card looked at goes to the bottom of its deck"),
+    Verb("trade", _tokens, lambda s, p: f"return 1 Feeling from your stock to the System, then receive "
+                                        f"{s.value.words} from the System",
+         {"for": _word(FEELING_FROM_STOCK)}, frozenset({"for"}),
+         doc="a Feeling of your stock (your choice) to the System, then tokens from it; nothing without one"),
 ]}
 
 

@@ -153,14 +153,14 @@ def _script_of(raw: Any) -> Any:
     return script_field(raw, VOCABULARY)
 
 
-def _printed(text: str | None, script: Any) -> str:
+def _printed(text: str | None, script: Any, field: str = "text") -> str:
     """The text a card prints: its script's, which a written text must match (docs/effects.md)."""
     from pnp.effects.models import text_matches
 
-    out = text_matches(text, script)
+    out = text_matches(text, script, field)
     if out is None:
-        raise PydanticCustomError("script", "{message}", {"message": "is required: the card's text (or a `script`, "
-                                                                    "which prints it)", "path": ("text",)})
+        raise PydanticCustomError("script", "{message}", {"message": f"is required: the card's {field} (or a "
+                                                                    f"`script`, which prints it)", "path": (field,)})
     return check_icons(out)
 
 
@@ -255,7 +255,21 @@ class VisionCard(_Item):
     kind: Literal["normal", "gestalt", "co-op", "catalyst"]
     affinity: Feeling | list[Feeling] | None = Field(default=None, validate_default=True)
     marks_of_sol: int | None = Field(default=None, ge=1, le=MARKS_OF_SOL, strict=True, validate_default=True)
-    effect: LongText
+    effect: LongText | None = None
+    script: Any = None  # the effect as data (docs/effects.md); `effect` is printed from it
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        return _script_of(raw)
+
+    @model_validator(mode="after")
+    def _effect_from_script(self) -> "VisionCard":
+        self.effect = _printed(self.effect, self.script, "effect")
+        return self
+
+    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
+        return {"effect": self.effect or ""}, {}
 
     @field_validator("kind")
     @classmethod

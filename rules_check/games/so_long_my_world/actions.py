@@ -108,6 +108,7 @@ class Effect:
     src: str | None = None  # Slaughter: from which adjacent vision
     remove: str | None = None  # Death Drive
     ops: tuple[Op, ...] = ()
+    choose: tuple[tuple[str, Any], ...] = ()  # a scripted Vision's choices, by name (verbs.py)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class Goal:
 
 Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal]
 PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose"},
-                "effect": {"effect", "discard", "move", "from", "remove", "ops"},
+                "effect": {"effect", "discard", "move", "from", "remove", "ops", "choose"},
                 "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"}}
 
 
@@ -245,7 +246,11 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         move = feeling(entry["move"], ref, "move") if "move" in entry else None
         src = name_of(cards, entry["from"], ref, "from") if "from" in entry else None
         remove = name_of(cards, entry["remove"], ref, "remove") if "remove" in entry else None
-        return Effect(p, source, discard, move, src, remove, _ops(entry.get("ops", []), ref, zones))
+        raw = entry.get("choose", {})
+        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+            raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
+        return Effect(p, source, discard, move, src, remove, _ops(entry.get("ops", []), ref, zones),
+                      tuple(raw.items()))
     if kind == "drain":
         if entry["drain"] not in DRAINS:
             raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {entry['drain']!r}", "drain")
@@ -294,6 +299,8 @@ def to_entry(action: Action) -> dict[str, Any]:
                            ("remove", action.remove)):
             if value is not None:
                 out[key] = value
+        if action.choose:
+            out["choose"] = dict(action.choose)
         if action.ops:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Drain):

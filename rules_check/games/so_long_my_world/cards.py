@@ -54,6 +54,8 @@ class Vision:
     kind: str  # normal | gestalt | co-op | catalyst
     affinity: tuple[str, ...]
     marks_of_sol: int
+    text: str = ""  # its effect, as printed
+    script: Script | None = None
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,8 @@ def _load(cards_dir: Path) -> CardData:
         f = item.fields()
         aff = f.get("affinity")
         aff = () if aff is None else (aff,) if isinstance(aff, str) else tuple(aff)
-        visions[item.name] = Vision(item.name, f["kind"], aff, f.get("marks_of_sol") or 0)
+        visions[item.name] = Vision(item.name, f["kind"], aff, f.get("marks_of_sol") or 0, f.get("effect") or "",
+                                    _script(f))
     heartbreaks = {}
     for item in data.component("heartbreak card").items:
         f = item.fields()

@@ -263,6 +263,16 @@ def effect_available(state: SoLongState, a: Effect) -> None:
             raise IllegalAction(RULE_EFFECT, f"{a.player} is on {vision}, not {a.source}")
         if vision in state.locked:
             raise IllegalAction(RULE_EFFECT, f"{vision} is locked: its effect is not in play")
+        v = state.data.visions[vision]
+        if v.script is not None:  # worked out from its script (docs/effects.md)
+            no_effect_keys(a)
+            frame = verbs.run_vision(state.copy(), vision, a.player, dict(a.choose), RULE_EFFECT)
+            if a.ops and mismatch(a.ops, frame.outcome):
+                raise IllegalAction(RULE_EFFECT, f"{vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; "
+                                                 f"the entry writes: {describe(a.ops)}")
+            return
+        if a.choose:
+            raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: choose: is for scripted effects")
         real_effect_fits(state, a, vision)
         return
     event = state.zones[EVENT][-1] if state.zones[EVENT] else None
@@ -575,7 +585,9 @@ def marks_in(ops: tuple[Op, ...]) -> int:
 
 def effect(state: SoLongState, a: Effect) -> None:
     z = state.zones
-    if a.source == PUB:
+    if a.source in state.data.visions and state.data.visions[a.source].script is not None:
+        verbs.run_vision(state, a.source, a.player, dict(a.choose), RULE_EFFECT)
+    elif a.source == PUB:
         z.move(a.discard, hand(a.player), DISCARD)
         if z[REMNANT_DECK]:
             z.put(z[REMNANT_DECK].pop(), hand(a.player))
@@ -642,7 +654,8 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
     if isinstance(a, Play) and state.data.cards[a.card].script is None:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
     if isinstance(a, Effect) and a.source not in REAL_EFFECTS and not (
-            a.source in state.data.events and state.data.events[a.source].script is not None):
+            a.source in state.data.events and state.data.events[a.source].script is not None) and not (
+            a.source in state.data.visions and state.data.visions[a.source].script is not None):
         return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
     if isinstance(a, Goal) and goals.result(state) is None:
         return [f"the Heartbreak card's goal ({state.heartbreak}) declared {'reached' if a.reached else 'missed'}"]
@@ -700,6 +713,9 @@ def candidates(state: SoLongState) -> Iterator[Action]:
             elif vision == DEATH_DRIVE:
                 for c in sorted(set(z[field_of(p)])):
                     yield Effect(p, DEATH_DRIVE, remove=c)
+            elif vision in state.data.visions and state.data.visions[vision].script is not None:
+                for answers in verbs.answers_for(state, p, vision, state.data.visions[vision].script):
+                    yield Effect(p, vision, choose=tuple(answers.items()))
             else:
                 yield Effect(p, vision)
             if z[EVENT] and state.data.events[z[EVENT][-1]].vision == vision and not state.event_ignored:

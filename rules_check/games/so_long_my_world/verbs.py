@@ -34,8 +34,8 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame, Request, leftover, run
 
-from .state import (FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState, chosen,
-                    hand, stock, tokens, vision_zone)
+from .state import (EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
+                    chosen, hand, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
 RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
@@ -58,7 +58,15 @@ class SWorld:
         raise AssertionError("no So Long, My World script has a condition yet")
 
     def may(self, frame: Frame, step: Step) -> Request:
-        raise AssertionError("no So Long, My World script has an optional step yet")
+        """"You may ...": the player answers yes or no (``choose: {may: yes}``)."""
+        def read(raw: Any) -> bool:
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.strip().lower() in ("yes", "no"):
+                return raw.strip().lower() == "yes"
+            raise IllegalAction(self.rule, f"expected yes or no, got {raw!r}")
+        return Request("may", frame.controller, [True, False], f"whether to {step.verb} ('you may')", read,
+                       lambda v: "yes" if v else "no")
 
     def remember(self, frame: Frame, step: Step) -> None:
         raise AssertionError("no So Long, My World script remembers a step yet")
@@ -336,6 +344,8 @@ def recipients(w: SWorld, frame: Frame, step: Step) -> list[str]:
         return [p for p in s.order() if p != frame.controller]
     if key == "first":
         return [s.first_player()]
+    if key == "you and chosen":
+        return [frame.controller] + ([frame.bindings["they"]] if "they" in frame.bindings else [])
     return [frame.controller]
 
 
@@ -376,6 +386,52 @@ class Draw(Verb):
         return got
 
 
+class Look(Verb):
+    def run(self, w, frame, step):
+        deck = w.state.zones[EVENT_DECK]
+        if not deck:
+            return False
+        frame.bindings["it"] = deck[-1]
+        return True
+
+
+class Put(Verb):
+    """The card looked at to the bottom of its deck."""
+
+    def run(self, w, frame, step):
+        it = frame.bindings.get("it")
+        deck = w.state.zones[EVENT_DECK]
+        if it is None or it not in deck:
+            return False
+        deck.remove(it)
+        deck.insert(0, it)
+        frame.outcome.append(Op("move", item=it, src=EVENT_DECK, dst=EVENT_DECK, bottom=True))
+        return True
+
+
+class Trade(Verb):
+    """Place of Worship: a Feeling of the stock (the player's choice) back to the System, then
+    the tokens from it; with no Feeling in the stock, nothing happens."""
+
+    def request(self, w, frame, step):
+        if "return" in frame.answers:
+            return None
+        options = sorted({f for f in w.state.zones[stock(frame.controller)] if f in FEELINGS})
+        if not options:
+            return None
+        return Request("return", frame.controller, options, "the Feeling returned from your stock",
+                       lambda raw: raw.strip().lower() if isinstance(raw, str) else raw)
+
+    def run(self, w, frame, step):
+        back = frame.answers.get("return")
+        if back is None:
+            return False
+        w.move(frame, back, stock(frame.controller), SYSTEM)
+        if step.value.item in w.state.zones[SYSTEM]:
+            w.move(frame, step.value.item, SYSTEM, stock(frame.controller))
+        return True
+
+
 VERBS: dict[str, Verb] = {
     "choose player": ChoosePlayer(),
     "change vision": ChangeVision(),
@@ -387,6 +443,9 @@ VERBS: dict[str, Verb] = {
     "this round": ThisRound(),
     "receive": Receive(),
     "draw": Draw(),
+    "look": Look(),
+    "put": Put(),
+    "trade": Trade(),
 }
 
 
@@ -411,14 +470,18 @@ def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any
 
 def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any]]:
     """Every set of answers ``card`` can be played with now: the simulator's whole legal set."""
-    script = state.data.cards[card].script
+    return answers_for(state, player, card, state.data.cards[card].script)
+
+
+def answers_for(state: SoLongState, player: str, source: str, script: Any) -> list[dict[str, Any]]:
+    """Every set of answers ``source``'s script (a card, a Vision) can run with now."""
     if script is None or script.effect is None:
         return [{}]
     out: list[dict[str, Any]] = []
 
     def explore(answers: dict[str, Any]) -> None:
         trial = state.copy()
-        frame = Frame(card, script.effect, player)
+        frame = Frame(source, script.effect, player)
         request = run(SWorld(trial), frame, {k: v for k, v in answers.items()})
         if request is None:
             out.append(answers)
@@ -438,4 +501,21 @@ def run_event(state: SoLongState, event: str, first: str) -> Frame:
     frame = Frame(event, script.effect, first)
     request = run(SWorld(state), frame, {})
     assert request is None, f"{event}: an event's script asks no choice yet"
+    return frame
+
+
+def run_vision(state: SoLongState, vision: str, player: str, answers: dict[str, Any], rule: str) -> Frame:
+    """A Vision's effect ("4. Vision Phase, 1. Vision's Effect") from its script, with the
+    entry's answers; `IllegalAction` for a choice left out, not legal, or not asked."""
+    v = state.data.visions[vision]
+    assert v.script is not None and v.script.effect is not None
+    frame = Frame(vision, v.script.effect, player)
+    world = SWorld(state)
+    world.rule = rule
+    supply = dict(answers)
+    request = run(world, frame, supply)
+    if request is not None:
+        raise IllegalAction(rule, f"{vision}'s effect (\"{v.text}\") asks {request.chooser} {request.what}: write "
+                                  f"it in the entry, choose: {{{request.name}: ...}} (the choices: {request.shown()})")
+    leftover(supply, f"{vision}'s effect (\"{v.text}\")", rule)
     return frame
