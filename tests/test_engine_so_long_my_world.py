@@ -1313,3 +1313,64 @@ class TestReceiveAndDraw:
         ENGINE.apply_checked(s, ENGINE.parse({"player": "Teal", "play": "We Won't be There"}, s, EntryRef("t", 0, None)))
         assert s.stock_of("Yellow", "hope") == hope + 1 and s.stock_of("Teal", MARK) == marks + 1
         assert s.marks_gained == 1  # counted for a Heartbreak goal
+
+
+class TestEventScripts:
+    """Events whose effect happens in the Event Phase, worked out from their scripts."""
+
+    def first(self, *names: str) -> dict:
+        """`setup_for(2)` with ``names`` on top of the event deck (11 events and 1 Reboot kept)."""
+        out = setup_for(2)
+        reboot = lambda e: ENGINE.cards.events[e].reboot  # noqa: E731
+        rest = [e for e in out["events"] if e not in names and not (reboot(e) and any(map(reboot, names)))]
+        events = list(names) + rest
+        while len(events) > len(out["events"]):
+            events.remove(next(e for e in reversed(events) if not reboot(e) and e not in names))
+        out["events"] = events
+        return out
+
+    def test_kernel_panic_returns_every_feeling_on_the_visions(self):
+        setup = self.first("A Letter from Nobody", "Reboot: Kernel Panic")
+        s = replay_setup(setup, ROUND_1 + [{"event": "Reboot: Kernel Panic"}])
+        assert all(s.feelings_on(v) == [] for v in s.visions) and s.phase == "after reboot"
+
+    def test_falling_stars_gives_the_first_player_a_mark(self):
+        s = replay_setup(self.first("Falling Stars"), [{"event": "Falling Stars"}])
+        assert s.stock_of("Teal", MARK) == 1 and s.stock_of("Yellow", MARK) == 0
+
+    def test_the_ferris_wheel_stops(self):
+        s = replay_setup(self.first("The Ferris Wheel Stops"), [])
+        hands = {p: len(s.zones[hand(p)]) for p in ("Teal", "Yellow")}
+        s = replay_setup(self.first("The Ferris Wheel Stops"), [{"event": "The Ferris Wheel Stops"}])
+        assert {p: len(s.zones[hand(p)]) for p in ("Teal", "Yellow")} == {p: n + 1 for p, n in hands.items()}
+
+    def test_silence_of_the_birds_stops_slaughter(self, tmp_path):
+        setup = self.first("A Letter from Nobody", "Silence of the Birds")
+        entries = ROUND_1[:2] + [{"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                                 {"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                                 {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
+                                 {"event": "Silence of the Birds"},
+                                 {"choose": {"Teal": "Empty City", "Yellow": "Slaughter"}},
+                                 {"player": "Yellow", "pass": True}, {"player": "Teal", "pass": True},
+                                 {"player": "Yellow", "effect": "Slaughter", "move": "nostalgia",
+                                  "from": "Special Person"}]
+        entries[1] = {"choose": {"Teal": "Place of Worship", "Yellow": "Empty City"}}
+        r = run_setup(tmp_path, setup, entries)
+        assert violation(r) == (13, rules.RULE_EFFECT, "Silence of the Birds: \"This round, no Feeling can be moved "
+                                                       "from one Vision to another\": Slaughter's effect cannot be used")
+        assert r.violations[0].line == line_of(tmp_path, 12)
+
+    def test_fire_on_the_horizon_is_chosen_in_the_entry(self, tmp_path):
+        setup = self.first("A Letter from Nobody", "Fire on the Horizon")
+        start = ROUND_1[:2] + [{"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                               {"player": "Teal", "drain": "remnant"}, {"player": "Teal", "end": "turn"},
+                               {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"}]
+        r = run_setup(tmp_path, setup, start + [{"event": "Fire on the Horizon"}])
+        entry, rule, message = violation(r)
+        assert (entry, rule) == (9, rules.RULE_EVENT)
+        assert message.startswith("Fire on the Horizon (\"The First Player moves 1 Feeling from any Vision to an "
+                                  "adjacent Vision.\") asks Yellow the Vision the Feeling leaves: write it in the entry, "
+                                  "choose: {from: ...}")
+        s = replay_setup(setup, start + [{"event": "Fire on the Horizon",
+                                          "choose": {"from": "Special Person", "to": "Death Drive"}}])
+        assert "nostalgia" in s.feelings_on("Death Drive")

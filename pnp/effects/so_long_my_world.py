@@ -61,6 +61,7 @@ FROM_VISION = closed("'your chosen Vision'", {"your chosen vision": "chosen"})
 ROUND_RULES = closed("a rule for this round", {
     "no player may drain a Mark of Sol": "no mark drain",
     "the Drain takes at most 1 Feeling from a Vision": "drain at most 1",
+    "no Feeling can be moved from one Vision to another": "no vision moves",
 })
 
 
@@ -111,7 +112,32 @@ def _tokens(raw: object, path: tuple = ()) -> Tokens:
 WHO = closed("who ('you', 'each player', 'each other player', 'each player here', 'the First Player', "
              "'you and that player')", {
                  "you": "you", "each player": "each", "each other player": "others", "each player here": "here",
-                 "the first player": "first", "you and that player": "you and chosen"})
+                 "the first player": "first", "you and that player": "you and chosen",
+                 "each player with no card in their field": "no field"})
+VISIONS_ON_CLOCK = closed("'the Feelings on the Visions'", {"the feelings on the visions": "all"})
+ONE_FEELING = closed("'1 Feeling'", {"1 feeling": "feeling"})
+
+
+@dataclass(frozen=True)
+class Place(Phrase):
+    """Where a Feeling moves from or to: a Vision by name, ``any Vision`` (a choice), ``an
+    adjacent Vision`` (next to where it comes from, a choice) or ``your chosen Vision``."""
+
+    kind: str = "named"  # named | any | adjacent | chosen
+    vision: str | None = None
+
+
+def _place(raw: object, path: tuple = ()) -> Place:
+    kinds = {"any vision": "any", "an adjacent vision": "adjacent", "your chosen vision": "chosen"}
+    if isinstance(raw, str):
+        words = " ".join(raw.split())
+        if words.lower() in kinds:
+            return Place(words, kinds[words.lower()])
+        named = {v.lower(): v for v in NORMAL_VISIONS}.get(words.lower())
+        if named is not None:
+            return Place(named, "named", named)
+    raise PhraseError(f"expected a Vision's name, 'any Vision', 'an adjacent Vision' or 'your chosen Vision', "
+                      f"got {raw!r}")
 TOP_EVENT = closed("'the top card of the Event deck'", {"the top card of the event deck": "event deck"})
 IT = closed("'it'", {"it": "it"})
 BOTTOM = closed("'the bottom of the deck'", {"the bottom of the deck": "bottom"})
@@ -134,7 +160,13 @@ def _subject(step: Step, verb: str, plural_verb: str) -> str:
 
 def _receive(step: Step, p) -> str:
     src = step.get("from")
-    return f"{_subject(step, 'receive', 'receives')} {step.value.words}" + (f" from {src.words}" if src else "")
+    return (f"{_subject(step, 'receive', 'receives')} {step.value.words}" + (f" from {src.words}" if src else "")
+            + (", if there is one" if step.get("if there is one") else ""))
+
+
+def _move_feeling(step: Step, p) -> str:
+    return (f"{_subject(step, 'move', 'moves')} 1 Feeling from {step.get('from').words} to {step.get('to').words}"
+            + (", if there is one" if step.get("if there is one") else ""))
 
 
 def _draw(step: Step, p) -> str:
@@ -196,13 +228,18 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
          frozenset({"from"}), doc="Feelings from a Vision into your stock (all of them when fewer are there)"),
     Verb("this round", _word(ROUND_RULES), lambda s, p: f"this round, {s.value.words}",
          doc="a rule that holds until the End Phase (an event's restriction)"),
-    Verb("receive", _tokens, _receive, {"who": _word(WHO), "from": _word(FROM_SYSTEM)},
+    Verb("receive", _tokens, _receive, {"who": _word(WHO), "from": _word(FROM_SYSTEM), "if there is one": _flag},
          doc="Feelings or Marks of Sol from the System (what the System has left)"),
     Verb("draw", integer(1, 3), _draw, {"who": _word(WHO)}, doc="Remnant cards from the top of the Remnant deck"),
     Verb("look", _word(TOP_EVENT), lambda s, p: f"look at {s.value.words}",
          doc="the top card of the Event deck becomes 'it' for the next step"),
     Verb("put", _word(IT), lambda s, p: f"put it at {s.get('at').words}", {"at": _word(BOTTOM)},
          frozenset({"at"}), doc="the card looked at goes to the bottom of its deck"),
+    Verb("return all", _word(VISIONS_ON_CLOCK), lambda s, p: f"return all {s.value.words} to the System",
+         doc="every Feeling on the Visions back to the System"),
+    Verb("move feeling", _word(ONE_FEELING), _move_feeling,
+         {"who": _word(WHO), "from": _place, "to": _place, "if there is one": _flag}, frozenset({"from", "to"}),
+         doc="a Feeling from one Vision to another (which one, from and to where: choices)"),
     Verb("trade", _tokens, lambda s, p: f"return 1 Feeling from your stock to the System, then receive "
                                         f"{s.value.words} from the System",
          {"for": _word(FEELING_FROM_STOCK)}, frozenset({"for"}),

@@ -48,6 +48,7 @@ class EventDraw:
     ops: tuple[Op, ...] = ()
     ignore: tuple[str, ...] = ()
     extra: tuple[str, str] | None = None  # (vision, feeling)
+    choose: tuple[tuple[str, Any], ...] = ()  # a scripted event's choices, by name (verbs.py)
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
             raise _fail(ref, f"unknown key {extra[0]!r} (this entry has {', '.join(sorted(allowed))})", extra[0])
 
     if "event" in entry:
-        only({"event", "ops", "ignore", "extra"})
+        only({"event", "ops", "ignore", "extra", "choose"})
         name = name_of(cards, entry["event"], ref, "event")
         if name not in cards.events:
             raise _fail(ref, f"{name!r} is not an event card", "event")
@@ -193,8 +194,11 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
                 raise _fail(ref, "extra: expected {VISION: FEELING}", "extra")
             (v, f), = raw.items()
             extra = (name_of(cards, v, ref, "extra"), feeling(f, ref, "extra"))
+        raw = entry.get("choose", {})
+        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+            raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
         return EventDraw(name, _ops(entry.get("ops", []), ref, zones),
-                         tuple(_player(players, p, ref, "ignore") for p in ignore), extra)
+                         tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
     if "reshuffle" in entry:
         only({"reshuffle"})
         if not isinstance(entry["reshuffle"], list):
@@ -278,6 +282,8 @@ def to_entry(action: Action) -> dict[str, Any]:
             out["ops"] = [o.as_entry() for o in action.ops]
         if action.extra:
             out["extra"] = {action.extra[0]: action.extra[1]}
+        if action.choose:
+            out["choose"] = dict(action.choose)
         return out
     if isinstance(action, Reshuffle):
         return {"reshuffle": list(action.order)}

@@ -144,9 +144,14 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
     if a.ops and event.vision:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
                                         f"Vision Phase (ruling SL2)")
-    if a.ops and event.script is not None:
-        raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe([])}; the entry writes: "
-                                        f"{describe(a.ops)}")
+    runs = event.script is not None and not after_reboot and not event.vision
+    if runs:  # worked out from its script, with the entry's choices (docs/effects.md)
+        frame = verbs.run_event(state.copy(), a.name, state.first_player(), dict(a.choose), RULE_EVENT, a.ignore)
+        if a.ops and mismatch(a.ops, frame.outcome):
+            raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe(frame.outcome)}; the entry "
+                                            f"writes: {describe(a.ops)}")
+    elif a.choose:
+        raise IllegalAction(RULE_EVENT, f"{a.name}'s effect asks no choice now")
 
 
 def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
@@ -308,6 +313,9 @@ def real_effect_fits(state: SoLongState, a: Effect, vision: str) -> None:
         if a.discard not in state.zones[hand(a.player)]:
             raise IllegalAction(RULE_EFFECT, f"{a.discard} is not in {a.player}'s hand")
     elif vision == SLAUGHTER:
+        if "no vision moves" in state.round_rules:
+            raise IllegalAction(RULE_EFFECT, f"{event_now(state)}: \"This round, no Feeling can be moved from one "
+                                             f"Vision to another\": {SLAUGHTER}'s effect cannot be used")
         if a.move is None or a.src is None or a.discard or a.remove or a.ops:
             raise IllegalAction(RULE_EFFECT, f"{SLAUGHTER}: write move: FEELING, from: VISION")
         if a.src not in state.adjacent(SLAUGHTER):
@@ -478,8 +486,11 @@ def apply(state: SoLongState, a: Action) -> None:
         after = state.phase == AFTER_REBOOT
         for p in a.ignore:
             z.move(MARK, stock(p), SYSTEM)
-        apply_ops(state, list(a.ops))
-        state.marks_gained += marks_in(a.ops)
+        if reboot and state.data.events[a.name].script is not None:
+            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), RULE_REBOOT, a.ignore)
+        else:
+            apply_ops(state, list(a.ops))
+            state.marks_gained += marks_in(a.ops)
         if reboot:
             z.move(a.name, EVENT_DECK, EVENT_DISCARD)
             state.phase = AFTER_REBOOT
@@ -488,7 +499,7 @@ def apply(state: SoLongState, a: Action) -> None:
         state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
         event = state.data.events[a.name]
         if event.script is not None and not after and not event.vision:
-            verbs.run_event(state, a.name, state.first_player())
+            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), RULE_EVENT, a.ignore)
         deal(state, a.name, a.extra)
         state.phase = RESHUFFLE if after else CHOICE
     elif isinstance(a, Reshuffle):
@@ -681,9 +692,14 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         ignores = [()]
         if reboot and state.phase == EVENT_PHASE:
             ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
+        event = state.data.events[top]
+        choices: list[dict] = [{}]
+        if event.script is not None and not event.vision and state.phase == EVENT_PHASE:
+            choices = verbs.answers_for(state, state.first_player(), top, event.script)
         for extra in extras:
             for ig in ignores:
-                yield EventDraw(top, (), ig, extra)
+                for answers in choices:
+                    yield EventDraw(top, (), ig, extra, tuple(answers.items()))
     elif state.phase == RESHUFFLE:
         pile = z[EVENT_DECK] + z[EVENT_DISCARD]
         rng.shuffle(pile)

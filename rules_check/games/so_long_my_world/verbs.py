@@ -35,9 +35,10 @@ from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame, Request, leftover, run
 
 from .state import (EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
-                    chosen, hand, stock, tokens, vision_zone)
+                    chosen, field_of, hand, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
+RULE_EVENT = "So Long, My World: 1. Event Phase"
 RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
 
 
@@ -334,12 +335,20 @@ class ThisRound(Verb):
 
 def recipients(w: SWorld, frame: Frame, step: Step) -> list[str]:
     """Who a step's ``who:`` names; "each player here": the player resolving a Vision's event
-    in their own Vision Phase (ruling SL2), each on their turn."""
+    in their own Vision Phase (ruling SL2), each on their turn. Players who paid a Mark of Sol
+    to ignore a Reboot are left out ("Reboot Cards")."""
+    spared = frame.bindings.get("ignore", ())
+    return [p for p in _named(w, frame, step) if p not in spared]
+
+
+def _named(w: SWorld, frame: Frame, step: Step) -> list[str]:
     who = step.get("who")
     key = who.key if who is not None else "you"
     s = w.state
     if key == "each":
         return s.order()
+    if key == "no field":
+        return [p for p in s.order() if not s.zones[field_of(p)]]
     if key == "others":
         return [p for p in s.order() if p != frame.controller]
     if key == "first":
@@ -384,6 +393,80 @@ class Draw(Verb):
                     continue
                 w.move(frame, s.zones[REMNANT_DECK][-1], REMNANT_DECK, hand(p))
         return got
+
+
+class ReturnAll(Verb):
+    """"Return all the Feelings on the Visions to the System" (a Reboot: it affects the
+    table, so a player's Mark of Sol does not spare it)."""
+
+    def run(self, w, frame, step):
+        s = w.state
+        for v in s.visions:
+            for f in s.feelings_on(v):
+                w.move(frame, f, vision_zone(v), SYSTEM)
+        return True
+
+
+class MoveFeeling(Verb):
+    """A Feeling from one Vision to another: which Vision it leaves (``from``), which Feeling
+    (``feeling``) and where it goes (``to``) are choices when the text leaves them. Never onto a
+    locked Vision (Glossary); nothing in a round where no Feeling may move (Silence of the Birds)."""
+
+    def _mover(self, w, frame, step) -> str | None:
+        found = recipients(w, frame, step)
+        return found[0] if found else None
+
+    def _to(self, w, frame, step, src: str) -> list[str]:
+        s = w.state
+        to = step.get("to")
+        if to.kind == "named":
+            out = [to.vision]
+        elif to.kind == "chosen":
+            mover = self._mover(w, frame, step)
+            out = [s.vision_of[mover]] if mover in s.vision_of else []
+        elif to.kind == "adjacent":
+            out = s.adjacent(src)
+        else:
+            out = list(s.visions)
+        return [v for v in out if v != src and v not in s.locked]
+
+    def _from(self, w, frame, step) -> list[str]:
+        s = w.state
+        src = step.get("from")
+        out = [src.vision] if src.kind == "named" else [v for v in s.visions if v not in s.locked]
+        return [v for v in out if s.feelings_on(v) and self._to(w, frame, step, v)]
+
+    def request(self, w, frame, step):
+        s = w.state
+        if "no vision moves" in s.round_rules or self._mover(w, frame, step) is None:
+            return None
+        chooser = self._mover(w, frame, step)
+        sources = self._from(w, frame, step)
+        if not sources:
+            return None
+        if "from" not in frame.answers:
+            if step.get("from").kind != "named":
+                return Request("from", chooser, sources, "the Vision the Feeling leaves", _read_vision(w))
+            frame.answers["from"] = sources[0]
+        src = frame.answers["from"]
+        kinds = sorted(set(s.feelings_on(src)))
+        if "feeling" not in frame.answers:
+            if len(kinds) > 1:
+                return Request("feeling", chooser, kinds, f"the Feeling moved from {src}",
+                               lambda raw: raw.strip().lower() if isinstance(raw, str) else raw)
+            frame.answers["feeling"] = kinds[0]
+        dests = self._to(w, frame, step, src)
+        if "to" not in frame.answers:
+            if len(dests) > 1:
+                return Request("to", chooser, dests, f"the Vision the Feeling goes to from {src}", _read_vision(w))
+            frame.answers["to"] = dests[0]
+        return None
+
+    def run(self, w, frame, step):
+        if "to" not in frame.answers:
+            return False
+        w.move(frame, frame.answers["feeling"], vision_zone(frame.answers["from"]), vision_zone(frame.answers["to"]))
+        return True
 
 
 class Look(Verb):
@@ -443,6 +526,8 @@ VERBS: dict[str, Verb] = {
     "this round": ThisRound(),
     "receive": Receive(),
     "draw": Draw(),
+    "return all": ReturnAll(),
+    "move feeling": MoveFeeling(),
     "look": Look(),
     "put": Put(),
     "trade": Trade(),
@@ -493,14 +578,22 @@ def answers_for(state: SoLongState, player: str, source: str, script: Any) -> li
     return out
 
 
-def run_event(state: SoLongState, event: str, first: str) -> Frame:
-    """An event's effect: in the Event Phase for the First Player, or, for an event naming a
-    Vision, in the Vision Phase for the player there resolving it (ruling SL2)."""
-    script = state.data.events[event].script
-    assert script is not None and script.effect is not None
-    frame = Frame(event, script.effect, first)
-    request = run(SWorld(state), frame, {})
-    assert request is None, f"{event}: an event's script asks no choice yet"
+def run_event(state: SoLongState, event: str, controller: str, answers: dict[str, Any] | None = None,
+              rule: str = RULE_EVENT, ignore: tuple[str, ...] = ()) -> Frame:
+    """An event's effect: in the Event Phase for the First Player (a Reboot's spares the players
+    in ``ignore``, who paid a Mark of Sol), or, for an event naming a Vision, in the Vision Phase
+    for the player there resolving it (ruling SL2). The choices are the entry's ``choose``."""
+    e = state.data.events[event]
+    assert e.script is not None and e.script.effect is not None
+    frame = Frame(event, e.script.effect, controller, bindings={"ignore": tuple(ignore)})
+    world = SWorld(state)
+    world.rule = rule
+    supply = dict(answers or {})
+    request = run(world, frame, supply)
+    if request is not None:
+        raise IllegalAction(rule, f"{event} (\"{e.text}\") asks {request.chooser} {request.what}: write it in the "
+                                  f"entry, choose: {{{request.name}: ...}} (the choices: {request.shown()})")
+    leftover(supply, f"{event} (\"{e.text}\")", rule)
     return frame
 
 
