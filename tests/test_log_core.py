@@ -230,3 +230,34 @@ def test_random_is_only_the_seeded_one():
     state = random.getstate()
     simulate(ENGINES["toy"], ["Ana"], 3)
     assert random.getstate() == state
+
+
+class TestConservationCheck:
+    """`conservation` compares zone by zone with what the last check saw: the same verdict as
+    comparing every item, whichever zones an entry touched."""
+
+    def test_moves_pass_and_every_change_of_the_items_is_named(self):
+        from rules_check.core.zones import Zones, conservation
+
+        z = Zones({"deck": ["a", "b", "b"], "hand": [], "pile": ["c"]})
+        snap = z.snapshot()
+        z.move("b", "deck", "hand")
+        z["pile"].insert(0, z["deck"].pop(0))  # a direct list change, as engines make
+        assert conservation(snap, z) is None
+        z["hand"][0] = "x"  # b replaced: one vanished, one appeared, counts unchanged
+        assert conservation(snap, z) == "appeared from nowhere: x; vanished: b"
+
+    def test_a_zone_gone_or_added_counts(self):
+        from rules_check.core.zones import Zones, conservation
+
+        z = Zones({"deck": ["a"], "hand": ["b"]})
+        snap = z.snapshot()
+        del z.zones["hand"]
+        assert conservation(snap, z) == "vanished: b"
+        z = Zones({"deck": ["a"]})
+        snap = z.snapshot()
+        z["new"].append("a")
+        z["deck"].clear()
+        assert conservation(snap, z) is None
+        z["other"].append("q")
+        assert conservation(snap, z) == "appeared from nowhere: q"

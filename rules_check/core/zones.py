@@ -40,13 +40,9 @@ class Zones:
             total.update(items)
         return total
 
-    def snapshot(self) -> list[str]:
-        """Every item in every zone, sorted: compared after each entry (fast when equal)."""
-        out: list[str] = []
-        for items in self.zones.values():
-            out += items
-        out.sort()
-        return out
+    def snapshot(self) -> "Snapshot":
+        """What every zone holds now, for `conservation` to compare with after each entry."""
+        return Snapshot({name: list(items) for name, items in self.zones.items()})
 
     def take(self, item: str, zone: str, rule: str = CONSERVATION) -> None:
         """Remove one ``item`` from ``zone``; an item that is not there is a violation."""
@@ -77,12 +73,42 @@ class Zones:
         return Zones({k: list(v) for k, v in self.zones.items()})
 
 
-def conservation(before: list[str], zones: Zones) -> str | None:
-    """What appeared or vanished compared with ``before`` (a `Zones.snapshot`); None when
-    nothing did. The counted difference is worked out only when there is one."""
-    if zones.snapshot() == before:
+@dataclass
+class Snapshot:
+    """Each zone's items as the last check left them. A check compares zone by zone (a list
+    compare, in C, that stops at once for the zones an entry did not touch) and counts only
+    the zones that changed: the same verdict as comparing every item, at a fraction of the cost."""
+
+    zones: dict[str, list[str]]
+
+
+def conservation(before: Snapshot, zones: Zones) -> str | None:
+    """What appeared or vanished since ``before`` (a `Zones.snapshot`, brought up to date by
+    each check that finds nothing); None when nothing did."""
+    was_zones = before.zones
+    now_zones = zones.zones
+    get = was_zones.get
+    changed = [name for name, items in now_zones.items() if get(name) != items]
+    if len(was_zones) != len(now_zones):
+        changed += [name for name in was_zones if name not in now_zones]  # a zone gone (rare)
+    if not changed:
         return None
-    now, was = zones.inventory(), Counter(before)
+    was_items: list[str] = []
+    now_items: list[str] = []
+    for name in changed:
+        was_items += was_zones.get(name, ())
+        now_items += now_zones.get(name, ())
+    if len(was_items) == len(now_items):
+        was_items.sort()
+        now_items.sort()
+        if was_items == now_items:
+            for name in changed:
+                if name in now_zones:
+                    was_zones[name] = list(now_zones[name])
+                else:
+                    del was_zones[name]
+            return None
+    was, now = Counter(was_items), Counter(now_items)
     appeared = now - was
     vanished = was - now
     parts = []
