@@ -534,23 +534,29 @@ VERBS: dict[str, Verb] = {
 }
 
 
-def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str) -> Frame:
-    """Run ``card``'s script for ``player`` with the entry's answers; `IllegalAction` for a
-    choice left out (naming it and the legal ones), one not legal, or one no step asks."""
-    text = state.data.cards[card].text
-    script = state.data.cards[card].script
+def run_script(state: SoLongState, source: str, what: str, script: Any, controller: str, answers: dict[str, Any],
+               rule: str, bindings: dict[str, Any] | None = None, shortcuts: tuple[str, ...] = ()) -> Frame:
+    """Run ``source``'s script (a card's, an event's, a Vision's: ``what`` names it with its text) for
+    ``controller`` with the entry's answers; `IllegalAction` for a choice left out (naming it
+    and the legal ones), one not legal, or one no step asks. ``shortcuts``: the choices an entry
+    writes as keys of its own (``to``, ``take``) rather than in ``choose``."""
     assert script is not None and script.effect is not None
-    frame = Frame(card, script.effect, player)
+    frame = Frame(source, script.effect, controller, bindings=dict(bindings or {}))
     world = SWorld(state)
     world.rule = rule
     supply = dict(answers)
     request = run(world, frame, supply)
     if request is not None:
-        key = request.name if request.name in ("to", "take") else f"choose: {{{request.name}: ...}}"
-        raise IllegalAction(rule, f"{card} (\"{text}\") asks {request.chooser} {request.what}: write it in the "
-                                  f"entry, {key} (the choices: {request.shown()})")
-    leftover(supply, f"{card} (\"{text}\")", rule)
+        key = request.name if request.name in shortcuts else f"choose: {{{request.name}: ...}}"
+        raise IllegalAction(rule, f"{what} asks {request.chooser} {request.what}: write it in the entry, {key} (the "
+                                  f"choices: {request.shown()})")
+    leftover(supply, what, rule)
     return frame
+
+
+def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str) -> Frame:
+    c = state.data.cards[card]
+    return run_script(state, card, f"{card} (\"{c.text}\")", c.script, player, answers, rule, shortcuts=("to", "take"))
 
 
 def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any]]:
@@ -584,31 +590,11 @@ def run_event(state: SoLongState, event: str, controller: str, answers: dict[str
     in ``ignore``, who paid a Mark of Sol), or, for an event naming a Vision, in the Vision Phase
     for the player there resolving it (ruling SL2). The choices are the entry's ``choose``."""
     e = state.data.events[event]
-    assert e.script is not None and e.script.effect is not None
-    frame = Frame(event, e.script.effect, controller, bindings={"ignore": tuple(ignore)})
-    world = SWorld(state)
-    world.rule = rule
-    supply = dict(answers or {})
-    request = run(world, frame, supply)
-    if request is not None:
-        raise IllegalAction(rule, f"{event} (\"{e.text}\") asks {request.chooser} {request.what}: write it in the "
-                                  f"entry, choose: {{{request.name}: ...}} (the choices: {request.shown()})")
-    leftover(supply, f"{event} (\"{e.text}\")", rule)
-    return frame
+    return run_script(state, event, f"{event} (\"{e.text}\")", e.script, controller, answers or {}, rule,
+                      {"ignore": tuple(ignore)})
 
 
 def run_vision(state: SoLongState, vision: str, player: str, answers: dict[str, Any], rule: str) -> Frame:
-    """A Vision's effect ("4. Vision Phase, 1. Vision's Effect") from its script, with the
-    entry's answers; `IllegalAction` for a choice left out, not legal, or not asked."""
+    """A Vision's effect ("4. Vision Phase, 1. Vision's Effect") from its script."""
     v = state.data.visions[vision]
-    assert v.script is not None and v.script.effect is not None
-    frame = Frame(vision, v.script.effect, player)
-    world = SWorld(state)
-    world.rule = rule
-    supply = dict(answers)
-    request = run(world, frame, supply)
-    if request is not None:
-        raise IllegalAction(rule, f"{vision}'s effect (\"{v.text}\") asks {request.chooser} {request.what}: write "
-                                  f"it in the entry, choose: {{{request.name}: ...}} (the choices: {request.shown()})")
-    leftover(supply, f"{vision}'s effect (\"{v.text}\")", rule)
-    return frame
+    return run_script(state, vision, f"{vision}'s effect (\"{v.text}\")", v.script, player, answers, rule)
