@@ -292,6 +292,26 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def is_over(self, state: SoLongState) -> bool:
         return state.phase == OVER
 
+    def copy_state(self, state: SoLongState) -> SoLongState:
+        return state.copy()
+
+    def value(self, state: SoLongState, player: str) -> float:
+        """The greedy policy's judgement: the score (the Collective Insight in So Long, My Love,
+        where the result is shared), and what leads to it: Feelings in stock pay for cards
+        ("2. Feeling Cost"), Marks of Sol for Observations; a co-op goal reached counts most."""
+        if state.mode == COOP:
+            base = float(scoring.collective_insight(state))
+            from .goals import result
+            found = result(state) if state.heartbreak else None
+            if found is not None and found[0]:
+                base += 10
+        elif state.mode == SOLO:
+            base = float(self.scores(state)[player])
+        else:
+            base = float(scoring.points(state, player))
+        stock_ = state.zones[f"stock:{player}"]
+        return base + 0.3 * sum(1 for x in stock_ if x in FEELINGS) + 0.5 * stock_.count(MARK)
+
     def scores(self, state: SoLongState) -> dict[str, int]:
         if state.mode == COOP:
             return {p: scoring.insight(state, p) for p in state.players}
