@@ -361,7 +361,9 @@ class TestDrainExample:
         bad = DRAIN_EXAMPLE[:i] + [{"player": "Purple", "effect": "Slaughter", "move": "hope",
                                     "from": "Special Person"}]
         r = run(tmp_path, 4, bad, first_player="Green")
-        assert "not adjacent to Slaughter" in violation(r)[2]
+        assert violation(r) == (i + 1, rules.RULE_EFFECT, "Purple chooses the Vision the Feeling leaves: "
+                                                          "'Special Person' is not one of the legal choices "
+                                                          "(Death Drive)")  # the only adjacent Vision with a Feeling
 
     def test_end_without_drain(self, tmp_path):
         """Ruling SL6: "A player MAY perform ONLY ONE of these actions": the drain may be skipped."""
@@ -414,7 +416,8 @@ class TestPlayAndMarks:
                    {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
                    {"player": "Teal", "effect": "Slaughter", "move": "nostalgia", "from": "Death Drive"}]
         r = run(tmp_path, 2, entries)
-        assert "no nostalgia on Death Drive" in violation(r)[2]
+        assert violation(r)[2] == ("Teal chooses the Feeling moved from Death Drive: 'nostalgia' is not one of the "
+                                   "legal choices (despair)")
         # an unscripted event's effect, written as plain operations, is listed as unverified
         events = ["Last Broadcast"] + [e for e in EVENTS if e != "Last Broadcast"]
         r = run(tmp_path, 2, [{"event": "Last Broadcast", "ops": []}], events=events)

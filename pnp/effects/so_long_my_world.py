@@ -142,6 +142,9 @@ TOP_EVENT = closed("'the top card of the Event deck'", {"the top card of the eve
 IT = closed("'it'", {"it": "it"})
 BOTTOM = closed("'the bottom of the deck'", {"the bottom of the deck": "bottom"})
 FEELING_FROM_STOCK = closed("'1 Feeling'", {"1 feeling": "feeling"})
+FROM_HAND = closed("'1 card from your hand'", {"1 card from your hand": "hand"})
+FROM_FIELD = closed("'1 Remnant or Gestalt card from your field'",
+                    {"1 remnant or gestalt card from your field": "field"})
 FROM_SYSTEM = closed("'the System'", {"the system": "system"})
 REMNANTS = closed("'Remnant card' or 'Remnant cards'", {"remnant card": "remnant", "remnant cards": "remnant"})
 
@@ -231,6 +234,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
     Verb("receive", _tokens, _receive, {"who": _word(WHO), "from": _word(FROM_SYSTEM), "if there is one": _flag},
          doc="Feelings or Marks of Sol from the System (what the System has left)"),
     Verb("draw", integer(1, 3), _draw, {"who": _word(WHO)}, doc="Remnant cards from the top of the Remnant deck"),
+    Verb("discard", _word(FROM_HAND), lambda s, p: f"discard {s.value.words}",
+         doc="a card of your hand (your choice) to the discard pile"),
+    Verb("remove", _word(FROM_FIELD), lambda s, p: f"remove {s.value.words} (it goes to the discard pile)",
+         doc="a card of your field (your choice) to the discard pile"),
     Verb("look", _word(TOP_EVENT), lambda s, p: f"look at {s.value.words}",
          doc="the top card of the Event deck becomes 'it' for the next step"),
     Verb("put", _word(IT), lambda s, p: f"put it at {s.get('at').words}", {"at": _word(BOTTOM)},

@@ -111,6 +111,24 @@ class Effect:
     ops: tuple[Op, ...] = ()
     choose: tuple[tuple[str, Any], ...] = ()  # a scripted Vision's choices, by name (verbs.py)
 
+    # the choices a Vision's script asks that an entry writes as keys of its own (the rulebook's
+    # own examples: World's Edge Pub's discard, Slaughter's move/from, Death Drive's remove)
+    SHORTCUTS = (("discard", "discard"), ("move", "feeling"), ("src", "from"), ("remove", "remove"))
+
+    def answers(self) -> dict[str, Any]:
+        out: dict[str, Any] = dict(self.choose)
+        for attr, name in self.SHORTCUTS:
+            if getattr(self, attr) is not None:
+                out[name] = getattr(self, attr)
+        return out
+
+    @classmethod
+    def of(cls, player: str, source: str, answers: dict[str, Any]) -> "Effect":
+        """The entry that gives ``answers`` (its shortcuts as keys of their own)."""
+        answers = dict(answers)
+        keys = {attr: answers.pop(name, None) for attr, name in cls.SHORTCUTS}
+        return cls(player, source, choose=tuple(answers.items()), **keys)
+
 
 @dataclass(frozen=True)
 class Drain:

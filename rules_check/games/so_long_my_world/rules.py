@@ -83,8 +83,6 @@ RULE_TURN = f"{T}: Game Phases"
 
 LIFE = "Life is a Journey"
 SOUL_BOX = "Soul Box"
-PUB, SLAUGHTER, DEATH_DRIVE = "World's Edge Pub", "Slaughter", "Death Drive"
-REAL_EFFECTS = (PUB, SLAUGHTER, DEATH_DRIVE)
 LAST_HOUR = tables.CLOCK_HOURS  # the clock reaching XII ends the game (ruling S1)
 OVERLOAD_PLAYERS = 4
 EXTRA_FEELING_PLAYERS = 4
@@ -270,15 +268,18 @@ def effect_available(state: SoLongState, a: Effect) -> None:
             raise IllegalAction(RULE_EFFECT, f"{vision} is locked: its effect is not in play")
         v = state.data.visions[vision]
         if v.script is not None:  # worked out from its script (docs/effects.md)
-            no_effect_keys(a)
-            frame = verbs.run_vision(state.copy(), vision, a.player, dict(a.choose), RULE_EFFECT)
+            if "no vision moves" in state.round_rules and any(st.verb == "move feeling" for st in v.script.effect.walk()):
+                raise IllegalAction(RULE_EFFECT, f"{event_now(state)}: \"This round, no Feeling can be moved from one "
+                                                 f"Vision to another\": {vision}'s effect cannot be used")
+            frame = verbs.run_vision(state.copy(), vision, a.player, a.answers(), RULE_EFFECT)
             if a.ops and mismatch(a.ops, frame.outcome):
                 raise IllegalAction(RULE_EFFECT, f"{vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; "
                                                  f"the entry writes: {describe(a.ops)}")
             return
-        if a.choose:
-            raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: choose: is for scripted effects")
-        real_effect_fits(state, a, vision)
+        if a.choose or a.answers():
+            raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: it is written as plain operations "
+                                             f"(ops: [...]), not as choices")
+        check_ops(state, list(a.ops))
         return
     event = state.zones[EVENT][-1] if state.zones[EVENT] else None
     if a.source != event:
@@ -302,35 +303,6 @@ def effect_available(state: SoLongState, a: Effect) -> None:
 def no_effect_keys(a: Effect) -> None:
     if any(x is not None for x in (a.discard, a.move, a.src, a.remove)):
         raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is written as plain operations (ops: [...])")
-
-
-def real_effect_fits(state: SoLongState, a: Effect, vision: str) -> None:
-    """World's Edge Pub (discard a card, draw one), Slaughter (move a feeling from an adjacent
-    vision), Death Drive (remove a card of your field): the rulebook's own examples."""
-    if vision == PUB:
-        if a.discard is None or a.move or a.src or a.remove or a.ops:
-            raise IllegalAction(RULE_EFFECT, f"{PUB}: write the card discarded, discard: CARD")
-        if a.discard not in state.zones[hand(a.player)]:
-            raise IllegalAction(RULE_EFFECT, f"{a.discard} is not in {a.player}'s hand")
-    elif vision == SLAUGHTER:
-        if "no vision moves" in state.round_rules:
-            raise IllegalAction(RULE_EFFECT, f"{event_now(state)}: \"This round, no Feeling can be moved from one "
-                                             f"Vision to another\": {SLAUGHTER}'s effect cannot be used")
-        if a.move is None or a.src is None or a.discard or a.remove or a.ops:
-            raise IllegalAction(RULE_EFFECT, f"{SLAUGHTER}: write move: FEELING, from: VISION")
-        if a.src not in state.adjacent(SLAUGHTER):
-            raise IllegalAction(RULE_EFFECT, f"{a.src} is not adjacent to {SLAUGHTER} "
-                                             f"({', '.join(state.adjacent(SLAUGHTER))})")
-        if a.move not in state.feelings_on(a.src):
-            raise IllegalAction(RULE_EFFECT, f"there is no {a.move} on {a.src}")
-    elif vision == DEATH_DRIVE:
-        if a.remove is None or a.move or a.src or a.discard or a.ops:
-            raise IllegalAction(RULE_EFFECT, f"{DEATH_DRIVE}: write the card removed, remove: CARD")
-        if a.remove not in state.zones[field_of(a.player)]:
-            raise IllegalAction(RULE_EFFECT, f"{a.remove} is not in {a.player}'s field")
-    else:
-        no_effect_keys(a)
-        check_ops(state, list(a.ops))
 
 
 def drain_possible(state: SoLongState, a: Drain) -> None:
@@ -595,17 +567,8 @@ def marks_in(ops: tuple[Op, ...]) -> int:
 
 
 def effect(state: SoLongState, a: Effect) -> None:
-    z = state.zones
     if a.source in state.data.visions and state.data.visions[a.source].script is not None:
-        verbs.run_vision(state, a.source, a.player, dict(a.choose), RULE_EFFECT)
-    elif a.source == PUB:
-        z.move(a.discard, hand(a.player), DISCARD)
-        if z[REMNANT_DECK]:
-            z.put(z[REMNANT_DECK].pop(), hand(a.player))
-    elif a.source == SLAUGHTER:
-        z.move(a.move, vision_zone(a.src), vision_zone(SLAUGHTER))
-    elif a.source == DEATH_DRIVE:
-        z.move(a.remove, field_of(a.player), DISCARD)
+        verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT)
     elif a.source in state.data.events and state.data.events[a.source].script is not None:
         verbs.run_event(state, a.source, a.player)
     else:
@@ -664,7 +627,7 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
         return [f"{a.name}'s effect: {ops_text(a.ops)}"]
     if isinstance(a, Play) and state.data.cards[a.card].script is None:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
-    if isinstance(a, Effect) and a.source not in REAL_EFFECTS and not (
+    if isinstance(a, Effect) and not (
             a.source in state.data.events and state.data.events[a.source].script is not None) and not (
             a.source in state.data.visions and state.data.visions[a.source].script is not None):
         return [f"{a.player} used {a.source}'s effect: {ops_text(a.ops)}"]
@@ -719,19 +682,9 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         p = state.current()
         vision = state.vision_of[p]
         if state.step == STEP_EFFECT:
-            if vision == PUB:
-                for c in sorted(set(z[hand(p)])):
-                    yield Effect(p, PUB, discard=c)
-            elif vision == SLAUGHTER:
-                for adj in state.adjacent(SLAUGHTER):
-                    for f in sorted(set(state.feelings_on(adj))):
-                        yield Effect(p, SLAUGHTER, move=f, src=adj)
-            elif vision == DEATH_DRIVE:
-                for c in sorted(set(z[field_of(p)])):
-                    yield Effect(p, DEATH_DRIVE, remove=c)
-            elif vision in state.data.visions and state.data.visions[vision].script is not None:
+            if vision in state.data.visions and state.data.visions[vision].script is not None:
                 for answers in verbs.answers_for(state, p, vision, state.data.visions[vision].script):
-                    yield Effect(p, vision, choose=tuple(answers.items()))
+                    yield Effect.of(p, vision, answers)
             else:
                 yield Effect(p, vision)
             if z[EVENT] and state.data.events[z[EVENT][-1]].vision == vision and not state.event_ignored:

@@ -34,7 +34,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame, Request, leftover, run
 
-from .state import (EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
+from .state import (DISCARD, EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
                     chosen, field_of, hand, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
@@ -54,6 +54,12 @@ class SWorld:
     def __init__(self, state: SoLongState) -> None:
         self.state = state
         self.verbs = VERBS
+        self.supply: dict[str, Any] = {}  # the answers an entry writes (a choice with one option is asked if written)
+
+    def asks(self, name: str, options: list) -> bool:
+        """Whether to ask ``name``: when there is a choice, or when the entry answers it anyway
+        (so that a written answer is checked, not ignored)."""
+        return len(options) > 1 or name in self.supply
 
     def test(self, frame: Frame, condition: Phrase) -> bool:
         raise AssertionError("no So Long, My World script has a condition yet")
@@ -395,6 +401,40 @@ class Draw(Verb):
         return got
 
 
+class _Pick(Verb):
+    """A card the player picks in a zone of theirs, to the discard pile (``name``: the
+    choice's key: ``discard`` from the hand, ``remove`` from the field)."""
+
+    name = ""
+    zone = staticmethod(hand)
+    what = ""
+
+    def request(self, w, frame, step):
+        if self.name in frame.answers:
+            return None
+        options = sorted(set(c for c in w.state.zones[self.zone(frame.controller)] if c in w.state.data.cards))
+        if not options:
+            return None
+        return Request(self.name, frame.controller, options, self.what,
+                       lambda raw: w.state.data.resolve(raw) if isinstance(raw, str) else raw)
+
+    def run(self, w, frame, step):
+        card = frame.answers.get(self.name)
+        if card is None:
+            return False
+        w.move(frame, card, self.zone(frame.controller), DISCARD)
+        return True
+
+
+class Discard(_Pick):
+    name, what = "discard", "the card discarded from your hand"
+
+
+class Remove(_Pick):
+    name, what = "remove", "the card removed from your field"
+    zone = staticmethod(field_of)
+
+
 class ReturnAll(Verb):
     """"Return all the Feelings on the Visions to the System" (a Reboot: it affects the
     table, so a player's Mark of Sol does not spare it)."""
@@ -432,8 +472,13 @@ class MoveFeeling(Verb):
 
     def _from(self, w, frame, step) -> list[str]:
         s = w.state
-        src = step.get("from")
-        out = [src.vision] if src.kind == "named" else [v for v in s.visions if v not in s.locked]
+        src, to = step.get("from"), step.get("to")
+        if src.kind == "named":
+            out = [src.vision]
+        elif src.kind == "adjacent" and to.kind == "named":  # Slaughter: "from an adjacent Vision"
+            out = s.adjacent(to.vision)
+        else:
+            out = [v for v in s.visions if v not in s.locked]
         return [v for v in out if s.feelings_on(v) and self._to(w, frame, step, v)]
 
     def request(self, w, frame, step):
@@ -445,19 +490,19 @@ class MoveFeeling(Verb):
         if not sources:
             return None
         if "from" not in frame.answers:
-            if step.get("from").kind != "named":
+            if (step.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply:
                 return Request("from", chooser, sources, "the Vision the Feeling leaves", _read_vision(w))
             frame.answers["from"] = sources[0]
         src = frame.answers["from"]
         kinds = sorted(set(s.feelings_on(src)))
         if "feeling" not in frame.answers:
-            if len(kinds) > 1:
+            if w.asks("feeling", kinds):
                 return Request("feeling", chooser, kinds, f"the Feeling moved from {src}",
                                lambda raw: raw.strip().lower() if isinstance(raw, str) else raw)
             frame.answers["feeling"] = kinds[0]
         dests = self._to(w, frame, step, src)
         if "to" not in frame.answers:
-            if len(dests) > 1:
+            if w.asks("to", dests):
                 return Request("to", chooser, dests, f"the Vision the Feeling goes to from {src}", _read_vision(w))
             frame.answers["to"] = dests[0]
         return None
@@ -526,6 +571,8 @@ VERBS: dict[str, Verb] = {
     "this round": ThisRound(),
     "receive": Receive(),
     "draw": Draw(),
+    "discard": Discard(),
+    "remove": Remove(),
     "return all": ReturnAll(),
     "move feeling": MoveFeeling(),
     "look": Look(),
@@ -545,6 +592,7 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
     world = SWorld(state)
     world.rule = rule
     supply = dict(answers)
+    world.supply = supply
     request = run(world, frame, supply)
     if request is not None:
         key = request.name if request.name in shortcuts else f"choose: {{{request.name}: ...}}"
