@@ -20,18 +20,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from rules_check.core.adjudicate import adjudicate  # noqa: E402
-from rules_check.core.logfile import Entry, GameLog  # noqa: E402
+from rules_check.core.logfile import log_in_memory as in_memory  # noqa: E402
 from rules_check.core.simulate import POLICIES, simulate  # noqa: E402
 from rules_check.engines import engines  # noqa: E402
-from pnp.data.yamlsafe import Located  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva"]
-
-
-def in_memory(log: dict) -> GameLog:
-    entries = [Entry(i, None, e) for i, e in enumerate(log["log"])]
-    return GameLog("<simulated>", log["game"], list(log["players"]), log["setup"], entries,
-                   Located(None, "<simulated>", {}))
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 
 def mutants(entries: list[Any], rng: random.Random) -> Iterator[list[Any]]:
@@ -14,3 +14,14 @@ def mutants(entries: list[Any], rng: random.Random) -> Iterator[list[Any]]:
         others = [e for e in entries if e != entry]
         if others:
             yield entries[:i] + [rng.choice(others)] + entries[i + 1:]
+
+
+def caught(logs: Iterable[dict[str, Any]], judge: Callable[[dict[str, Any]], Any], rng: random.Random) -> tuple[int, int]:
+    """(caught, tried) over every mutant of ``logs``: a mutant is caught when ``judge`` (the log,
+    as data, to its report) finds it not legal."""
+    tried = found = 0
+    for log in logs:
+        for mutant in mutants(log["log"], rng):
+            tried += 1
+            found += not judge({**log, "log": mutant}).legal
+    return found, tried

@@ -24,11 +24,10 @@ import pytest
 import yaml
 
 from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS, SETUP_CARDS, fragment_name
-from pnp.data.yamlsafe import Located
 from rules_check.core.adjudicate import LogReport, adjudicate, check_logs, exit_code
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction, LogFormatError
-from rules_check.core.logfile import Entry, GameLog, read_log
+from rules_check.core.logfile import log_in_memory as in_memory, read_log
 from rules_check.core.simulate import simulate
 from rules_check.games.visions import rules
 from rules_check.games.visions.actions import ContinueDream, Nightmare, Refill
@@ -604,12 +603,6 @@ class TestEntryFormat:
 
 
 # --- the end, replayed from seeded random games (exact sequences) ------------------------------
-
-
-def in_memory(log: dict) -> GameLog:
-    """A simulated log as the checker reads it, without the YAML round trip (entry i on line i+1)."""
-    entries = [Entry(i, i + 1, e) for i, e in enumerate(log["log"])]
-    return GameLog("sim.yaml", "visions", list(log["players"]), log["setup"], entries, Located(None, "sim.yaml", {}))
 
 
 def states(log: dict, engine: VisionsEngine = ENGINE) -> list[VisionsState]:
