@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -175,7 +175,30 @@ class _Item(BaseModel):
     back: dict[str, Any] | None = None
 
 
-class RemnantCard(_Item):
+class _Scripted(_Item):
+    """An item whose effect may be a script (docs/effects.md): the text field named
+    ``printed_field`` is printed from it, and a written one must say the same."""
+
+    printed_field: ClassVar[str] = "text"
+    script: Any = None
+
+    @field_validator("script")
+    @classmethod
+    def _script(cls, raw: Any) -> Any:
+        return _script_of(raw)
+
+    @model_validator(mode="after")
+    def _print_from_script(self) -> "_Scripted":
+        name = self.printed_field
+        setattr(self, name, _printed(getattr(self, name), self.script, name))
+        return self
+
+    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
+        """What the loader prints on the card (`pnp.data.loader`): front, back."""
+        return {self.printed_field: getattr(self, self.printed_field) or ""}, {}
+
+
+class RemnantCard(_Scripted):
     """The Card Types, "Remnant Cards": insight points, feeling cost, effect (hindrance or
     continuous). Starting cards show a glyph in place of insight points (``insight: null``).
 
@@ -190,8 +213,6 @@ class RemnantCard(_Item):
     hindrance: bool = Field(default=False, strict=True)
     continuous: bool = Field(default=False, strict=True)
     text: CardText | None = None
-    # the card's effect as data (docs/effects.md); the text is printed from it
-    script: Any = None
 
     @field_validator("gestalt")
     @classmethod
@@ -219,19 +240,6 @@ class RemnantCard(_Item):
             raise ValueError("a card is either a hindrance or continuous, not both")
         return value
 
-    @field_validator("script")
-    @classmethod
-    def _script(cls, raw: Any) -> Any:
-        return _script_of(raw)
-
-    @model_validator(mode="after")
-    def _text_from_script(self) -> "RemnantCard":
-        self.text = _printed(self.text, self.script)
-        return self
-
-    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
-        return {"text": self.text or ""}, {}
-
     @property
     def karma(self) -> Karma:
         return karma(self.cost)
@@ -244,7 +252,7 @@ class GestaltCard(RemnantCard):
     gestalt: Literal[True]
 
 
-class VisionCard(_Item):
+class VisionCard(_Scripted):
     """The Card Types, "Vision Cards": affinity feeling and the vision's effect.
 
     ``kind``: ``normal`` (the 6 of every game), ``gestalt`` (Gestalt Visions, with the number
@@ -256,20 +264,8 @@ class VisionCard(_Item):
     affinity: Feeling | list[Feeling] | None = Field(default=None, validate_default=True)
     marks_of_sol: int | None = Field(default=None, ge=1, le=MARKS_OF_SOL, strict=True, validate_default=True)
     effect: LongText | None = None
-    script: Any = None  # the effect as data (docs/effects.md); `effect` is printed from it
 
-    @field_validator("script")
-    @classmethod
-    def _script(cls, raw: Any) -> Any:
-        return _script_of(raw)
-
-    @model_validator(mode="after")
-    def _effect_from_script(self) -> "VisionCard":
-        self.effect = _printed(self.effect, self.script, "effect")
-        return self
-
-    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
-        return {"effect": self.effect or ""}, {}
+    printed_field: ClassVar[str] = "effect"
 
     @field_validator("kind")
     @classmethod
@@ -314,7 +310,7 @@ class VisionCard(_Item):
         return [self.affinity] if isinstance(self.affinity, str) else list(self.affinity)
 
 
-class EventCard(_Item):
+class EventCard(_Scripted):
     """The Card Types, "Event Cards" and "Reboot Cards".
 
     ``feelings``: the event's vision spaces, vision name -> the feelings put there.
@@ -324,7 +320,6 @@ class EventCard(_Item):
 
     reboot: bool = Field(default=False, strict=True)
     text: CardText | None = None
-    script: Any = None  # the effect as data (docs/effects.md); the text is printed from it
     vision: NormalVision | None = None
     feelings: dict[NormalVision, list[Feeling]] | None = Field(default=None, validate_default=True)
 
@@ -349,19 +344,6 @@ class EventCard(_Item):
         if empty:
             raise ValueError(f"{empty[0]} lists no feeling")
         return value
-
-    @field_validator("script")
-    @classmethod
-    def _script(cls, raw: Any) -> Any:
-        return _script_of(raw)
-
-    @model_validator(mode="after")
-    def _text_from_script(self) -> "EventCard":
-        self.text = _printed(self.text, self.script)
-        return self
-
-    def printed_fields(self) -> tuple[dict[str, str], dict[str, str]]:
-        return {"text": self.text or ""}, {}
 
     def feeling_count(self) -> int:
         return sum(len(fs) for fs in (self.feelings or {}).values())
