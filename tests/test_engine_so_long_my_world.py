@@ -635,6 +635,26 @@ def test_gestalt_visions_unlock():
     assert s.affinity("Clocktower Library") == ("hope", "nostalgia")  # The Lamplighter's
 
 
+def test_a_card_that_gives_a_mark_of_sol_takes_it_like_a_drain():
+    """Grey Morning ("Receive 1 {mark-of-sol}.") takes the Mark as a drain does (ruling SL10):
+    the third one from Clocktower Library unlocks it."""
+    from rules_check.core.engine import EntryRef
+    s = replay(2, [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Slaughter", "Yellow": "Empty City"}},
+                   {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
+                   {"player": "Teal", "drain": "remnant"}],
+               variants=["gestalt visions", "karma catalysts"],
+               catalysts=["The Lamplighter", "The Grey Ferryman", "The Hollow Choir"])
+    for _ in range(2):
+        rules.gain_mark(s, "Yellow")
+    assert "Clocktower Library" in s.locked
+    s.zones.move("Grey Morning", next(z for z, i in s.zones.zones.items() if "Grey Morning" in i), hand("Teal"))
+    for f, n in ENGINE.cards.cards["Grey Morning"].cost.items():
+        for _ in range(n):
+            s.zones.move(f, SYSTEM, stock("Teal"))
+    ENGINE.apply_checked(s, ENGINE.parse({"player": "Teal", "play": "Grey Morning"}, s, EntryRef("t", 0, None)))
+    assert s.stock_of("Teal", MARK) == 1 and "Clocktower Library" not in s.locked
+
+
 def test_mutations_are_caught(tmp_path):
     """Duplicated, dropped or altered entries of simulated games: measured catch rate."""
     rng = random.Random(7)

@@ -428,10 +428,11 @@ def mark_source(state: SoLongState) -> str | None:
     return SYSTEM if MARK in state.zones[SYSTEM] else None
 
 
-def gain_mark(state: SoLongState, p: str) -> None:
+def gain_mark(state: SoLongState, p: str) -> str | None:
+    """``p`` gains a Mark of Sol (ruling SL10); returns where it came from (None: none left)."""
     src = mark_source(state)
     if src is None:
-        return
+        return None
     state.zones.move(MARK, src, stock(p))
     state.marks_gained += 1
     if src != SYSTEM and MARK not in state.zones[src]:
@@ -439,6 +440,7 @@ def gain_mark(state: SoLongState, p: str) -> None:
         state.locked.discard(vision)  # "When a card has no more Marks of Sol on its back, then it is unlocked"
         if state.zones[CATALYSTS]:
             state.zones.move(state.zones[CATALYSTS][-1], CATALYSTS, catalyst_zone(vision))
+    return src
 
 
 def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:

@@ -3,13 +3,18 @@
 
 `SWorld` is this game's side of the effect machine (`rules_check.effects.machine`). A card's
 choices are written in its entry, by name, as in relics: ``to:`` (where a chosen Vision moves)
-and ``take:`` (the Feelings taken) beside ``play:``, the others in ``choose: {...}``:
+and ``take:`` (the Feelings taken) beside ``play:``, the rulebook's own keys beside a Vision's
+``effect:`` (``discard``, ``move``/``from``, ``remove``), the others in ``choose: {...}``:
 
     choose player   player      the other player the card names
     change vision   to          a Vision (one mover), or {PLAYER: VISION, ...} (several)
     swap visions    players     the two players (Zero Hour)
     choose order    order       the players, first to act first
     take feelings   take        the Feelings taken
+    move feeling    from, feeling, to   where it leaves, which Feeling, where it goes
+    discard/remove  discard/remove      the card, from the hand / the field
+    trade           return      the Feeling returned
+    "you may"       may         yes or no
 
 Readings (docs/rulings.md SL23-SL26):
 - SL23 A chosen Vision changes only to an unlocked Vision, the card player's when the text
@@ -189,8 +194,7 @@ class ChangeVision(Verb):
         movers = self.moving(w, frame, step)
         if not movers:
             return None
-        chooser = frame.controller if dest.kind in ("adjacent, yours", "any", "named") or len(movers) == 1 \
-            and movers[0] == frame.controller else movers[0]
+        chooser = movers[0] if dest.kind == "adjacent" else frame.controller  # "of your choice": the card player
         several = step.get("who") is not None and step.get("who").key == "others here"
         if not several:
             what = f"where {movers[0]}'s chosen Vision goes from {w.state.vision_of[movers[0]]} ({dest.words})"
@@ -330,7 +334,7 @@ class TakeFeelings(Verb):
         vision = w.state.vision_of[frame.controller]
         for f in taken:
             w.move(frame, f, vision_zone(vision), stock(frame.controller))
-        return len(taken) == step.value and bool(taken)
+        return len(taken) == step.value
 
 
 class ThisRound(Verb):
@@ -365,22 +369,28 @@ def _named(w: SWorld, frame: Frame, step: Step) -> list[str]:
 
 
 class Receive(Verb):
-    """From the System, as much as it has left (a Mark of Sol: as a drain takes one, SL10)."""
+    """From the System, as much as it has left; a Mark of Sol as a drain gains one (SL10: first
+    from the Gestalt Visions, which unlock when emptied; in the solo game from the System)."""
 
     def run(self, w, frame, step):
+        from .rules import gain_mark
+
         s = w.state
         got = True
         for p in recipients(w, frame, step):
             for _ in range(step.value.amount):
-                if step.value.item == "mark-of-sol":
-                    from .rules import mark_source
-
-                    src = SYSTEM if s.mode == SOLO else mark_source(s)
-                    if src is None or MARK not in s.zones[src]:
+                if step.value.item == "mark-of-sol" and s.mode == SOLO:
+                    if MARK not in s.zones[SYSTEM]:
                         got = False
                         continue
-                    w.move(frame, MARK, src, stock(p))
+                    w.move(frame, MARK, SYSTEM, stock(p))
                     s.marks_gained += 1
+                elif step.value.item == "mark-of-sol":
+                    src = gain_mark(s, p)
+                    if src is None:
+                        got = False
+                        continue
+                    frame.outcome.append(Op("move", item=MARK, src=src, dst=stock(p)))
                 elif step.value.item in s.zones[SYSTEM]:
                     w.move(frame, step.value.item, SYSTEM, stock(p))
                 else:
