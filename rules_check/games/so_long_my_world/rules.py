@@ -142,14 +142,25 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
     if a.ops and event.vision:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
                                         f"Vision Phase (ruling SL2)")
-    runs = event.script is not None and not after_reboot and not event.vision
-    if runs:  # worked out from its script, with the entry's choices (docs/effects.md)
-        frame = verbs.run_event(state.copy(), a.name, state.first_player(), dict(a.choose), RULE_EVENT, a.ignore)
+    if event_runs_now(state, a.name, after_reboot):  # from its script, with the entry's choices (docs/effects.md)
+        frame = verbs.run_event(state.copy(), a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
+                                a.ignore)
         if a.ops and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe(frame.outcome)}; the entry "
                                             f"writes: {describe(a.ops)}")
     elif a.choose:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect asks no choice now")
+
+
+def event_runs_now(state: SoLongState, name: str, after_reboot: bool) -> bool:
+    """Whether the event drawn resolves its script in the Event Phase: not one naming a Vision
+    (ruling SL2), not the new event after a Reboot (its effect is ignored)."""
+    event = state.data.events[name]
+    return event.script is not None and not after_reboot and not event.vision
+
+
+def event_rule(state: SoLongState, name: str) -> str:
+    return RULE_REBOOT if state.data.events[name].reboot else RULE_EVENT
 
 
 def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
@@ -460,8 +471,8 @@ def apply(state: SoLongState, a: Action) -> None:
         after = state.phase == AFTER_REBOOT
         for p in a.ignore:
             z.move(MARK, stock(p), SYSTEM)
-        if reboot and state.data.events[a.name].script is not None:
-            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), RULE_REBOOT, a.ignore)
+        if event_runs_now(state, a.name, after and not reboot):
+            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name), a.ignore)
         else:
             apply_ops(state, list(a.ops))
             state.marks_gained += marks_in(a.ops)
@@ -471,9 +482,6 @@ def apply(state: SoLongState, a: Action) -> None:
             return
         z.move(a.name, EVENT_DECK, EVENT)
         state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
-        event = state.data.events[a.name]
-        if event.script is not None and not after and not event.vision:
-            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), RULE_EVENT, a.ignore)
         deal(state, a.name, a.extra)
         state.phase = RESHUFFLE if after else CHOICE
     elif isinstance(a, Reshuffle):
