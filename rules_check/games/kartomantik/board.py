@@ -210,17 +210,18 @@ def surely_alive(state: KState) -> bool:
         return True
     if lowest <= 0:
         return False
-    if not (state.granted or may_trigger(state, LOWERS)):
-        return True  # no card of this game has a static effect that lowers a power
-    could_take = 0
     if state.granted:  # any card may have any effect: look at all of them
         statics = list(_statics_on_field(state))
     else:
+        _read_game_cards(state)
+        if not state.lowering:
+            return True  # no card of this game has a static effect that lowers a power
         statics = [(it, a) for it in state.lowering if it not in state.muted and state.on_field(it)
                    for a in state.card(it).script.kinds[STATIC]]  # type: ignore[union-attr]
+    could_take = 0
     for _source, ability in statics:  # in effect or not: an upper bound
         for step in ability.steps:
-            if step.verb == "power" and isinstance(step.value, int) and step.value < 0:
+            if _lowers(step):
                 times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
                 could_take += -step.value * times
     return lowest > could_take
@@ -258,31 +259,35 @@ def keeps_essence(state: KState, p: str) -> bool:
     return False
 
 
-LOWERS = "(a static effect that lowers a power)"  # not a trigger: noted beside them
+def _lowers(step) -> bool:
+    """A static step that lowers a power (Sorrow's Weight: ``power: -1``)."""
+    return step.verb == "power" and isinstance(step.value, int) and step.value < 0
+
+
+def _read_game_cards(state: KState) -> None:
+    """The trigger keys of every card of this game and its cards with a static effect that
+    lowers a power, read once: no card enters a game after its setup (SPEC.md principle 1)."""
+    if state.trigger_keys is not None:
+        return
+    keys: set[str] = set()
+    lowering = []
+    for items in state.zones.zones.values():
+        for it in items:
+            script = state.card(it).script
+            if script is not None:
+                keys.update(script.triggers)
+                if any(_lowers(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
+                    lowering.append(it)
+    state.trigger_keys, state.lowering = keys, tuple(lowering)
 
 
 def may_trigger(state: KState, key: str) -> bool:
     """Whether any card of this game could have a trigger ``key`` (False: no need to look at
-    every card on the field for it), or a static effect that lowers a power (``LOWERS``).
-    The cards of a game are those of its decks, read once; a card given another's effects
-    (3.2) could have any."""
+    every card on the field for it); a card given another's effects (3.2) could have any."""
     if state.granted:
         return True
-    keys = state.trigger_keys
-    if keys is None:  # read once: no card enters a game after its setup (SPEC.md principle 1)
-        keys = state.trigger_keys = set()
-        lowering = []
-        for items in state.zones.zones.values():
-            for it in items:
-                script = state.card(it).script
-                if script is not None:
-                    keys.update(script.triggers)
-                    if any(step.verb == "power" and isinstance(step.value, int) and step.value < 0
-                           for a in script.kinds.get(STATIC, ()) for step in a.steps):
-                        keys.add(LOWERS)
-                        lowering.append(it)
-        state.lowering = tuple(lowering)
-    return key in keys
+    _read_game_cards(state)
+    return key in state.trigger_keys  # type: ignore[operator]
 
 
 def triggered(state: KState, it: str, keys: Iterable[str]) -> Sequence[Ability]:
