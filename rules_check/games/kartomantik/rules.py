@@ -671,17 +671,17 @@ def sweep(state: KState) -> None:
     # what is remembered about a card (modifiers, control, lost or given effects) leaves with it
     counted = [k for k in state.counters if k.startswith(("power.", "turn."))]
     if not (counted or state.control or state.temperaments or state.granted or state.muted or state.support):
-        return  # the usual case: nothing remembered
+        return  # nothing is remembered about any card
     z = state.zones.zones
-    places = [z[CONFRONTATION], z[STALEMATE], z[STACK]] + [z[n] for n in state.own("interzone") + state.own("field")]
+    keeping = [z[CONFRONTATION], z[STALEMATE], z[STACK]] + [z[n] for n in state.own("interzone") + state.own("field")]
 
     def kept(it: str) -> bool:
-        return any(it in items for items in places)
+        return any(it in items for items in keeping)
 
     for key in counted:
         if not kept(key.split(".", 1)[1]):
             del state.counters[key]
-    for table_ in (state.control, state.temperaments, state.granted):
+    for table_ in (state.temperaments, state.granted):
         for it in [it for it in table_ if not kept(it)]:
             del table_[it]
     state.muted = {it for it in state.muted if kept(it)}
