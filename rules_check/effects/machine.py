@@ -174,6 +174,25 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
     return None
 
 
+def answer_sets(start: Callable[[], tuple[World, Frame]], written: bool = True) -> list[dict[str, Any]]:
+    """Every combination of answers a script can run with (a simulator's whole legal set): the
+    questions in the order the script asks them, each with every option, as a log writes it
+    (``written``) or as its canonical value. ``start`` gives a fresh world and frame to try on."""
+    out: list[dict[str, Any]] = []
+
+    def explore(answers: dict[str, Any]) -> None:
+        world, frame = start()
+        request = run(world, frame, dict(answers))
+        if request is None:
+            out.append(answers)
+            return
+        for option in request.options:
+            explore({**answers, request.name: request.write(option) if written else option})
+
+    explore({})
+    return out
+
+
 def _answer(frame: Frame, request: Request, supply: dict[str, Any], rule: str) -> bool:
     if request.name in frame.answers:
         return True

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_check.core.errors import IllegalAction
-from rules_check.effects import Frame, describe, leftover, mismatch, run
+from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch, run
 
 from .actions import Ability
 from .state import DISCARD, HAND, RelicsState
@@ -75,21 +75,13 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
         return [()]
     if any(step.verb in skip for step in script.effect.walk()):
         return []
-    out: list[tuple[tuple[str, Any], ...]] = []
 
-    def explore(answers: tuple[tuple[str, Any], ...]) -> None:
+    def start() -> tuple[RWorld, Frame]:
         trial = state.copy()
         trial.zones.take(card, HAND)
-        frame = Frame(card, script.effect, state.players[0])
-        request = run(RWorld(trial), frame, dict(answers))
-        if request is None:
-            out.append(answers)
-            return
-        for option in request.options:
-            explore(answers + ((request.name, option),))
+        return RWorld(trial), Frame(card, script.effect, state.players[0])
 
-    explore(())
-    return out
+    return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
 
 def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4) -> bool:

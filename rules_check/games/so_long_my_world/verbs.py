@@ -37,7 +37,7 @@ from pnp.effects.language import Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
-from rules_check.effects.machine import Frame, Request, leftover, run
+from rules_check.effects import Frame, Request, answer_sets, leftover, run
 
 from .state import (DISCARD, EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
                     chosen, field_of, hand, stock, tokens, vision_zone)
@@ -626,20 +626,7 @@ def answers_for(state: SoLongState, player: str, source: str, script: Any) -> li
     """Every set of answers ``source``'s script (a card, a Vision) can run with now."""
     if script is None or script.effect is None:
         return [{}]
-    out: list[dict[str, Any]] = []
-
-    def explore(answers: dict[str, Any]) -> None:
-        trial = state.copy()
-        frame = Frame(source, script.effect, player)
-        request = run(SWorld(trial), frame, {k: v for k, v in answers.items()})
-        if request is None:
-            out.append(answers)
-            return
-        for option in request.options:
-            explore({**answers, request.name: request.write(option)})
-
-    explore({})
-    return out
+    return answer_sets(lambda: (SWorld(state.copy()), Frame(source, script.effect, player)))
 
 
 def run_event(state: SoLongState, event: str, controller: str, answers: dict[str, Any] | None = None,
