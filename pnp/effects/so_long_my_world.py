@@ -10,9 +10,10 @@ verbs.py``) executes the verbs; docs/effects.md lists them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from pnp.data.games.so_long_my_world import NORMAL_VISIONS
+from pnp.data.games.so_long_my_world import FEELINGS, NORMAL_VISIONS
 
 from .language import Step, Verb, Vocabulary
 from .phrases import Phrase, PhraseError, Word, closed, integer
@@ -98,12 +99,11 @@ class Tokens(Phrase):
     item: str = "hope"  # a Feeling, or "mark-of-sol"
 
 
+_TOKENS = re.compile(r"\s*([1-3])\s+\{([a-z-]+)\}\s*")
+
+
 def _tokens(raw: object, path: tuple = ()) -> Tokens:
-    import re
-
-    from pnp.data.games.so_long_my_world import FEELINGS
-
-    m = re.fullmatch(r"\s*([1-3])\s+\{([a-z-]+)\}\s*", raw) if isinstance(raw, str) else None
+    m = _TOKENS.fullmatch(raw) if isinstance(raw, str) else None
     if m is None or (m[2] not in FEELINGS and m[2] != "mark-of-sol"):
         raise PhraseError(f"expected an amount and a token, like '1 {{hope}}' or '1 {{mark-of-sol}}', got {raw!r}")
     return Tokens(" ".join(raw.split()), int(m[1]), m[2])
