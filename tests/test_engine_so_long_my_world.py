@@ -26,7 +26,7 @@ from rules_check.core.logfile import read_log
 from rules_check.core.simulate import simulate
 from rules_check.engines import engines
 from rules_check.games.so_long_my_world import rules
-from rules_check.games.so_long_my_world.actions import Effect
+from rules_check.games.so_long_my_world.actions import Effect, EventDraw
 from rules_check.games.so_long_my_world.state import MARK, SYSTEM, field_of, hand, stock, tokens, vision_zone
 from rules_check.logwriter import dump_log
 
@@ -70,6 +70,21 @@ def run(tmp_path: Path, n: int, entries: list, **over: Any) -> LogReport:
     p = tmp_path / "g.yaml"
     p.write_text(dump_log(doc))
     return adjudicate(read_log(p, engines()), ENGINE)
+
+
+def with_choices(n: int, before: list, pick, **over: Any) -> list[dict]:
+    """The entry of the first legal action ``pick`` accepts after ``before``, and the entries of
+    the first legal answers of every player its effect then waits for ("each player ... of
+    their choice")."""
+    state = replay(n, before, **over)
+    action = next(a for a in ENGINE.legal_actions(state) if pick(a))
+    out = [ENGINE.to_entry(state, action)]
+    ENGINE.apply(state, action)
+    while state.waiting is not None:
+        action = ENGINE.sample_chance(state, ENGINE.legal_actions(state)[0], random.Random(0))
+        out.append(ENGINE.to_entry(state, action))
+        ENGINE.apply(state, action)
+    return out
 
 
 def replay(n: int, entries: list, **over: Any):
@@ -162,7 +177,7 @@ class TestEventPhase:
         s = replay(3, [{"event": "A Letter from Nobody"}])
         assert s.feelings_on("Special Person") == ["nostalgia", "nostalgia"]
         assert s.phase == "choice"
-        r = run(tmp_path, 3, [{"event": "Calm Before"}])
+        r = run(tmp_path, 3, [{"event": "Calm Before", "choose": {"where": "Empty City"}}])
         assert violation(r) == (1, rules.RULE_EVENT, "the top card of the event deck is 'A Letter from Nobody', "
                                                      "not 'Calm Before'")
         assert r.violations[0].line == line_of(tmp_path, 0)
@@ -244,7 +259,7 @@ class TestChoicePhase:
         pre += [{"player": p, "pass": True} for p in ["Teal", "Yellow", "Purple", "Green"]]
         for p in ["Teal", "Yellow", "Purple", "Green"]:
             pre += [{"player": p, "drain": "remnant"}, {"player": p, "end": "turn"}]
-        r = run(tmp_path, 4, pre + [{"event": "Calm Before", "extra": {"Slaughter": "hope"}},
+        r = run(tmp_path, 4, pre + [{"event": "Calm Before", "extra": {"Slaughter": "hope"}, "choose": {"where": "Empty City"}},
                                     {"choose": {"Teal": "Special Person", "Yellow": "Slaughter",
                                                 "Purple": "Slaughter", "Green": "Slaughter"}}])
         assert violation(r) == (len(pre) + 2, rules.RULE_CHOICE,
@@ -258,7 +273,7 @@ class TestChoicePhase:
 HINDRANCE_EXAMPLE = [
     {"event": "A Letter from Nobody"}, *quiet_round(["Purple", "Teal", "Yellow"],
                                                     ["Empty City", "Slaughter", "Place of Worship"]),
-    {"event": "Calm Before"},
+    {"event": "Calm Before", "choose": {"where": "Empty City"}},
     {"choose": {"Teal": "Special Person", "Yellow": "World's Edge Pub", "Purple": "Special Person"}},
     {"player": "Teal", "pass": True},
     {"player": "Yellow", "play": "Life is a Journey", "to": "Special Person"},
@@ -310,7 +325,7 @@ DRAIN_EXAMPLE = [
     {"event": "A Letter from Nobody", "extra": {"Place of Worship": "hope"}},
     *quiet_round(["Green", "Teal", "Yellow", "Purple"], ["Place of Worship", "Empty City", "Empty City",
                                                          "Place of Worship"]),
-    {"event": "Calm Before", "extra": {"Place of Worship": "resignation"}},
+    {"event": "Calm Before", "extra": {"Place of Worship": "resignation"}, "choose": {"where": "World's Edge Pub"}},
     {"choose": {"Teal": "Special Person", "Yellow": "World's Edge Pub", "Purple": "Slaughter",
                 "Green": "Death Drive"}},
     *[{"player": p, "pass": True} for p in ["Teal", "Yellow", "Purple", "Green"]],
@@ -418,10 +433,20 @@ class TestPlayAndMarks:
         r = run(tmp_path, 2, entries)
         assert violation(r)[2] == ("Teal chooses the Feeling moved from Death Drive: 'nostalgia' is not one of the "
                                    "legal choices (despair)")
-        # an unscripted event's effect, written as plain operations, is listed as unverified
+        # an event with no script (a publisher's card data), written as plain operations, is
+        # listed as unverified; every bundled event has a script
+        import dataclasses
+        from rules_check.games.so_long_my_world.engine import SoLongEngine
+
+        cards = dataclasses.replace(ENGINE.cards, events={
+            n: dataclasses.replace(e, script=None) if n == "Last Broadcast" else e for n, e in ENGINE.cards.events.items()})
         events = ["Last Broadcast"] + [e for e in EVENTS if e != "Last Broadcast"]
-        r = run(tmp_path, 2, [{"event": "Last Broadcast", "ops": []}], events=events)
+        doc = {"game": "so-long-my-world", "players": NAMES[:2], "setup": setup_for(2, events=events),
+               "log": [{"event": "Last Broadcast", "ops": []}]}
+        (tmp_path / "u.yaml").write_text(dump_log(doc))
+        r = adjudicate(read_log(tmp_path / "u.yaml", engines()), SoLongEngine(cards))
         assert r.legal and r.unverified[-1]["message"] == "Last Broadcast's effect: no change"
+        assert all(e.script is not None for e in ENGINE.cards.events.values())
         assert card  # the data is there
 
     def test_a_scripted_vision_effect(self, tmp_path):
@@ -457,20 +482,14 @@ class TestPlayAndMarks:
 
 class TestEndAndScoring:
     def full(self, n: int, **over: Any) -> list[dict]:
-        """A whole game where every drain takes nothing."""
+        """A whole game where every drain takes nothing; each event's choices are the first legal
+        ones (its entry's, then the entries of the players it waits for)."""
         out: list[dict] = []
         players = NAMES[:n]
         rounds = 11 if n < 5 else 9
-        events = EVENTS[:-1] if n < 5 else EVENTS[:9]
         for r in range(rounds):
             order = players[r % n:] + players[:r % n]
-            e: dict = {"event": events[r]}
-            if n >= 4:
-                left = rules.system_after_deal(replay(n, out, **over), events[r])
-                f = next((f for f in left if f in rules.FEELINGS and left[f]), None)
-                if f:
-                    e["extra"] = {"Place of Worship": f}
-            out.append(e)
+            out += with_choices(n, out, lambda a: isinstance(a, EventDraw) and not a.ignore, **over)
             visions = [CLOCK[(i + r) % 6] for i in range(n)]
             out.append({"choose": {p: visions[players.index(p)] for p in order}})
             out += [{"player": p, "pass": True} for p in order]
@@ -493,8 +512,9 @@ class TestEndAndScoring:
         s = replay(2, self.full(2))
         # 5 cards in hand each, no card played (ruling S6)
         assert ENGINE.scores(s) == {"Teal": -5, "Yellow": -5} and ENGINE.winner(s) == ["Teal", "Yellow"]
-        s.zones[hand("Teal")].remove("Life is a Journey")
-        s.zones[field_of("Teal")].append("Life is a Journey")
+        start = next(c for c in s.zones[hand("Teal")] if ENGINE.cards.cards[c].starting)
+        s.zones[hand("Teal")].remove(start)
+        s.zones[field_of("Teal")].append(start)
         assert ENGINE.scores(s)["Teal"] == -4 + 1  # starting card: a positive karma chain of 1 (S5)
         for _ in range(3):
             s.zones[SYSTEM].remove(MARK)
@@ -808,7 +828,7 @@ class TestSoloLock:
         assert s.phase == "vision"
 
     def test_never_in_the_first_turn(self):
-        s = solo_replay([{"event": "Calm Before"}], events=["Calm Before", *SOLO_EVENTS[:2], *SOLO_EVENTS[3:]])
+        s = solo_replay([{"event": "Calm Before", "choose": {"where": "Empty City"}}], events=["Calm Before", *SOLO_EVENTS[:2], *SOLO_EVENTS[3:]])
         assert "World's Edge Pub" not in s.locked and s.feelings_on("World's Edge Pub") == ["resignation"]
 
     def test_mark_of_sol_removed_instead(self, tmp_path):
@@ -830,7 +850,9 @@ class TestSoloLock:
 class TestSoloVisionPhase:
     def test_reach_once(self, tmp_path):
         s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Special Person"}])
-        assert s.zones[stock("Ana")].count("hope") == 2 and s.zones[stock("Ana")].count("nostalgia") == 1
+        # its effect ("you and that player each receive 1 {nostalgia}": you, reading SL27), its
+        # Feelings, its Affinity Feeling
+        assert s.zones[stock("Ana")].count("hope") == 2 and s.zones[stock("Ana")].count("nostalgia") == 2
         assert s.feelings_on("Special Person") == [] and len(s.zones[tokens("Ana")]) == 5
         entries = [{"event": "Empty Shelves"}, {"player": "Ana", "reach": "Special Person"},
                    {"player": "Ana", "reach": "Death Drive"}]
@@ -848,9 +870,10 @@ class TestSoloVisionPhase:
                  {"player": "Ana", "play": "Life is a Journey", "to": "World's Edge Pub"}]
         s = solo_replay(moved)
         assert s.vision_of == {"Ana": "World's Edge Pub"} and not s.reached
-        r = run_solo(tmp_path, moved + [{"player": "Ana", "reach": "World's Edge Pub"}])
+        pub = {"player": "Ana", "reach": "World's Edge Pub", "choose": {"discard": "Soul Box"}}
+        r = run_solo(tmp_path, moved + [pub])
         assert r.legal and r.unverified == []
-        r = run_solo(tmp_path, moved + [{"player": "Ana", "reach": "World's Edge Pub"},
+        r = run_solo(tmp_path, moved + [pub,
                                         {"player": "Ana", "reach": "Special Person"}])
         assert violation(r) == (5, solo.RULE_REACH, "Ana already reached a vision this turn (only once per turn)")
         assert r.violations[0].line == line_of(tmp_path, 4)
@@ -872,7 +895,8 @@ class TestSoloVisionPhase:
         assert "Place of Worship" not in s.locked and s.zones[stock("Ana")] == []
         r = run_solo(tmp_path, entries + [{"player": "Ana", "unlock": "Empty City"}])
         assert violation(r) == (3, solo.RULE_UNLOCK, "Ana has no resignation (Empty City's affinity feeling) to spend")
-        s = solo_replay([{"event": "Empty Shelves"}, {"player": "Ana", "reach": "World's Edge Pub"},
+        s = solo_replay([{"event": "Empty Shelves"},
+                         {"player": "Ana", "reach": "World's Edge Pub", "choose": {"discard": "Soul Box"}},
                          {"player": "Ana", "unlock": "Empty City"}, {"player": "Ana", "unlock": "Place of Worship"}])
         assert not {"Empty City", "Place of Worship"} & s.locked  # twice in a turn
         r = run_solo(tmp_path, [{"event": "Empty Shelves"}, {"player": "Ana", "unlock": "Special Person"}])
@@ -906,6 +930,11 @@ class TestSoloVisionPhase:
                 for _ in range(n):
                     s.zones.move(f, SYSTEM, stock("Ana"))
 
+    @staticmethod
+    def top3(s) -> list[str]:
+        """Progress puts the top 3 Event cards back in the order they were."""
+        return list(reversed(s.zones["event deck"][-3:]))
+
     def test_sequences(self, tmp_path):
         s = solo_replay([{"event": "Empty Shelves"}])
         self.give(s, "She Wasn't My Daughter", "We Won't be There")
@@ -921,7 +950,7 @@ class TestSoloVisionPhase:
             act(s, {"player": "Ana", "sequence": "We Won't be There", "to": "She Wasn't My Daughter"})
         # [Progress > Nobody's Grave]: only when Nobody's Grave is in sequence with Progress
         self.give(s, "Progress", "Nobody's Grave", "Grey Morning")
-        act(s, {"player": "Ana", "play": "Progress"})
+        act(s, {"player": "Ana", "play": "Progress", "choose": {"order": self.top3(s)}})
         act(s, {"player": "Ana", "play": "Grey Morning"})
         with pytest.raises(Exception, match="no played cards in sequence end with Progress > Nobody's Grave"):
             act(s, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
@@ -929,17 +958,22 @@ class TestSoloVisionPhase:
     def test_card_event_ending_and_winner(self):
         s = solo_replay([{"event": "Empty Shelves"}])
         self.give(s, "Progress", "Nobody's Grave", "Grey Morning")
-        for e in ({"player": "Ana", "play": "Progress"}, {"player": "Ana", "play": "Nobody's Grave"},
+        for e in ({"player": "Ana", "play": "Progress", "choose": {"order": self.top3(s)}},
+                  {"player": "Ana", "play": "Nobody's Grave",
+                   "choose": {"remove": "Progress", "receive": ["hope", "nostalgia"]}},
                   {"player": "Ana", "sequence": "Nobody's Grave", "to": "Progress"},
                   {"player": "Ana", "play": "Grey Morning"}):
             act(s, e)
         won = copy.deepcopy(s)
-        act(s, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
+        keeper = {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave",
+                  "choose": {"token": "Slaughter"}}  # "Receive 1 Vision Token": which one
+        act(s, keeper)
         assert s.phase == "record" and s.ending == "keeper-alone"  # visions still locked
+        assert s.token_for("Ana", "Slaughter") in s.zones[tokens("Ana")]
         act(s, {"record": []})
         assert ENGINE.is_over(s) and ENGINE.winner(s) is None
         won.locked.clear()
-        act(won, {"player": "Ana", "sequence": "Grey Morning", "to": "Progress > Nobody's Grave"})
+        act(won, keeper)
         assert won.ending == "keeper"
         with pytest.raises(Exception, match="unlocks Lantern"):
             act(won, {"record": []})
@@ -1075,7 +1109,7 @@ ROUND_1 = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Special Perso
            {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
            {"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]}, {"player": "Teal", "end": "turn"},
            {"player": "Yellow", "drain": "feelings", "take": ["resignation"]}, {"player": "Yellow", "end": "turn"}]
-ROUND_2 = ROUND_1 + [{"event": "Calm Before"}, {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship"}},
+ROUND_2 = ROUND_1 + [{"event": "Calm Before", "choose": {"where": "Empty City"}}, {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship"}},
                      {"player": "Yellow", "pass": True}]
 
 
@@ -1153,7 +1187,7 @@ class TestScriptedHindrance:
                  {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
                  {"player": "Teal", "drain": "feelings", "take": ["resignation"]}, {"player": "Teal", "end": "turn"},
                  {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
-                 {"event": "Calm Before"}, {"choose": {"Teal": "Death Drive", "Yellow": "Slaughter"}},
+                 {"event": "Calm Before", "choose": {"where": "Empty City"}}, {"choose": {"Teal": "Death Drive", "Yellow": "Slaughter"}},
                  {"player": "Yellow", "pass": True},
                  {"player": "Teal", "play": "Waiting Room", "choose": {"player": "Yellow"}}]
         s = replay_setup(setup, start)
@@ -1229,7 +1263,7 @@ class TestEveryScriptedCard:
              {"choose": {"Teal": "Special Person", "Yellow": "Slaughter", "Purple": "Empty City"}},
              *[{"player": p, "pass": True} for p in NAMES[:3]],
              *[e for p in NAMES[:3] for e in ({"player": p, "drain": "remnant"}, {"player": p, "end": "turn"})],
-             {"event": "Calm Before"},
+             {"event": "Calm Before", "choose": {"where": "Empty City"}},
              {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship", "Purple": "Death Drive"}}]
 
     def play(self, card: str, player: str = "Yellow", **entry: Any):
@@ -1271,8 +1305,17 @@ class TestEveryScriptedCard:
         for f in ("madness", "madness", "despair"):
             s.zones.move(f, "System", "stock:Teal")
         for e in ({"player": "Yellow", "pass": True}, {"player": "Purple", "pass": True},
-                  {"player": "Teal", "play": "The Crowd Turns", "choose": {"to": {"Purple": "Slaughter"}}}):
+                  {"player": "Teal", "play": "The Crowd Turns"}):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, None)))
+        # "they change their chosen Vision": Purple chooses where, in an entry of their own
+        assert s.vision_of["Purple"] == "Death Drive" and s.waiting.frame.waiting.chooser == "Purple"
+        with pytest.raises(rules.IllegalAction, match=re.escape(
+                "The Crowd Turns (\"Every other player on your Vision changes their chosen Vision to an adjacent "
+                "one.\") waits for Purple to choose where Purple's chosen Vision goes from Death Drive (an adjacent "
+                "one): write {player: Purple, choose: {to: ...}} next (the choices: Special Person, Slaughter)")):
+            ENGINE.check(s, ENGINE.parse({"player": "Teal", "end": "turn"}, s, EntryRef("t", 0, None)))
+        ENGINE.apply_checked(s, ENGINE.parse({"player": "Purple", "choose": {"to": "Slaughter"}}, s,
+                                             EntryRef("t", 0, None)))
         assert s.vision_of == {"Teal": "Death Drive", "Yellow": "Place of Worship", "Purple": "Slaughter"}
 
     def test_i_want_to_say_something_the_card_player_chooses(self):

@@ -26,8 +26,8 @@ An ability is one of four kinds, told by its keys:
 verb's options (``of``, ``until``, ``into`` ...), plus keys every step may have: ``if`` (a
 condition), ``may: true`` (an optional step), ``when`` (a remembered, delayed step, 3.2
 "Memory" of Effects), ``otherwise`` (what happens if the step cannot be done) and ``join``
-(``then`` or ``colon``: how the printed step joins the one before; a new sentence by
-default).
+(``then``, ``colon`` or ``and``: how the printed step joins the one before; a new sentence
+by default).
 
 Nouns are phrases in the game's words (``manifestation on the field with power 4 or less``,
 ``a card from your hand``): each game's vocabulary (``pnp/effects/GAME.py``) parses them into
@@ -50,7 +50,7 @@ KINDS = (EFFECT, TRIGGERED, ACTIVATED, STATIC)
 
 ABILITY_KEYS = {"when", "if", "cost", "while", "target", "do"}
 STEP_KEYS = {"if", "may", "when", "otherwise", "join"}  # keys every step may have
-JOINS = ("sentence", "then", "colon")
+JOINS = ("sentence", "then", "colon", "and")
 MAX_STEPS = 24  # a card's ability is a few lines of printed text
 MAX_ABILITIES = 6
 MAX_DEPTH = 3  # `otherwise:` inside `otherwise:` ...

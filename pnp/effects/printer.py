@@ -2,7 +2,7 @@
 
 Each verb prints its own clause (``destroy a target manifestation on the field``); this module
 puts the clauses together: the ability's opening words (its trigger, cost or condition), the
-steps joined as their ``join:`` says (a new sentence, ``, then``, or ``:``), ``you may`` for
+steps joined as their ``join:`` says (a new sentence, ``, then``, ``:`` or ``and``), ``you may`` for
 an optional step, ``if ...,`` for a conditional one, ``If you cannot, ...`` for ``otherwise``.
 """
 
@@ -75,6 +75,8 @@ def join_steps(steps: tuple["Step", ...], printer: Printer, lead: str) -> str:
             out += f", then {clause}"
         elif step.join == "colon":
             out += f": {clause}"
+        elif step.join == "and":
+            out += f" and {clause}"
         else:
             out += f". {capital(clause)}"
     return out

@@ -109,10 +109,12 @@ class Frame:
     answers: dict[str, Any] = field(default_factory=dict)  # of the step at `pc`
     done: bool = True  # whether the last step was done in full (for `otherwise`)
     outcome: list[Any] = field(default_factory=list)  # what it did, as operations (for a written outcome)
+    # the choice it waits for from another player's entry (a world with an `answerer`), if any
+    waiting: Request | None = None
 
     def copy(self) -> "Frame":
         return Frame(self.source, self.ability, self.controller, self.pc, dict(self.bindings), dict(self.answers),
-                     self.done, list(self.outcome))
+                     self.done, list(self.outcome), self.waiting)
 
 
 class Verb(Protocol):
@@ -165,7 +167,7 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
         verb = world.verbs[step.verb]
         request = verb.request(world, frame, step)
         while request is not None:
-            if not _answer(frame, request, supply, world.rule):
+            if not _answerable(world, request) or not _answer(frame, request, supply, world.rule):
                 return request
             request = verb.request(world, frame, step)
         frame.done = verb.run(world, frame, step)
@@ -177,20 +179,32 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
 def answer_sets(start: Callable[[], tuple[World, Frame]], written: bool = True) -> list[dict[str, Any]]:
     """Every combination of answers a script can run with (a simulator's whole legal set): the
     questions in the order the script asks them, each with every option, as a log writes it
-    (``written``) or as its canonical value. ``start`` gives a fresh world and frame to try on."""
+    (``written``) or as its canonical value. ``start`` gives a fresh world and frame to try on.
+    A question for another player than the world's `answerer` ends the set: it is theirs to
+    answer, in an entry of their own."""
     out: list[dict[str, Any]] = []
 
     def explore(answers: dict[str, Any]) -> None:
         world, frame = start()
         request = run(world, frame, dict(answers))
-        if request is None:
+        if request is None or not _answerable(world, request):
             out.append(answers)
             return
+        if request.name in answers:  # asked again after its answer was used: a second question of that name
+            raise AssertionError(f"{request.name!r} is asked twice in one script run: name each question apart")
         for option in request.options:
             explore({**answers, request.name: request.write(option) if written else option})
 
     explore({})
     return out
+
+
+def _answerable(world: World, request: Request) -> bool:
+    """Whether the entry being read may answer ``request``: any question, unless the world
+    names who writes it (``answerer``) and the question is another player's ("each player
+    ... of their choice": each answers in an entry of their own)."""
+    answerer = getattr(world, "answerer", None)
+    return answerer is None or request.chooser == answerer
 
 
 def _answer(frame: Frame, request: Request, supply: dict[str, Any], rule: str) -> bool:

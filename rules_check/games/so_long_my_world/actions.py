@@ -9,6 +9,7 @@
     - {player: Ana, play: Soul Box, take: [hope, madness]}
     - {player: Ana, play: Waiting Room, choose: {player: Ben}}  # a scripted card: the choices its text leaves
     - {player: Ana, play: CARD, ops: [...]}           # a card with no script: its effect as plain operations
+    - {player: Ana, play: CARD, instead: hope}        # The Symbolic System: a {resignation} paid for the hope
     - {player: Ana, effect: "World's Edge Pub", discard: CARD}   # 4.1 the vision's effect
     - {player: Ana, effect: Slaughter, move: hope, from: Death Drive}
     - {player: Ana, effect: Death Drive, remove: CARD}
@@ -19,6 +20,7 @@
     - {player: Ana, drain: remnant}
     - {player: Ana, observe: positive}                # 4.4 spend a Mark of Sol: Observation
     - {player: Ana, end: turn}                        # the end of Ana's Vision Phase
+    - {player: Ben, choose: {return: hope}}           # Ben's own choice an effect waits for
     - {goal: reached}                                 # So Long, My Love: the Heartbreak goal
 
 What the rules make happen by themselves is not written: the feelings an event deals, the
@@ -32,7 +34,9 @@ from typing import Any, Union
 
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
-from rules_check.core.entries import fail as _fail
+from rules_check.core.entries import fail
+
+_fail = fail
 from rules_check.core.ops import Op, parse_ops
 from rules_check.names import did_you_mean
 
@@ -74,6 +78,7 @@ class Play:
     take: tuple[str, ...] | None = None  # the Feelings taken (Soul Box)
     ops: tuple[Op, ...] = ()
     choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs.py)
+    instead: str | None = None  # The Symbolic System: the Feeling of the cost paid with a {resignation}
 
     def answers(self) -> dict[str, Any]:
         return card_answers(self)
@@ -153,10 +158,21 @@ class Goal:
     reached: bool
 
 
-Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal]
-PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose"},
+@dataclass(frozen=True)
+class Respond:
+    """A player's own choice for an effect that waits for it ("each player ... of their
+    choice"): ``{player: Ben, choose: {return: hope}}``. A value of None is chance, drawn by
+    the simulator (a card discarded at random)."""
+
+    player: str
+    choose: tuple[tuple[str, Any], ...]
+
+
+Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal, Respond]
+PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose", "instead"},
                 "effect": {"effect", "discard", "move", "from", "remove", "ops", "choose"},
-                "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"}}
+                "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"},
+                "choose": {"choose"}}
 
 
 def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
@@ -180,7 +196,8 @@ def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") 
     return raw
 
 
-def _ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...]:
+def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...]:
+    """An entry's plain operations (SPEC.md principle 4); this game has no counters."""
     ops = parse_ops(raw, ref, zones)
     for op in ops:
         if op.kind == "add":
@@ -215,7 +232,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raw = entry.get("choose", {})
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
-        return EventDraw(name, _ops(entry.get("ops", []), ref, zones),
+        return EventDraw(name, read_ops(entry.get("ops", []), ref, zones),
                          tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
     if "reshuffle" in entry:
         only({"reshuffle"})
@@ -261,7 +278,8 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raw = entry.get("choose", {})
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
-        return Play(p, card, to, take, _ops(entry.get("ops", []), ref, zones), tuple(raw.items()))
+        instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
+        return Play(p, card, to, take, read_ops(entry.get("ops", []), ref, zones), tuple(raw.items()), instead)
     if kind == "effect":
         source = name_of(cards, entry["effect"], ref, "effect")
         discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
@@ -271,7 +289,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raw = entry.get("choose", {})
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
-        return Effect(p, source, discard, move, src, remove, _ops(entry.get("ops", []), ref, zones),
+        return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops", []), ref, zones),
                       tuple(raw.items()))
     if kind == "drain":
         if entry["drain"] not in DRAINS:
@@ -282,6 +300,12 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         if take and entry["drain"] != "feelings":
             raise _fail(ref, "take: only a drain of feelings names the feelings taken", "take")
         return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
+    if kind == "choose":
+        raw = entry["choose"]
+        if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) for k in raw):
+            raise _fail(ref, "choose: expected the choices an effect waits for, by name, like {return: hope}",
+                        "choose")
+        return Respond(p, tuple(raw.items()))
     if kind == "observe":
         if entry["observe"] not in KARMAS:
             raise _fail(ref, f"observe: declare a karma, positive or negative, got {entry['observe']!r}", "observe")
@@ -315,6 +339,8 @@ def to_entry(action: Action) -> dict[str, Any]:
     elif isinstance(action, Play):
         out["play"] = action.card
         write_answers(out, action)
+        if action.instead is not None:
+            out["instead"] = action.instead
         if action.ops:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Effect):
@@ -333,6 +359,8 @@ def to_entry(action: Action) -> dict[str, Any]:
             out["take"] = list(action.take)
     elif isinstance(action, Observe):
         out["observe"] = action.karma
+    elif isinstance(action, Respond):
+        out["choose"] = dict(action.choose)
     else:
         out["end"] = "turn"
     return out

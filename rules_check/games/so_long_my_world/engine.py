@@ -284,6 +284,9 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def apply(self, state: SoLongState, action: Action) -> None:
         solo.apply(state, action) if state.mode == SOLO else rules.apply(state, action)
 
+    def sample_chance(self, state: SoLongState, action: Action, rng: random.Random) -> Action:
+        return rules.chance(state, action, rng)
+
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
         return solo.unverified(state, action) if state.mode == SOLO else rules.unverified(state, action)
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path as FilePath
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from pnp.effects.language import ScriptError, parse_script
+from pnp.effects.so_long_my_world import VOCABULARY
 from pnp.data.errors import InputError
 from pnp.data.paths import bundled
 from pnp.data.validate import validate
@@ -29,21 +31,66 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def bonus_script(text: str | None) -> Any:
+    """A sequence bonus ("Receive 1 Vision Token", "Receive 1 {resignation}") as a script of
+    the effect language (one `receive` step), which must print the bonus as written."""
+    if text is None:
+        return None
+    words = " ".join(text.split())
+    if not words.startswith("Receive "):
+        raise ValueError(f"a sequence bonus reads 'Receive ...' (1 {{hope}}, 1 Mark of Sol, 1 Vision Token), got "
+                         f"{text!r}")
+    try:
+        script = parse_script([{"do": [{"receive": words[len("Receive "):]}]}], VOCABULARY)
+    except ScriptError as exc:
+        raise ValueError(exc.message) from None
+    if script.text != words.rstrip(".") + ".":
+        raise ValueError(f"the bonus prints {script.text!r}, not {text!r}")
+    return script
+
+
 class SequenceOption(_M):
     to: str  # "A" or "A > B": the chain the card just played is sequenced to (Sequence Cards)
-    bonus: str  # the reward, plain text (written as operations in the log)
+    bonus: str  # the reward, a sentence of the effect language (bonus_script)
     ending: Optional[str] = None  # an ending's trigger
 
     @property
     def chain(self) -> tuple[str, ...]:
         return tuple(x.strip() for x in self.to.split(">"))
 
+    @field_validator("bonus")
+    @classmethod
+    def _bonus(cls, text: str) -> str:
+        bonus_script(text)
+        return text
+
 
 class CardEvent(_M):
-    text: str
+    text: str  # what happens in the story
+    script: Any = None  # what it does, in the effect language (printed after the text)
     sequences: list[SequenceOption] = Field(default_factory=list)
     same_name_bonus: Optional[str] = None  # "the sequence bonus indicated on the right of the card's name"
     ending: Optional[str] = None  # playing the card ends the game (a card event ending)
+
+    @field_validator("script")
+    @classmethod
+    def _parsed(cls, raw: Any) -> Any:
+        if raw is None:
+            return None
+        try:
+            return parse_script(raw, VOCABULARY)
+        except ScriptError as exc:
+            raise ValueError(f"{exc.where()}: {exc.message}") from None
+
+    @field_validator("same_name_bonus")
+    @classmethod
+    def _same(cls, text: str | None) -> str | None:
+        bonus_script(text)
+        return text
+
+    @property
+    def printed(self) -> str:
+        return f"{self.text} {self.script.text}" if self.script is not None else self.text
 
 
 class Ending(_M):

@@ -55,13 +55,13 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.effects import describe, mismatch
 
-from . import goals, verbs
-from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle
+from . import continuous, goals, verbs
+from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle, Respond
 from .state import (
     SOLO,
     AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
     GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
-    STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, catalyst_zone, chosen, field_of, hand, stock, tokens,
+    STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, Waiting, catalyst_zone, chosen, field_of, hand, stock, tokens,
     vision_zone,
 )
 
@@ -133,9 +133,10 @@ def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) ->
             raise IllegalAction(RULE_REBOOT, f"{p} has no Mark of Sol to spend to ignore {a.name}")
 
 
-def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> None:
+def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> SoLongState:
     """The event's effect happens in the Event Phase; not the new event's after a reboot, nor
-    an effect naming a vision (ruling SL2)."""
+    an effect naming a vision (ruling SL2). Returns the table after it (the Feelings are dealt
+    from what the System has then)."""
     event = state.data.events[a.name]
     if a.ops and after_reboot:
         raise IllegalAction(RULE_EVENT, f"after a reboot the new event's effect is ignored: no ops for {a.name}")
@@ -143,13 +144,24 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
                                         f"Vision Phase (ruling SL2)")
     if event_runs_now(state, a.name, after_reboot):  # from its script, with the entry's choices (docs/effects.md)
-        frame = verbs.run_event(state.copy(), a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
-                                a.ignore)
+        trial = state.copy()
+        frame = verbs.run_event(trial, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
+                                spared(state, a), a.ops)
         if a.ops and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe(frame.outcome)}; the entry "
                                             f"writes: {describe(a.ops)}")
-    elif a.choose:
+        return trial
+    if a.choose:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect asks no choice now")
+    return state
+
+
+def spared(state: SoLongState, a: EventDraw) -> tuple[str, ...]:
+    """Who a Reboot's effect leaves out: who paid a Mark of Sol, and the owner of Lighthouse
+    Keeper ("Reboot cards do not affect you")."""
+    if not state.data.events[a.name].reboot:
+        return a.ignore
+    return a.ignore + tuple(p for p in continuous.spared_by_statics(state) if p not in a.ignore)
 
 
 def event_runs_now(state: SoLongState, name: str, after_reboot: bool) -> bool:
@@ -222,13 +234,30 @@ def hindrance_card(state: SoLongState, card: str) -> None:
                                             f"Hindrance Phase")
 
 
+def cost_paid(state: SoLongState, a: Play, rule: str) -> dict[str, int]:
+    """The Feelings ``a`` pays: the card's cost, with one Feeling of it paid with a
+    {resignation} instead when the player has The Symbolic System ("Once per card you play")."""
+    cost = dict(state.data.cards[a.card].cost)
+    instead = getattr(a, "instead", None)
+    if instead is None:
+        return cost
+    if not continuous.has_static(state, a.player, "pay instead"):
+        raise IllegalAction(rule, f"{a.player} has no card that lets a {{resignation}} be paid instead of a Feeling "
+                                  f"(The Symbolic System)")
+    if instead == "resignation" or not cost.get(instead):
+        raise IllegalAction(rule, f"{a.card}'s cost has no {instead} to pay with a {{resignation}} instead")
+    cost[instead] -= 1
+    cost["resignation"] = cost.get("resignation", 0) + 1
+    return {f: n for f, n in cost.items() if n}
+
+
 def card_playable(state: SoLongState, a: Play, rule: str) -> None:
     """The card is in hand and its exact feeling cost is in the player's stock ("Remnant Cards",
     2. Feeling Cost)."""
     if a.card not in state.zones[hand(a.player)]:
         raise IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
-    cost = state.data.cards[a.card].cost
+    cost = cost_paid(state, a, rule)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
     if short:
         raise IllegalAction(rule, f"{a.player} cannot pay {a.card}: it costs "
@@ -251,7 +280,7 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | No
         return None
     trial = state.copy()
     pay_and_place(trial, a)
-    frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule)
+    frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule, a.ops)
     if a.ops and mismatch(a.ops, frame.outcome):
         raise IllegalAction(rule, f"{a.card} (\"{card.text}\") does: {describe(frame.outcome)}; the entry "
                                   f"writes: {describe(a.ops)}")
@@ -282,7 +311,7 @@ def effect_available(state: SoLongState, a: Effect) -> None:
             if "no vision moves" in state.round_rules and any(st.verb == "move feeling" for st in v.script.effect.walk()):
                 raise IllegalAction(RULE_EFFECT, f"{event_now(state)}: \"This round, no Feeling can be moved from one "
                                                  f"Vision to another\": {vision}'s effect cannot be used")
-            frame = verbs.run_vision(state.copy(), vision, a.player, a.answers(), RULE_EFFECT)
+            frame = verbs.run_vision(state.copy(), vision, a.player, a.answers(), RULE_EFFECT, a.ops)
             if a.ops and mismatch(a.ops, frame.outcome):
                 raise IllegalAction(RULE_EFFECT, f"{vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; "
                                                  f"the entry writes: {describe(a.ops)}")
@@ -303,7 +332,7 @@ def effect_available(state: SoLongState, a: Effect) -> None:
     no_effect_keys(a)
     event = state.data.events[a.source]
     if event.script is not None:  # worked out from its script; written ops must be its outcome
-        frame = verbs.run_event(state.copy(), a.source, a.player)
+        frame = verbs.run_event(state.copy(), a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
         if a.ops and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EFFECT, f"{a.source} (\"{event.text}\") does: {describe(frame.outcome)}; the "
                                              f"entry writes: {describe(a.ops)}")
@@ -326,8 +355,10 @@ def drain_possible(state: SoLongState, a: Drain) -> None:
         if len(a.take) > 1 and "drain at most 1" in state.round_rules:
             raise IllegalAction(RULE_DRAIN, f"{event_now(state)}: \"This round, the Drain takes at most 1 Feeling "
                                             f"from a Vision\"")
-        if len(a.take) > 2:
-            raise IllegalAction(RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision")
+        most = 3 if continuous.has_static(state, a.player, "drain up to") else 2
+        if len(a.take) > most:
+            raise IllegalAction(RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision" + (
+                " (Teeth in the Dark: 3)" if most == 3 else ""))
         if Counter(a.take) - there:
             raise IllegalAction(RULE_DRAIN, f"{vision} has " + (", ".join(state.feelings_on(vision)) or "no feelings")
                                 + f", not {', '.join(a.take)}")
@@ -372,16 +403,73 @@ def goal_declared(state: SoLongState, a: Goal) -> None:
 # --- check ------------------------------------------------------------------------------------------
 
 
+def waiting_for(state: SoLongState, a: Action) -> SoLongState:
+    """While an effect waits for a player's choice, that player's ``choose`` entry comes next
+    ("each player ... of their choice"); a choice with nothing waiting for it is not an entry.
+    A "may" left unanswered when the log moves on is declined (reading SL33): returns the
+    table the entry acts on."""
+    if state.waiting is not None and not answers_waiting(state, a):
+        state = state.copy()
+        settle(state)
+    w = state.waiting
+    if w is None:
+        if isinstance(a, Respond):
+            raise IllegalAction(RULE_TURN, f"no effect is waiting for a choice of {a.player}'s")
+        return state
+    request = w.frame.waiting
+    if not answers_waiting(state, a):
+        raise IllegalAction(w.rule, f"{w.what} waits for {request.chooser} to choose {request.what}: write "
+                                    f"{{player: {request.chooser}, choose: {{{request.name}: ...}}}} next (the "
+                                    f"choices: {request.shown()})")
+    if request.name == "at random" and dict(a.choose).get("at random", "") is None:  # type: ignore[union-attr]
+        return state  # chance: the simulator draws it (`chance`)
+    trial = state.copy()
+    verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
+    return state
+
+
+def answers_waiting(state: SoLongState, a: Action) -> bool:
+    w = state.waiting
+    return w is not None and isinstance(a, Respond) and a.player == w.frame.waiting.chooser
+
+
+def respond(state: SoLongState, a: Respond) -> None:
+    """A player's own choice: the effect waiting for it goes on (and what follows it)."""
+    w = state.waiting
+    assert w is not None
+    verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
+    if w.frame.waiting is None:
+        state.waiting = None
+        if w.then:
+            finish_event(state, *w.then[1:])
+
+
+def settle(state: SoLongState) -> None:
+    """Decline every "may" the log did not answer before moving on (reading SL33), and go on
+    with the effect (and what follows it)."""
+    while state.waiting is not None and state.waiting.frame.waiting.name == "may":
+        w = state.waiting
+        verbs.resume(state, w.frame, w.frame.waiting.chooser, {"may": "no"}, w.rule, w.what)
+        if w.frame.waiting is None:
+            state.waiting = None
+            if w.then:
+                finish_event(state, *w.then[1:])
+            continuous.fire(state)
+
+
 def check(state: SoLongState, a: Action) -> None:
+    state = waiting_for(state, a)
+    if isinstance(a, Respond):
+        return
     if isinstance(a, EventDraw):
         phase_is(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
         top_event(state, a.name)
         after = state.phase == AFTER_REBOOT
         reboot = state.data.events[a.name].reboot
         reboot_ignored_by_payment(state, a, reboot)
-        effect_resolved_now(state, a, after and not reboot)
+        after_effect = effect_resolved_now(state, a, after and not reboot)
         check_ops(state, list(a.ops))
-        extra_feeling(state, a, deals=not reboot)
+        extra_feeling(after_effect, a, deals=not reboot)
     elif isinstance(a, Reshuffle):
         phase_is(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
         reshuffle_is_the_pile(state, a)
@@ -460,30 +548,38 @@ def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
             for f in fs:
                 if f in state.zones[SYSTEM]:
                     state.zones.move(f, SYSTEM, vision_zone(vision))
-    if extra:
+    if extra and extra[1] in state.zones[SYSTEM]:  # checked after the effect (unless players' choices came between)
         state.zones.move(extra[1], SYSTEM, vision_zone(extra[0]))
 
 
 def apply(state: SoLongState, a: Action) -> None:
+    """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
+    if state.waiting is not None and not answers_waiting(state, a):
+        settle(state)  # the "may"s left unanswered are declined (reading SL33)
+    _apply(state, a)
+    continuous.fire(state)
+
+
+def _apply(state: SoLongState, a: Action) -> None:
     z = state.zones
-    if isinstance(a, EventDraw):
+    if isinstance(a, Respond):
+        respond(state, a)
+    elif isinstance(a, EventDraw):
         reboot = state.data.events[a.name].reboot
         after = state.phase == AFTER_REBOOT
         for p in a.ignore:
             z.move(MARK, stock(p), SYSTEM)
         if event_runs_now(state, a.name, after and not reboot):
-            verbs.run_event(state, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name), a.ignore)
+            frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
+                                    spared(state, a), a.ops)
+            if frame.waiting is not None:  # "each player ... of their choice": their entries come next
+                state.waiting = Waiting(frame, event_rule(state, a.name), f"{a.name} (\"{state.data.events[a.name].text}\")",
+                                        ("event", a.name, a.extra, after))
+                return
         else:
             apply_ops(state, list(a.ops))
             state.marks_gained += marks_in(a.ops)
-        if reboot:
-            z.move(a.name, EVENT_DECK, EVENT_DISCARD)
-            state.phase = AFTER_REBOOT
-            return
-        z.move(a.name, EVENT_DECK, EVENT)
-        state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
-        deal(state, a.name, a.extra)
-        state.phase = RESHUFFLE if after else CHOICE
+        finish_event(state, a.name, a.extra, after)
     elif isinstance(a, Reshuffle):
         z[EVENT_DISCARD].clear()
         z[EVENT_DECK][:] = list(reversed(a.order))
@@ -528,9 +624,25 @@ def apply(state: SoLongState, a: Action) -> None:
         state.effects_used = set()
         if state.turn >= len(state.players):
             end_phase(state)
+        else:
+            turn_starts(state)
     elif isinstance(a, Goal):
         state.goal_reached = a.reached
         state.phase = OVER
+
+
+def finish_event(state: SoLongState, name: str, extra: tuple[str, str] | None, after: bool) -> None:
+    """What follows an event's effect: a Reboot goes to the discard pile and a new event is
+    drawn; any other event stays for the round and its Feelings are dealt (1. Event Phase)."""
+    z = state.zones
+    if state.data.events[name].reboot:
+        z.move(name, EVENT_DECK, EVENT_DISCARD)
+        state.phase = AFTER_REBOOT
+        return
+    z.move(name, EVENT_DECK, EVENT)
+    state.event_ignored = after  # "Ignore the new card's effect" (1. Event Phase)
+    deal(state, name, extra)
+    state.phase = RESHUFFLE if after else CHOICE
 
 
 def overload(state: SoLongState, vision: str) -> None:
@@ -550,12 +662,20 @@ def next_hindrance(state: SoLongState) -> None:
         state.phase, state.turn, state.step = VISION_PHASE, 0, STEP_EFFECT
         state.sequence = state.vision_phase_order()  # reading SL25
         state.effects_used = set()
+        turn_starts(state)
+
+
+def turn_starts(state: SoLongState) -> None:
+    """A player's Vision Phase starts ("At the start of your Vision Phase")."""
+    p = state.current()
+    if p is not None:
+        continuous.happened(state, continuous.YOUR_VISION_PHASE, p)
 
 
 def pay_and_place(state: SoLongState, a: Play) -> None:
     """"2. Feeling Cost" paid to the System; the card goes to the player's field."""
     z = state.zones
-    for f, n in state.data.cards[a.card].cost.items():
+    for f, n in cost_paid(state, a, RULE_PLAY).items():
         for _ in range(n):
             z.move(f, stock(a.player), SYSTEM)
     z.move(a.card, hand(a.player), field_of(a.player))
@@ -564,8 +684,12 @@ def pay_and_place(state: SoLongState, a: Play) -> None:
 def play(state: SoLongState, a: Play) -> None:
     pay_and_place(state, a)
     state.played.append((a.player, a.card))
-    if state.data.cards[a.card].script is not None:
-        verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY)  # its Marks counted by `receive`
+    card = state.data.cards[a.card]
+    if card.karma == "positive":
+        continuous.happened(state, continuous.ANOTHER_PLAYS_POSITIVE, a.player)
+    if card.script is not None:
+        frame = verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY, a.ops)  # its Marks counted by `receive`
+        wait(state, frame, RULE_PLAY, f"{a.card} (\"{card.text}\")")
     else:
         apply_ops(state, list(a.ops))
         state.marks_gained += marks_in(a.ops)
@@ -576,11 +700,19 @@ def marks_in(ops: tuple[Op, ...]) -> int:
     return sum(1 for op in ops if op.kind == "move" and op.item == MARK and op.dst.startswith("stock:"))
 
 
+def wait(state: SoLongState, frame, rule: str, what: str) -> None:
+    """An effect that waits for other players' choices holds the game until they are made."""
+    if frame.waiting is not None:
+        state.waiting = Waiting(frame, rule, what)
+
+
 def effect(state: SoLongState, a: Effect) -> None:
     if a.source in state.data.visions and state.data.visions[a.source].script is not None:
-        verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT)
+        frame = verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT, a.ops)
+        wait(state, frame, RULE_EFFECT, f"{a.source}'s effect")
     elif a.source in state.data.events and state.data.events[a.source].script is not None:
-        verbs.run_event(state, a.source, a.player)
+        frame = verbs.run_event(state, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
+        wait(state, frame, RULE_EFFECT, a.source)
     else:
         apply_ops(state, list(a.ops))
         state.marks_gained += marks_in(a.ops)
@@ -592,13 +724,17 @@ def drain(state: SoLongState, a: Drain) -> None:
     if a.kind == "feelings":
         for f in a.take:
             z.move(f, vision_zone(vision), stock(a.player))
+        if a.take and not state.feelings_on(vision):
+            continuous.happened(state, continuous.YOU_EMPTY_A_VISION, a.player)
     elif a.kind == "affinity":
         for f in state.affinity(vision):
             z.move(f, SYSTEM, stock(a.player))
+        continuous.happened(state, continuous.YOU_DRAIN_AFFINITY, a.player, {"drained": state.affinity(vision)})
     elif a.kind == "mark of sol":
         gain_mark(state, a.player)
     else:
         z.put(z[REMNANT_DECK].pop(), hand(a.player))
+        continuous.happened(state, continuous.YOU_DRAIN_A_CARD, a.player)
 
 
 def end_phase(state: SoLongState) -> None:
@@ -649,29 +785,56 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
 # --- the simulator's small action space -----------------------------------------------------------------
 
 
+def responses(state: SoLongState) -> Iterator[Respond]:
+    """The entries that answer what an effect waits for: one per set of that player's answers;
+    a card discarded at random is left to chance (`chance`)."""
+    request = state.waiting.frame.waiting  # type: ignore[union-attr]
+    if request.name == "at random":
+        yield Respond(request.chooser, ((request.name, None),))
+        return
+    for answers in verbs.answers_to_wait(state):
+        yield Respond(request.chooser, tuple(answers.items()))
+
+
+def chance(state: SoLongState, action: Action, rng: random.Random) -> Action:
+    """The simulator's draw of what is random: the card discarded "at random" (a chance node)."""
+    if isinstance(action, Respond) and dict(action.choose).get("at random", "") is None:
+        request = state.waiting.frame.waiting  # type: ignore[union-attr]
+        return Respond(action.player, (("at random", rng.choice(request.options)),))
+    return action
+
+
 def candidates(state: SoLongState) -> Iterator[Action]:
     rng = random.Random(state.chance * 1000 + state.rounds * 37 + state.turn * 7 + state.step
                         + len(state.zones[DISCARD]))
     z = state.zones
+    if state.waiting is not None:
+        yield from responses(state)
+        return
     if state.phase in (EVENT_PHASE, AFTER_REBOOT):
         if not z[EVENT_DECK]:
             return
         top = z[EVENT_DECK][-1]
         reboot = state.data.events[top].reboot
-        extras: list = [None]
-        if not reboot and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS:
-            left = [f for f in FEELINGS if system_after_deal(state, top)[f] > 0]
-            extras = [(rng.choice(state.unlocked()), f) for f in left[:3]] or [None]
         ignores = [()]
         if reboot and state.phase == EVENT_PHASE:
             ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
         event = state.data.events[top]
-        choices: list[dict] = [{}]
-        if event.script is not None and not event.vision and state.phase == EVENT_PHASE:
-            choices = verbs.answers_for(state, state.first_player(), top, event.script)
-        for extra in extras:
-            for ig in ignores:
-                for answers in choices:
+        runs = event_runs_now(state, top, state.phase == AFTER_REBOOT)
+        for ig in ignores:
+            left_out = spared(state, EventDraw(top, (), ig))
+            choices = verbs.answers_for(state, state.first_player(), top, event.script, {"ignore": left_out}) \
+                if runs else [{}]
+            for answers in choices:
+                after = state
+                if runs:  # the extra Feeling comes from what the System has after the effect
+                    after = state.copy()
+                    verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top), left_out)
+                extras: list = [None]
+                if not reboot and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS:
+                    left = [f for f in FEELINGS if system_after_deal(after, top)[f] > 0]
+                    extras = [(rng.choice(state.unlocked()), f) for f in left[:3]] or [None]
+                for extra in extras:
                     yield EventDraw(top, (), ig, extra, tuple(answers.items()))
     elif state.phase == RESHUFFLE:
         pile = z[EVENT_DECK] + z[EVENT_DISCARD]
@@ -679,8 +842,9 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         yield Reshuffle(tuple(pile))
     elif state.phase == CHOICE:
         open_ = state.unlocked()
-        for _ in range(6):
-            yield Choose(tuple((p, rng.choice(open_)) for p in state.players))
+        mine = {p: [v for v in open_ if state.token_for(p, v) in z[tokens(p)]] or open_ for p in state.players}
+        for _ in range(6):  # a token renounced (The Last Train) is not chosen
+            yield Choose(tuple((p, rng.choice(mine[p])) for p in state.players))
         if len(state.players) >= OVERLOAD_PLAYERS and rng.random() < 0.3:
             v = rng.choice(open_)
             yield Choose(tuple((p, v) for p in state.players))
@@ -717,16 +881,18 @@ def candidates(state: SoLongState) -> Iterator[Action]:
 
 
 def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
+    symbolic = continuous.has_static(state, p, "pay instead")
     for card in sorted(set(state.zones[hand(p)])):
         if hindrance_only and not state.data.cards[card].hindrance:
             continue
-        if state.data.cards[card].script is None:
-            yield Play(p, card)
-            continue
-        for answers in verbs.answers_of(state, p, card):
-            to = answers.pop("to", None)
-            take = answers.pop("take", None)
-            if to is not None and not isinstance(to, str):
-                answers["to"] = to  # several movers: {PLAYER: VISION} in choose
-                to = None
-            yield Play(p, card, to, tuple(take) if take is not None else None, (), tuple(answers.items()))
+        insteads: list[str | None] = [None]
+        if symbolic:  # The Symbolic System: one Feeling of the cost paid with a {resignation}
+            insteads += [f for f in state.data.cards[card].cost if f != "resignation"]
+        for instead in insteads:
+            if state.data.cards[card].script is None:
+                yield Play(p, card, instead=instead)
+                continue
+            for answers in verbs.answers_of(state, p, card):
+                to = answers.pop("to", None)
+                take = answers.pop("take", None)
+                yield Play(p, card, to, tuple(take) if take is not None else None, (), tuple(answers.items()), instead)

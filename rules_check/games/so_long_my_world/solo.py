@@ -35,10 +35,14 @@ from rules_check.core.setup import SetupReader
 from rules_check.core.ops import Op, apply_ops, check_ops
 
 from . import verbs
-from .actions import (EndTurn, EventDraw, Reshuffle, _fail, _ops, card_answers, name_of, parse_entry,
+from rules_check.core.entries import fail as _fail
+from rules_check.effects import describe, mismatch
+
+from . import continuous
+from .actions import (EndTurn, EventDraw, Reshuffle, Respond, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
-from .rules import card_effect_fits, pay_and_place
-from .paths import NORMAL, PathData, load_paths
+from .rules import answers_waiting, card_effect_fits, cost_paid, pay_and_place, respond, settle, waiting_for
+from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
     RECORD, REMNANT_DECK, RESHUFFLE, SYSTEM, VISION_PHASE, SoLongState, field_of, hand, stock, tokens, vision_zone,
@@ -70,6 +74,10 @@ class Reach:
     player: str
     vision: str
     ops: tuple[Op, ...] = ()
+    choose: tuple[tuple[str, Any], ...] = ()  # the Vision's effect's choices (verbs.py)
+
+    def answers(self) -> dict[str, Any]:
+        return dict(self.choose)
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,7 @@ class SoloPlay:
     to: str | None = None  # a scripted card's choices, as in the multiplayer game (verbs.py)
     take: tuple[str, ...] | None = None
     choose: tuple[tuple[str, Any], ...] = ()
+    instead: str | None = None  # The Symbolic System, as in the multiplayer game
 
     def answers(self) -> dict[str, Any]:
         return card_answers(self)
@@ -111,6 +120,7 @@ class Sequence:
     card: str
     to: tuple[str, ...]
     ops: tuple[Op, ...] = ()
+    choose: tuple[tuple[str, Any], ...] = ()  # the bonus's choices (the Vision Token received)
 
 
 @dataclass(frozen=True)
@@ -303,10 +313,11 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
                 or not all(isinstance(w, str) for w in entry["record"]):
             raise _fail(ref, "record: expected the list of Words this game unlocked", "record")
         return Record(tuple(entry["record"]))
-    if not isinstance(entry, dict) or "player" not in entry or "end" in entry:
-        return parse_entry(cards, players, zones, entry, ref)
-    kinds = {"reach": {"reach", "ops"}, "drain": {"drain", "token"}, "unlock": {"unlock"},
-             "observe": {"observe"}, "play": {"play", "ops", "path_event", "to", "take", "choose"}, "sequence": {"sequence", "to", "ops"}}
+    if not isinstance(entry, dict) or "player" not in entry or "end" in entry or set(entry) == {"player", "choose"}:
+        return parse_entry(cards, players, zones, entry, ref)  # the End Phase, events, a choice an effect waits for
+    kinds = {"reach": {"reach", "ops", "choose"}, "drain": {"drain", "token"}, "unlock": {"unlock"},
+             "observe": {"observe"}, "play": {"play", "ops", "path_event", "to", "take", "choose", "instead"},
+             "sequence": {"sequence", "to", "ops", "choose"}}
     kind = next((k for k in kinds if k in entry), None)
     if kind is None:
         raise _fail(ref, f"a solo player's entry is one of: {', '.join(kinds)}, end")
@@ -324,10 +335,16 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         return v
 
     def ops(key: str = "ops") -> tuple[Op, ...]:
-        return _ops(entry.get(key, []), ref, zones)
+        return read_ops(entry.get(key, []), ref, zones)
+
+    def choose() -> tuple[tuple[str, Any], ...]:
+        raw = entry.get("choose", {})
+        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+            raise _fail(ref, "choose: expected the choices by name, like {player: Ana}", "choose")
+        return tuple(raw.items())
 
     if kind == "reach":
-        return Reach(p, vision("reach"), ops())
+        return Reach(p, vision("reach"), ops(), choose())
     if kind == "drain":
         if entry["drain"] not in SOLO_DRAINS:
             raise _fail(ref, f"drain: expected one of {', '.join(SOLO_DRAINS)}, got {entry['drain']!r}", "drain")
@@ -346,25 +363,27 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         take = entry.get("take")
         if take is not None and not (isinstance(take, list) and all(isinstance(f, str) for f in take)):
             raise _fail(ref, "take: expected a list of feelings", "take")
-        raw = entry.get("choose", {})
-        if not isinstance(raw, dict):
-            raise _fail(ref, "choose: expected the card's choices by name", "choose")
+        instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
         return SoloPlay(p, card, ops(), ops("path_event"), to, tuple(take) if take is not None else None,
-                        tuple(raw.items()))
+                        choose(), instead)
     card = name_of(cards, entry["sequence"], ref, "sequence")
     to = entry.get("to")
     if not isinstance(to, str):
         raise _fail(ref, "to: expected the card (or chain \"A > B\") it is sequenced to", "to")
     chain = tuple(name_of(cards, x.strip(), ref, "to") for x in to.split(">"))
-    return Sequence(p, card, chain, ops())
+    return Sequence(p, card, chain, ops(), choose())
 
 
 def to_solo_entry(a) -> dict[str, Any]:
     if isinstance(a, Record):
         return {"record": list(a.words)}
     out: dict[str, Any] = {"player": a.player}
-    if isinstance(a, Reach):
+    if isinstance(a, Respond):
+        out["choose"] = dict(a.choose)
+    elif isinstance(a, Reach):
         out["reach"] = a.vision
+        if a.choose:
+            out["choose"] = dict(a.choose)
     elif isinstance(a, SoloDrain):
         out["drain"] = a.kind
         if a.token:
@@ -376,11 +395,15 @@ def to_solo_entry(a) -> dict[str, Any]:
     elif isinstance(a, SoloPlay):
         out["play"] = a.card
         write_answers(out, a)
+        if a.instead is not None:
+            out["instead"] = a.instead
         if a.path_event:
             out["path_event"] = [o.as_entry() for o in a.path_event]
     elif isinstance(a, Sequence):
         out["sequence"] = a.card
         out["to"] = " > ".join(a.to)
+        if a.choose:
+            out["choose"] = dict(a.choose)
     if getattr(a, "ops", ()):
         out["ops"] = [o.as_entry() for o in a.ops]
     return out
@@ -409,7 +432,18 @@ def reach_possible(state: SoLongState, a: Reach) -> None:
         raise IllegalAction(RULE_REACH, f"{a.vision} is locked: only an unlocked vision is reached")
     if token_of(state, tokens(a.player), a.vision) is None:
         raise IllegalAction(RULE_REACH, f"{a.player} has no {a.vision} vision token to spend")
-    check_ops(state, list(a.ops))
+    v = state.data.visions[a.vision]
+    if v.script is None:
+        if a.choose:
+            raise IllegalAction(RULE_REACH, f"{a.vision}'s effect has no script: it is written as plain operations")
+        check_ops(state, list(a.ops))
+        return
+    trial = state.copy()
+    trial.vision_of[a.player] = a.vision
+    frame = verbs.run_vision(trial, a.vision, a.player, a.answers(), RULE_REACH, a.ops)
+    if a.ops and mismatch(a.ops, frame.outcome):
+        raise IllegalAction(RULE_REACH, f"{a.vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; the "
+                                        f"entry writes: {describe(a.ops)}")
 
 
 def drain_possible(state: SoLongState, a: SoloDrain) -> None:
@@ -453,17 +487,19 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
     if a.card not in state.zones[hand(a.player)]:
         raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
-    cost = state.data.cards[a.card].cost
+    cost = cost_paid(state, a, RULE_SOLO_PLAY)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
     if short:
         raise IllegalAction(RULE_SOLO_PLAY, f"{a.player} cannot pay {a.card}: it costs "
                             + ", ".join(f"{n} {f}" for f, n in cost.items()) + "; missing "
                             + ", ".join(f"{n} {f}" for f, n in short.items()))
-    if a.path_event and a.card not in path_of(state).card_events:
-        raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}")
+    ev = path_of(state).card_events.get(a.card)
+    if a.path_event and (ev is None or ev.script is None):
+        raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}" if ev is None else
+                            f"the Path event of {a.card} (\"{ev.text}\") changes nothing: no path_event")
     trial = card_effect_fits(state, a, RULE_SOLO_PLAY)  # the card's own effect: as in the multiplayer game
     if trial is not None:
-        check_ops(trial, list(a.path_event))
+        path_event(trial, a)
         return
     z = state.zones.copy()
     for f, n in cost.items():
@@ -474,6 +510,28 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
 
 
 
+
+
+def path_event(state: SoLongState, a: SoloPlay) -> None:
+    """The card's Path event ("Play a card ... then resolve its Path event"), from its script;
+    written ``path_event`` operations must be what it does."""
+    ev = path_of(state).card_events.get(a.card)
+    if ev is None or ev.script is None:
+        return
+    frame = verbs.run_script(state, a.card, f"the Path event of {a.card} (\"{ev.printed}\")", ev.script, a.player,
+                             {}, RULE_SOLO_PLAY, written=a.path_event)
+    if a.path_event and mismatch(a.path_event, frame.outcome):
+        raise IllegalAction(RULE_SOLO_PLAY, f"the Path event of {a.card} (\"{ev.printed}\") does: "
+                                            f"{describe(frame.outcome)}; the entry writes: {describe(a.path_event)}")
+
+
+def bonus(state: SoLongState, a: Sequence, text: str) -> None:
+    """A sequence bonus, from its script (paths.bonus_script), with the entry's choices."""
+    frame = verbs.run_script(state, a.card, f"the sequence bonus ({text})", bonus_script(text), a.player,
+                             dict(a.choose), RULE_SEQUENCE, written=a.ops)
+    if a.ops and mismatch(a.ops, frame.outcome):
+        raise IllegalAction(RULE_SEQUENCE, f"the sequence bonus ({text}) does: {describe(frame.outcome)}; the entry "
+                                           f"writes: {describe(a.ops)}")
 
 
 def chain_ending(state: SoLongState, to: tuple[str, ...], exclude_last: bool) -> int | None:
@@ -507,9 +565,10 @@ def sequence_possible(state: SoLongState, a: Sequence) -> None:
                             f"{' > '.join(a.to)} (a card sequences to one of the same name or as the Path says)")
     if chain_ending(state, a.to, exclude_last=True) is None:
         raise IllegalAction(RULE_SEQUENCE, f"no played cards in sequence end with {' > '.join(a.to)}")
-    if a.ops and opt[1] is None:
-        raise IllegalAction(RULE_SEQUENCE, "this sequence has no bonus: no ops")
-    check_ops(state, list(a.ops))
+    if (a.ops or a.choose) and opt[1] is None:
+        raise IllegalAction(RULE_SEQUENCE, "this sequence has no bonus: no ops, no choices")
+    if opt[1] is not None:
+        bonus(state.copy(), a, opt[1])
 
 
 def record_exact(state: SoLongState, a: Record) -> None:
@@ -529,6 +588,9 @@ def unlocked_words(state: SoLongState) -> list[str]:
 
 
 def check(state: SoLongState, a) -> None:
+    state = waiting_for(state, a)  # a continuous card's choice waits for an entry of its own, as in the multiplayer game
+    if isinstance(a, Respond):
+        return
     if isinstance(a, EventDraw):
         if a.ops or a.ignore or a.extra:
             raise IllegalAction(RULE_SOLO_EVENT, "No Event effects are activated in Solo Mode: no ops, ignore "
@@ -612,11 +674,24 @@ def start_turn(state: SoLongState) -> None:
     state.vision_of = {}
     if not any(v not in state.locked for v in state.clock):
         state.phase = OVER  # "All Visions are locked. Game over: no ending."
+    else:
+        continuous.happened(state, continuous.YOUR_VISION_PHASE, state.players[0])
 
 
 def apply(state: SoLongState, a) -> None:
+    """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
+    if state.waiting is not None and not answers_waiting(state, a):
+        settle(state)
+    _apply(state, a)
+    continuous.fire(state)
+
+
+def _apply(state: SoLongState, a) -> None:
     z = state.zones
     p = state.players[0]
+    if isinstance(a, Respond):
+        respond(state, a)
+        return
     if not isinstance(a, SoloPlay):
         state.last_played = None
     if isinstance(a, EventDraw):
@@ -635,17 +710,23 @@ def apply(state: SoLongState, a) -> None:
         z[EVENT_DECK][:] = list(reversed(a.order))
         state.phase = VISION_PHASE
     elif isinstance(a, Reach):
-        apply_ops(state, list(a.ops))
         t = token_of(state, tokens(p), a.vision)
         if t:
             z.move(t, tokens(p), SYSTEM)
-        for f in state.feelings_on(a.vision):
+        state.vision_of[p] = a.vision
+        if state.data.visions[a.vision].script is not None:
+            verbs.run_vision(state, a.vision, p, a.answers(), RULE_REACH, a.ops)
+        else:
+            apply_ops(state, list(a.ops))
+        there = state.feelings_on(a.vision)
+        for f in there:
             z.move(f, vision_zone(a.vision), stock(p))
+        if there:
+            continuous.happened(state, continuous.YOU_EMPTY_A_VISION, p)
         for f in state.affinity(a.vision)[:1]:
             if f in z[SYSTEM]:
                 z.move(f, SYSTEM, stock(p))
-        state.reached = True
-        state.vision_of[p] = a.vision  # where the player is: a card may move them (Solo Mode F.A.Q.)
+        state.reached = True  # the player is on the Vision reached: a card may move them (Solo Mode F.A.Q.)
     elif isinstance(a, SoloDrain):
         if a.kind == "vision token":
             z.move(token_of(state, SYSTEM, a.token), SYSTEM, tokens(p))
@@ -654,6 +735,7 @@ def apply(state: SoLongState, a) -> None:
         else:
             deck = REMNANT_DECK if a.kind == "remnant" else GESTALT_DECK
             z.put(z[deck].pop(), hand(p))
+            continuous.happened(state, continuous.YOU_DRAIN_A_CARD, p)
         state.solo_drained = True
     elif isinstance(a, Unlock):
         z.move(state.affinity(a.vision)[0], stock(p), SYSTEM)
@@ -665,20 +747,21 @@ def apply(state: SoLongState, a) -> None:
     elif isinstance(a, SoloPlay):
         pay_and_place(state, a)
         if state.data.cards[a.card].script is not None:
-            verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY)
-            apply_ops(state, list(a.path_event))
+            verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY, a.ops)
         else:
-            apply_ops(state, list(a.ops) + list(a.path_event))
+            apply_ops(state, list(a.ops))
+        path_event(state, a)
         state.chains.append([a.card])
         state.last_played = a.card
         ev = path_of(state).card_events.get(a.card)
         if ev and ev.ending:
             end_with(state, ev.ending)
     elif isinstance(a, Sequence):
-        kind, _bonus, ending = sequence_option(state, a)
+        kind, text, ending = sequence_option(state, a)
         state.chains.pop()  # the card just played, alone
         state.chains[chain_ending(state, a.to, exclude_last=False)].append(a.card)
-        apply_ops(state, list(a.ops))
+        if text is not None:
+            bonus(state, a, text)
         if ending:
             end_with(state, ending)
     elif isinstance(a, EndTurn):
@@ -700,18 +783,10 @@ def unverified(state: SoLongState, a) -> list[str]:
         return "; ".join(op.describe() for op in ops) if ops else "no change"
 
     out = []
-    if isinstance(a, Reach) and a.ops:
+    if isinstance(a, Reach) and state.data.visions[a.vision].script is None:
         out.append(f"{a.player} reached {a.vision} and used its effect: {text(a.ops)}")
     if isinstance(a, SoloPlay) and state.data.cards[a.card].script is None:
         out.append(f"{a.player} played {a.card}; its effect: {text(a.ops)}")
-    if isinstance(a, SoloPlay):
-        ev = path_of(state).card_events.get(a.card)
-        if ev:
-            out.append(f"the Path event of {a.card} ({ev.text}): {text(a.path_event)}")
-    if isinstance(a, Sequence):
-        opt = sequence_option(state, a)
-        if opt and opt[1]:
-            out.append(f"sequence bonus ({opt[1]}): {text(a.ops)}")
     return out
 
 
@@ -723,7 +798,10 @@ def candidates(state: SoLongState) -> Iterator:
                         + len(state.zones[field_of(state.players[0])]) * 11 + state.reached * 3)
     z = state.zones
     p = state.players[0]
-    if state.phase in (EVENT_PHASE, AFTER_REBOOT):
+    if state.waiting is not None:
+        from .rules import responses
+        yield from responses(state)
+    elif state.phase in (EVENT_PHASE, AFTER_REBOOT):
         if z[EVENT_DECK]:
             yield EventDraw(z[EVENT_DECK][-1])
     elif state.phase == RESHUFFLE:
@@ -735,25 +813,36 @@ def candidates(state: SoLongState) -> Iterator:
     elif state.phase == VISION_PHASE:
         if state.last_played:
             ev = path_of(state).card_events.get(state.last_played)
-            yield Sequence(p, state.last_played, (state.last_played,))
-            for s in ev.sequences if ev else []:
-                yield Sequence(p, state.last_played, s.chain)
+            options = [(state.last_played,)] + [s.chain for s in (ev.sequences if ev else [])]
+            for chain in options:
+                probe = Sequence(p, state.last_played, chain)
+                opt = sequence_option(state, probe)
+                if opt is None or opt[1] is None:
+                    yield probe
+                    continue
+                for answers in verbs.answers_for(state, p, state.last_played, bonus_script(opt[1])):
+                    yield Sequence(p, state.last_played, chain, (), tuple(answers.items()))
         for v in state.clock:
             if v not in state.locked:
-                yield Reach(p, v)
+                trial = state.copy()
+                trial.vision_of[p] = v
+                for answers in verbs.answers_for(trial, p, v, state.data.visions[v].script):
+                    yield Reach(p, v, (), tuple(answers.items()))
                 yield ObserveVision(p, v)
             else:
                 yield Unlock(p, v)
         yield SoloDrain(p, "vision token", rng.choice(state.clock))
         for kind in ("mark of sol", "remnant", "gestalt"):
             yield SoloDrain(p, kind)
+        symbolic = continuous.has_static(state, p, "pay instead")
         for card in sorted(set(z[hand(p)])):
-            for answers in verbs.answers_of(state, p, card):
-                to = answers.pop("to", None)
-                take = answers.pop("take", None)
-                if to is not None and not isinstance(to, str):
-                    answers["to"] = to
-                    to = None
-                yield SoloPlay(p, card, (), (), to, tuple(take) if take is not None else None,
-                               tuple(answers.items()))
+            insteads: list[str | None] = [None]
+            if symbolic:
+                insteads += [f for f in state.data.cards[card].cost if f != "resignation"]
+            for instead in insteads:
+                for answers in verbs.answers_of(state, p, card):
+                    to = answers.pop("to", None)
+                    take = answers.pop("take", None)
+                    yield SoloPlay(p, card, (), (), to, tuple(take) if take is not None else None,
+                                   tuple(answers.items()), instead)
         yield EndTurn(p)

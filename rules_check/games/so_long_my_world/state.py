@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import BaseState
@@ -91,6 +92,21 @@ def catalyst_zone(v: str) -> str:
 
 
 @dataclass
+class Waiting:
+    """An effect waiting for a player's choice ("each player ... of their choice": each
+    answers in an entry of their own); ``then``: what the rules do once it is over (an event's
+    Feelings are dealt after its effect: ``("event", name, extra, after_reboot)``)."""
+
+    frame: Any  # rules_check.effects.Frame, with its `waiting` request
+    rule: str
+    what: str
+    then: tuple = ()
+
+    def copy(self) -> "Waiting":
+        return Waiting(self.frame.copy(), self.rule, self.what, self.then)
+
+
+@dataclass
 class SoLongState(BaseState):
     cards: CardData | None = None
     mode: str = MULTIPLAYER
@@ -113,6 +129,9 @@ class SoLongState(BaseState):
     vision_order: list[str] | None = None  # The Causal Net: this round's Vision Phase order
     act_last: list[str] = field(default_factory=list)  # Waiting Room: who acts last this round
     round_rules: set[str] = field(default_factory=set)  # "This round, ..." (events; reading SL26)
+    waiting: Waiting | None = None  # an effect waiting for a player's choice
+    # continuous cards' triggered abilities to resolve: (card, owner, ability index, bindings)
+    queue: list[tuple[str, str, int, dict]] = field(default_factory=list)
     # what a Heartbreak goal is judged on (goals.py): the cards played, in order, and by whom
     played: list[tuple[str, str]] = field(default_factory=list)
     marks_gained: int = 0  # Marks of Sol that came into a player's stock
@@ -147,6 +166,9 @@ class SoLongState(BaseState):
         new.round_rules = set(self.round_rules)
         new.chains = [list(c) for c in self.chains]
         new.played = list(self.played)
+        new.clock = list(self.clock)
+        new.queue = list(self.queue)
+        new.waiting = self.waiting.copy() if self.waiting is not None else None
         return new
 
     @property

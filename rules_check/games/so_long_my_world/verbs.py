@@ -33,14 +33,14 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pnp.effects.language import Step
+from pnp.effects.language import EFFECT, Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects import Frame, Request, answer_sets, leftover, run
 
-from .state import (DISCARD, EVENT_DECK, FEELINGS, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM, VISION_PHASE, SoLongState,
-                    chosen, field_of, hand, stock, tokens, vision_zone)
+from .state import (BOX, DISCARD, EVENT_DECK, FEELINGS, GESTALT_DECK, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM,
+                    VISION_PHASE, SoLongState, chosen, field_of, hand, stock, tokens, vision_zone)
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
 RULE_EVENT = "So Long, My World: 1. Event Phase"
@@ -56,15 +56,33 @@ class SWorld:
 
     rule = RULE_HINDRANCE
 
-    def __init__(self, state: SoLongState) -> None:
+    def __init__(self, state: SoLongState, answerer: str | None = None) -> None:
         self.state = state
         self.verbs = VERBS
         self.supply: dict[str, Any] = {}  # the answers an entry writes (a choice with one option is asked if written)
+        # who writes the entry being read: a question for another player waits for their own
+        # entry ({player: P, choose: {...}}), as "each player ... of their choice" asks
+        self.answerer = answerer
+        # reading an entry (not enumerating choices): "each player may" left unanswered by its
+        # player is declined (reading SL33)
+        self.defaults = False
 
-    def asks(self, name: str, options: list) -> bool:
+    def asks(self, name: str, options: list, chooser: str | None = None) -> bool:
         """Whether to ask ``name``: when there is a choice, or when the entry answers it anyway
-        (so that a written answer is checked, not ignored)."""
-        return len(options) > 1 or name in self.supply
+        (so that a written answer is checked, not ignored); a single option of another
+        player's is never waited for."""
+        if len(options) > 1:
+            return True
+        return name in self.supply and (chooser is None or self.answerer in (None, chooser))
+
+    def others(self, p: str) -> list[str]:
+        """The players "another player" can name for ``p``; in the solo game ``p`` alone
+        (Solo Mode F.A.Q.: "All lines that refer to other players must be read as they refer to
+        yourself", reading SL27)."""
+        s = self.state
+        if s.mode == SOLO:
+            return [p]
+        return [q for q in s.order() if q != p]
 
     def test(self, frame: Frame, condition: Phrase) -> bool:
         raise AssertionError("no So Long, My World script has a condition yet")
@@ -88,8 +106,13 @@ class SWorld:
     def move(self, frame: Frame, item: str, src: str, dst: str) -> None:
         """Every change a card makes goes through here, so its outcome is recorded (a log that
         writes it as operations is compared with it, SPEC.md principle 4)."""
-        self.state.zones.move(item, src, dst)
+        from . import continuous
+
+        s = self.state
+        s.zones.move(item, src, dst)
         frame.outcome.append(Op("move", item=item, src=src, dst=dst))
+        if src.startswith("vision:") and dst.startswith("stock:") and not s.feelings_on(src.split(":", 1)[1]):
+            continuous.happened(s, continuous.YOU_EMPTY_A_VISION, dst.split(":", 1)[1])
 
     def move_vision(self, frame: Frame, p: str, to: str) -> None:
         """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put.
@@ -133,6 +156,111 @@ class Verb:
         raise NotImplementedError
 
 
+def _yes_no(w: "SWorld"):
+    def read(raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in ("yes", "no"):
+            return raw.strip().lower() == "yes"
+        raise IllegalAction(w.rule, f"expected yes or no, got {raw!r}")
+    return read
+
+
+def _feeling(raw: Any) -> Any:
+    return raw.strip().lower() if isinstance(raw, str) else raw
+
+
+def _feelings(w: "SWorld"):
+    def read(raw: Any) -> tuple:
+        if not isinstance(raw, list) or any(_feeling(f) not in FEELINGS for f in raw):
+            raise IllegalAction(w.rule, f"expected a list of Feelings, got {raw!r}")
+        return tuple(sorted(_feeling(f) for f in raw))
+    return read
+
+
+def _card(w: "SWorld"):
+    def read(raw: Any) -> Any:
+        return w.state.data.resolve(raw) if isinstance(raw, str) else raw
+    return read
+
+
+def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
+    """The different choices of ``n`` of ``items`` (Feelings of a kind are alike)."""
+    return sorted({tuple(sorted(c)) for c in itertools.combinations(items, n)})
+
+
+class Each(Verb):
+    """A step every player it names does in turn order ("each player ..."), each answering
+    their own questions ("of their choice"): a question of another player than the one who
+    writes the entry waits for that player's entry. Each player's part is done as soon as
+    their answers are in, so the next player chooses on the table it left ("Starting with the
+    First Player ..."). ``optional`` ("each player may"): first a yes or no."""
+
+    def ask(self, w: "SWorld", frame: Frame, step: Step, p: str, got: dict[str, Any]) -> Request | None:
+        """The next question ``p``'s part asks, given their answers so far (None: none)."""
+        return None
+
+    def act(self, w: "SWorld", frame: Frame, step: Step, p: str, got: dict[str, Any]) -> bool:
+        """Do ``p``'s part; True when it was done in full."""
+        raise NotImplementedError
+
+    def can(self, w: "SWorld", frame: Frame, step: Step, p: str) -> bool:
+        """Whether ``p`` can do the optional part at all (else no yes-or-no is asked)."""
+        return True
+
+    def players(self, w: "SWorld", frame: Frame, step: Step) -> list[str]:
+        return recipients(w, frame, step)
+
+    def request(self, w, frame, step):
+        st = frame.answers
+        if "_who" not in st:
+            st.update({"_who": tuple(self.players(w, frame, step)), "_done": (), "_full": True, "_got": ()})
+        for p in st["_who"]:
+            if p in st["_done"]:
+                continue
+            got = dict(st["_got"])
+            for k in [k for k in st if not k.startswith("_")]:
+                got[k.removesuffix(f" for {p}")] = st.pop(k)
+            st["_got"] = tuple(got.items())
+            if step.get("optional"):
+                if not self.can(w, frame, step, p):
+                    got["may"] = False
+                if "may" not in got and w.defaults and p == w.answerer and "may" not in w.supply:
+                    got["may"] = False  # not written: declined (reading SL33)
+                if "may" not in got:
+                    return self.named(w, frame, p, Request("may", p, [True, False], f"whether to {step.verb} ({p}: "
+                                                           f"'may')", _yes_no(w), lambda v: "yes" if v else "no"))
+            if step.get("optional") and not got["may"]:
+                ok = True
+            else:
+                question = self.ask(w, frame, step, p, got)
+                if question is not None:
+                    question = self.named(w, frame, p, question)
+                    if question.options and not w.asks(question.name, question.options, question.chooser):
+                        st[question.name] = question.options[0]
+                        return self.request(w, frame, step)
+                    if question.options:
+                        return question
+                ok = self.act(w, frame, step, p, got)
+            st["_done"] = st["_done"] + (p,)
+            st["_got"] = ()
+            st["_full"] = st["_full"] and ok
+        return None
+
+    @staticmethod
+    def named(w: "SWorld", frame: Frame, p: str, question: Request) -> Request:
+        """A question about ``p``'s part is named ``NAME for P`` when one entry answers it
+        beside other players' (the card player choosing for two, A Song for Two; a log written
+        as operations); in ``p``'s own entry, plain ``NAME``."""
+        own = question.chooser == p and (w.answerer is not None or p == frame.controller)
+        if not own and len(frame.answers.get("_who", ())) > 1:
+            question.name = f"{question.name} for {p}"
+        return question
+
+    def run(self, w, frame, step):
+        return frame.answers.get("_full", True)
+
+
 def _read_player(w: SWorld):
     def read(raw: Any) -> str:
         if raw not in w.state.players:
@@ -155,7 +283,7 @@ class ChoosePlayer(Verb):
         if "player" in frame.answers:
             return None
         s = w.state
-        options = [p for p in s.order() if p != frame.controller]
+        options = [p for p in w.others(frame.controller) if p != frame.controller]
         if step.value.key == "other here":
             options = [p for p in options if s.vision_of.get(p) == s.vision_of.get(frame.controller)]
         if not options:
@@ -170,7 +298,11 @@ class ChoosePlayer(Verb):
         return True
 
 
-class ChangeVision(Verb):
+class ChangeVision(Each):
+    """Each mover's chosen Vision token moves (reading SL23): to the Vision named, or where the
+    mover chooses ("an adjacent one": in their own entry when they are not the card player), or
+    the card player ("of your choice")."""
+
     def movers(self, w: SWorld, frame: Frame, step: Step) -> list[str]:
         who = step.get("who")
         key = who.key if who is not None else "you"
@@ -182,55 +314,37 @@ class ChangeVision(Verb):
             return [p for p in s.order() if p != frame.controller and s.vision_of.get(p) == here]
         return [frame.controller]
 
-    def moving(self, w: SWorld, frame: Frame, step: Step) -> list[str]:
+    def players(self, w, frame, step):
         """The movers who have somewhere to go (reading SL23)."""
         dest = step.value
         return [p for p in self.movers(w, frame, step) if w.destinations(p, dest.kind, dest.vision)]
 
-    def request(self, w, frame, step):
-        if "to" in frame.answers or step.value.kind == "named":  # "to Special Person": nothing to choose
-            return None
+    def ask(self, w, frame, step, p, got):
         dest = step.value
-        movers = self.moving(w, frame, step)
-        if not movers:
+        if "to" in got or dest.kind == "named":  # "to Special Person": nothing to choose
             return None
-        chooser = movers[0] if dest.kind == "adjacent" else frame.controller  # "of your choice": the card player
-        several = step.get("who") is not None and step.get("who").key == "others here"
-        if not several:
-            what = f"where {movers[0]}'s chosen Vision goes from {w.state.vision_of[movers[0]]} ({dest.words})"
-            return Request("to", chooser, w.destinations(movers[0], dest.kind, dest.vision), what, _read_vision(w))
-        what = f"where the chosen Visions of {_names(movers)} go ({dest.words})"
-        combos = itertools.product(*[w.destinations(p, dest.kind, dest.vision) for p in movers])
-        options = [tuple(zip(movers, c)) for c in combos]
+        chooser = p if dest.kind == "adjacent" else frame.controller  # "of your choice": the card player
+        return Request("to", chooser, w.destinations(p, dest.kind, dest.vision),
+                       f"where {p}'s chosen Vision goes from {w.state.vision_of[p]} ({dest.words})", _read_vision(w))
 
-        def read(raw: Any) -> tuple:
-            if not isinstance(raw, dict):
-                raise IllegalAction(w.rule, f"expected {{PLAYER: VISION, ...}} for {_names(movers)}, got {raw!r}")
-            vision = _read_vision(w)
-            return tuple((p, vision(raw[p]) if p in raw else None) for p in movers)
-        return Request("to", chooser, options, what, read, lambda v: dict(v))
+    def act(self, w, frame, step, p, got):
+        to = step.value.vision if step.value.kind == "named" else got.get("to")
+        if to is None:
+            return False
+        w.move_vision(frame, p, to)
+        return True
 
     def run(self, w, frame, step):
-        if step.value.kind == "named":
-            movers = self.moving(w, frame, step)
-            for p in movers:
-                w.move_vision(frame, p, step.value.vision)
-            return bool(movers)
-        answer = frame.answers.get("to")
-        if answer is None:
-            return False
-        moves = [(self.moving(w, frame, step)[0], answer)] if isinstance(answer, str) else \
-            [(p, to) for p, to in answer if to is not None]
-        for p, to in moves:
-            w.move_vision(frame, p, to)
-        return True
+        return bool(frame.answers.get("_who")) and frame.answers.get("_full", True)
 
 
 class SwapVisions(Verb):
     def request(self, w, frame, step):
         if step.value.key != "two" or "players" in frame.answers:
             return None
-        pairs = [tuple(sorted(c)) for c in itertools.combinations(w.state.players, 2)]
+        pairs = [tuple(sorted(c)) for c in itertools.combinations(w.state.players, 2) if self.can(w, *c)]
+        if not pairs:
+            return None
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, list) and len(raw) == 2):
@@ -247,10 +361,25 @@ class SwapVisions(Verb):
         if not pair or None in pair:
             return False
         a, b = pair
+        if not self.can(w, a, b):
+            return False
         va, vb = w.state.vision_of[a], w.state.vision_of[b]
         w.move_vision(frame, a, vb)
         w.move_vision(frame, b, va)
         return True
+
+
+    @staticmethod
+    def can(w: SWorld, a: str, b: str) -> bool:
+        """Both hold the token of the other's Vision (one renounced, The Last Train, is gone;
+        reading SL32)."""
+        s = w.state
+        va, vb = s.vision_of.get(a), s.vision_of.get(b)
+        if va is None or vb is None:
+            return False
+        if s.mode == SOLO or va == vb:
+            return True
+        return s.token_for(a, vb) in s.zones[tokens(a)] and s.token_for(b, va) in s.zones[tokens(b)]
 
 
 class ActLast(Verb):
@@ -310,48 +439,21 @@ class FirstPlayer(Verb):
         return True
 
 
-class TakeFeelings(Verb):
-    """Soul Box (ruling SL8): 2 Feelings of the chosen Vision, all when fewer are there."""
-
-    def request(self, w, frame, step):
-        if "take" in frame.answers or frame.controller not in w.state.vision_of:
-            return None
-        there = w.state.feelings_on(w.state.vision_of[frame.controller])
-        n = min(step.value, len(there))
-        options = sorted({tuple(sorted(c)) for c in itertools.combinations(there, n)})  # [()] on an empty Vision
-
-        def read(raw: Any) -> tuple:
-            if not isinstance(raw, list) or any(f not in FEELINGS for f in raw):
-                raise IllegalAction(w.rule, f"expected a list of Feelings, got {raw!r}")
-            return tuple(sorted(raw))
-        return Request("take", frame.controller, options, f"the {n} Feelings taken from "
-                       f"{w.state.vision_of[frame.controller]}", read, list)
-
-    def run(self, w, frame, step):
-        taken = frame.answers.get("take", ())
-        if not taken:
-            return False
-        vision = w.state.vision_of[frame.controller]
-        for f in taken:
-            w.move(frame, f, vision_zone(vision), stock(frame.controller))
-        return len(taken) == step.value
-
-
 class ThisRound(Verb):
     def run(self, w, frame, step):
         w.state.round_rules.add(step.value.key)  # reading SL26
         return True
 
 
-def recipients(w: SWorld, frame: Frame, step: Step) -> list[str]:
+def recipients(w: "SWorld", frame: Frame, step: Step) -> list[str]:
     """Who a step's ``who:`` names; "each player here": the player resolving a Vision's event
     in their own Vision Phase (ruling SL2), each on their turn. Players who paid a Mark of Sol
     to ignore a Reboot are left out ("Reboot Cards")."""
     spared = frame.bindings.get("ignore", ())
-    return [p for p in _named(w, frame, step) if p not in spared]
+    return list(dict.fromkeys(p for p in _named(w, frame, step) if p not in spared))  # "you and that player": once
 
 
-def _named(w: SWorld, frame: Frame, step: Step) -> list[str]:
+def _named(w: "SWorld", frame: Frame, step: Step) -> list[str]:
     who = step.get("who")
     key = who.key if who is not None else "you"
     s = w.state
@@ -360,89 +462,790 @@ def _named(w: SWorld, frame: Frame, step: Step) -> list[str]:
     if key == "no field":
         return [p for p in s.order() if not s.zones[field_of(p)]]
     if key == "others":
-        return [p for p in s.order() if p != frame.controller]
+        return w.others(frame.controller)
     if key == "first":
         return [s.first_player()]
     if key == "you and chosen":
         return [frame.controller] + ([frame.bindings["they"]] if "they" in frame.bindings else [])
+    if key == "you and other":
+        other = frame.bindings.get("they")
+        return [frame.controller] + ([other] if other is not None and other != frame.controller else [])
     return [frame.controller]
 
 
-class Receive(Verb):
-    """From the System, as much as it has left; a Mark of Sol as a drain gains one (SL10: first
-    from the Gestalt Visions, which unlock when emptied; in the solo game from the System)."""
+def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
+    """``p`` receives ``item`` (a Feeling or a Mark of Sol) from the System, if it has one; a
+    Mark of Sol as a drain gains one (SL10: first from the Gestalt Visions, which unlock when
+    emptied; in the solo game from the System)."""
+    from .rules import gain_mark
 
-    def run(self, w, frame, step):
-        from .rules import gain_mark
-
-        s = w.state
-        got = True
-        for p in recipients(w, frame, step):
-            for _ in range(step.value.amount):
-                if step.value.item == "mark-of-sol" and s.mode == SOLO:
-                    if MARK not in s.zones[SYSTEM]:
-                        got = False
-                        continue
-                    w.move(frame, MARK, SYSTEM, stock(p))
-                    s.marks_gained += 1
-                elif step.value.item == "mark-of-sol":
-                    src = gain_mark(s, p)
-                    if src is None:
-                        got = False
-                        continue
-                    frame.outcome.append(Op("move", item=MARK, src=src, dst=stock(p)))
-                elif step.value.item in s.zones[SYSTEM]:
-                    w.move(frame, step.value.item, SYSTEM, stock(p))
-                else:
-                    got = False
-        return got
+    s = w.state
+    if item == MARK and s.mode != SOLO:
+        src = gain_mark(s, p)
+        if src is None:
+            return False
+        frame.outcome.append(Op("move", item=MARK, src=src, dst=stock(p)))
+        return True
+    if item not in s.zones[SYSTEM]:
+        return False
+    w.move(frame, item, SYSTEM, stock(p))
+    if item == MARK:
+        s.marks_gained += 1
+    return True
 
 
-class Draw(Verb):
-    def run(self, w, frame, step):
-        s = w.state
-        got = True
-        for p in recipients(w, frame, step):
-            for _ in range(step.value):
-                if not s.zones[REMNANT_DECK]:
-                    got = False
-                    continue
-                w.move(frame, s.zones[REMNANT_DECK][-1], REMNANT_DECK, hand(p))
-        return got
+def item_of(tokens_: Any) -> str:
+    return MARK if tokens_.item == "mark-of-sol" else tokens_.item
 
 
-class _Pick(Verb):
-    """A card the player picks in a zone of theirs, to the discard pile (``name``: the
-    choice's key: ``discard`` from the hand, ``remove`` from the field)."""
+def receive_question(w: "SWorld", tokens_: Any, p: str, chooser: str, name: str = "receive") -> Request | None:
+    """The Feelings ``p`` receives "of your/their choice", among those the System has."""
+    have = [f for f in w.state.zones[SYSTEM] if f in FEELINGS]
+    options = combos(have, min(tokens_.amount, len(have)))
+    if options == [()]:
+        return None
+    what = f"the {tokens_.amount} Feeling{'s' if tokens_.amount > 1 else ''} {p} receives from the System"
+    if tokens_.amount == 1:
+        return Request(name, chooser, [o[0] for o in options], what, _feeling)
+    return Request(name, chooser, options, what, _feelings(w), list)
 
-    name = ""
-    zone = staticmethod(hand)
-    what = ""
+
+def receive(w: "SWorld", frame: Frame, p: str, tokens_: Any, got: dict[str, Any], name: str = "receive",
+            times: int = 1) -> bool:
+    """``p`` receives ``tokens_`` (``times`` over): fixed tokens, or the Feelings chosen."""
+    if tokens_.item in ("your choice", "their choice"):
+        chosen_ = got.get(name)
+        if chosen_ is None:
+            return False
+        items = [chosen_] if isinstance(chosen_, str) else list(chosen_)
+        return all(gain(w, frame, p, f) for f in items) and len(items) == tokens_.amount
+    return all([gain(w, frame, p, item_of(tokens_)) for _ in range(tokens_.amount * times)])
+
+
+class Receive(Each):
+    """From the System, as much as it has left. "1 more": of what the step before gave.
+    "for each ..., up to N": counted when the step is done."""
+
+    def players(self, w, frame, step):
+        if step.get("who") is not None and step.get("who").key == "you and other" and "they" not in frame.bindings:
+            return [frame.controller]
+        return recipients(w, frame, step)
 
     def request(self, w, frame, step):
-        if self.name in frame.answers:
+        who = step.get("who")
+        if who is not None and who.key == "you and other" and "they" not in frame.bindings:
+            options = [q for q in w.others(frame.controller) if q != frame.controller]
+            if "player" not in frame.answers and options:
+                return Request("player", frame.controller, options, "another player of your choice",
+                               _read_player(w))
+            if "player" in frame.answers:
+                frame.bindings["they"] = frame.answers.pop("player")
+        return super().request(w, frame, step)
+
+    def ask(self, w, frame, step, p, got):
+        if step.value.item in ("your choice", "their choice") and "receive" not in got:
+            chooser = frame.controller if step.value.item == "your choice" else p
+            return receive_question(w, step.value, p, chooser)
+        if step.value.item == "vision token" and "token" not in got:  # a solo Path's bonus: which Vision's
+            options = sorted({w.state.data.tokens[t][0] for t in w.state.zones[SYSTEM] if t in w.state.data.tokens})
+            return Request("token", p, options, "the Vision whose token is received from the System",
+                           _read_vision(w)) if options else None
+        return None
+
+    def act(self, w, frame, step, p, got):
+        tokens_ = step.value
+        if tokens_.item == "more":
+            tokens_ = frame.bindings.get("received", tokens_)
+            if tokens_.item == "more":
+                return False
+        if tokens_.item == "vision token":
+            vision = got.get("token")
+            there = [t for t in w.state.zones[SYSTEM] if w.state.data.tokens.get(t, ("",))[0] == vision]
+            if not there:
+                return False
+            own = w.state.token_for(p, vision) if p in w.state.colours else None
+            w.move(frame, own if own in there else there[0], SYSTEM, tokens(p))  # the player's colour first
+            return True
+        times = 1
+        each = step.get("for each")
+        if each is not None:
+            times = min(counted(w, frame, p, each.key), step.get("up to"))
+        done = receive(w, frame, p, tokens_, got, times=times)
+        frame.bindings["received"] = tokens_
+        return done
+
+
+def counted(w: "SWorld", frame: Frame, p: str, what: str) -> int:
+    """What a "for each" counts for ``p``."""
+    s = w.state
+    if what in ("despair", "hope"):
+        return sum(1 for x in s.zones[stock(p)] if what in counts_as(s, x))
+    if what == "discarded":
+        return frame.bindings.get("discarded", 0)
+    karma = what.split()[0]
+    source = frame.source
+    return sum(1 for c in s.zones[field_of(p)] if c != source and c in s.data.cards and s.data.cards[c].karma == karma)
+
+
+def counts_as(state: SoLongState, token: str) -> set[str]:
+    """The Feeling types a token counts as: its own; this round, a {hope} also as a
+    {resignation} (The Sky Turns Grey; card costs do not change; reading SL28)."""
+    if token == "hope" and "hope is resignation" in state.round_rules:
+        return {"hope", "resignation"}
+    return {token}
+
+
+def draw(w: "SWorld", frame: Frame, p: str, cards: Any, times: int = 1) -> bool:
+    s = w.state
+    got = True
+    for n, deck in cards.parts:
+        zone = GESTALT_DECK if deck == "gestalt" else REMNANT_DECK
+        for _ in range(n * times):
+            if not s.zones[zone]:
+                got = False
+                continue
+            w.move(frame, s.zones[zone][-1], zone, hand(p))
+    return got
+
+
+def hand_question(w: "SWorld", p: str, chooser: str, name: str = "discard", what: str = "") -> Request | None:
+    options = sorted(set(c for c in w.state.zones[hand(p)] if c in w.state.data.cards))
+    if not options:
+        return None
+    return Request(name, chooser, options, what or f"the card {p} discards from their hand", _card(w))
+
+
+class Draw(Each):
+    def ask(self, w, frame, step, p, got):
+        if step.get("then discard") is not None and "drawn" not in got:
+            got["drawn"] = draw(w, frame, p, step.value)  # the cards come in before the discard
+            frame.answers["_got"] = tuple(got.items())
+        if step.get("then discard") is not None and "discard" not in got:
+            return hand_question(w, p, p)
+        return None
+
+    def act(self, w, frame, step, p, got):
+        if step.get("then discard") is not None:
+            card = got.get("discard")
+            if card is not None:
+                w.move(frame, card, hand(p), DISCARD)
+            return bool(got.get("drawn")) and card is not None
+        times = 1
+        each = step.get("for each")
+        if each is not None:
+            times = counted(w, frame, p, each.key)
+            if step.get("up to"):
+                times = min(times, step.get("up to"))
+        return draw(w, frame, p, step.value, times)
+
+
+class Discard(Each):
+    """A card of the hand to the discard pile: the owner's choice, or at random (a chance
+    node: the log writes the card that came out, the simulator draws it). Then what it buys
+    (``to draw``, ``to receive``) or what comes with it (``and return``)."""
+
+    def ask(self, w, frame, step, p, got):
+        if "discard" not in got:
+            q = hand_question(w, p, p)
+            if q is not None and step.value.key == "random":
+                q.name, q.what = "at random", f"the card discarded at random from {p}'s hand"
+                if "at random" in got:
+                    return None
+                return q
+            if q is not None:
+                return q
+        if step.get("to receive") is not None and "receive" not in got and "discard" in got:
+            return receive_question(w, step.get("to receive"), p, p)
+        if step.get("and return") is not None and "return" not in got:
+            return return_question(w, step.get("and return").key, p)
+        return None
+
+    def can(self, w, frame, step, p):
+        return any(c in w.state.data.cards for c in w.state.zones[hand(p)])
+
+    def act(self, w, frame, step, p, got):
+        card = got.get("discard", got.get("at random"))
+        done = card is not None
+        if card is not None:
+            w.move(frame, card, hand(p), DISCARD)
+            frame.bindings["discarded"] = frame.bindings.get("discarded", 0) + 1
+            if step.get("to draw") is not None:
+                done = draw(w, frame, p, step.get("to draw")) and done
+            if step.get("to receive") is not None:
+                done = receive(w, frame, p, step.get("to receive"), got) and done
+        if step.get("and return") is not None:
+            done = give_back(w, frame, p, got.get("return", ())) and done
+        return done
+
+
+def field_options(w: "SWorld", frame: Frame, key: str, p: str) -> list[tuple[str, str]]:
+    """(owner, card) pairs a "remove" can take: of ``p``'s field, another's, anyone's."""
+    s = w.state
+    if key in ("field", "other of yours"):
+        owners = [p]
+    elif key == "another's":
+        owners = [q for q in w.others(p) if q != p]
+    else:
+        owners = s.order()
+    out = []
+    for q in owners:
+        for c in sorted(set(s.zones[field_of(q)])):
+            if c not in s.data.cards or (key == "other of yours" and c == frame.source):
+                continue
+            if key == "positive, anyone's" and s.data.cards[c].karma != "positive":
+                continue
+            out.append((q, c))
+    return out
+
+
+class Remove(Each):
+    """A card of a field to the discard pile (Death Drive: "it goes to the discard pile")."""
+
+    def ask(self, w, frame, step, p, got):
+        if "remove" in got:
+            if step.get("to receive") is not None and "receive" not in got:
+                return None
             return None
-        options = sorted(set(c for c in w.state.zones[self.zone(frame.controller)] if c in w.state.data.cards))
+        options = field_options(w, frame, step.value.key, p)
         if not options:
             return None
-        return Request(self.name, frame.controller, options, self.what,
-                       lambda raw: w.state.data.resolve(raw) if isinstance(raw, str) else raw)
+        mine = all(q == p for q, _ in options)
+        if mine:
+            return Request("remove", p, [c for _, c in options], f"the card {p} removes from their field", _card(w))
 
-    def run(self, w, frame, step):
-        card = frame.answers.get(self.name)
-        if card is None:
+        def read(raw: Any) -> tuple:
+            if not (isinstance(raw, dict) and len(raw) == 1):
+                raise IllegalAction(w.rule, f"expected {{PLAYER: CARD}}, got {raw!r}")
+            (q, c), = raw.items()
+            return (q, _card(w)(c))
+        return Request("remove", p, options, "the card removed, with whose field it is in", read,
+                       lambda v: {v[0]: v[1]})
+
+    def can(self, w, frame, step, p):
+        return bool(field_options(w, frame, step.value.key, p))
+
+    def act(self, w, frame, step, p, got):
+        pick = got.get("remove")
+        if pick is None:
             return False
-        w.move(frame, card, self.zone(frame.controller), DISCARD)
+        owner, card = (p, pick) if isinstance(pick, str) else pick
+        w.move(frame, card, field_of(owner), DISCARD)
+        if step.get("to receive") is not None:
+            return receive(w, frame, p, step.get("to receive"), got)
         return True
 
 
-class Discard(_Pick):
-    name, what = "discard", "the card discarded from your hand"
+def return_question(w: "SWorld", key: str, p: str) -> Request | None:
+    """What ``p`` returns to the System, when it is theirs to choose."""
+    s = w.state
+    mine = [x for x in s.zones[stock(p)] if x in FEELINGS]
+    if key == "despair or madness":
+        options = sorted({x for x in mine if x in ("despair", "madness")})
+        return Request("return", p, options, f"the Feeling {p} returns ({{despair}} or {{madness}})", _feeling) \
+            if options else None
+    if key in ("1 of choice", "2 of choice", "half"):
+        n = {"1 of choice": 1, "2 of choice": 2}.get(key, len(mine) // 2)
+        options = combos(mine, min(n, len(mine)))
+        if options == [()]:
+            return None
+        if n == 1:
+            return Request("return", p, [o[0] for o in options], f"the Feeling {p} returns to the System", _feeling)
+        return Request("return", p, options, f"the {n} Feelings {p} returns to the System", _feelings(w), list)
+    return None
 
 
-class Remove(_Pick):
-    name, what = "remove", "the card removed from your field"
-    zone = staticmethod(field_of)
+def give_back(w: "SWorld", frame: Frame, p: str, what: Any) -> bool:
+    items = [what] if isinstance(what, str) else list(what)
+    for x in items:
+        w.move(frame, x, stock(p), SYSTEM)
+    return bool(items)
+
+
+class Return(Each):
+    """Tokens of a stock back to the System: the owner chooses which (reading SL29: "half of
+    their Feelings" counts Feelings only, rounded down)."""
+
+    def ask(self, w, frame, step, p, got):
+        if "return" not in got:
+            q = return_question(w, step.value.key, p)
+            if q is not None:
+                return q
+        if step.get("to receive") is not None and "return" in got and "receive" not in got:
+            return receive_question(w, step.get("to receive"), p, p) \
+                if step.get("to receive").item.endswith("choice") else None
+        return None
+
+    def can(self, w, frame, step, p):
+        return self.fixed(w, step, p) is not None or return_question(w, step.value.key, p) is not None
+
+    def fixed(self, w, step, p) -> str | None:
+        """The token returned when there is nothing to choose ({mark-of-sol}, {despair})."""
+        key = step.value.key
+        item = {"mark": MARK}.get(key, key)
+        if key in ("mark", "despair"):
+            have = [x for x in w.state.zones[stock(p)] if item in counts_as(w.state, x) or x == item]
+            return have[0] if have else None
+        return None
+
+    def act(self, w, frame, step, p, got):
+        what = got.get("return")
+        if what is None:
+            what = self.fixed(w, step, p)
+        done = what is not None and give_back(w, frame, p, what)
+        if done and step.get("to receive") is not None:
+            done = receive(w, frame, p, step.get("to receive"), got)
+        if step.get("and draw") is not None:
+            done = draw(w, frame, p, step.get("and draw")) and done
+        return done
+
+
+class Give(Each):
+    """A Feeling (or a card of the hand) of one player's to another: Collective Unconscious
+    ("gives you ... of their choice"), Hand in Hand, L'Uno."""
+
+    def receiver(self, w, frame, step, p) -> list[str]:
+        key = step.get("to").key
+        if key == "you":
+            return [frame.controller]
+        s = w.state
+        others = [q for q in w.others(p) if q != p]
+        if key == "other here":
+            return [q for q in others if s.vision_of.get(q) == s.vision_of.get(p)]
+        return others
+
+    def things(self, w, step, p) -> list[str]:
+        s = w.state
+        out = sorted({x for x in s.zones[stock(p)] if x in FEELINGS})
+        if step.value.key == "feeling or card":
+            out += sorted({c for c in s.zones[hand(p)] if c in s.data.cards})
+        return out
+
+    def can(self, w, frame, step, p):
+        return bool(self.things(w, step, p)) and bool(self.receiver(w, frame, step, p))
+
+    def ask(self, w, frame, step, p, got):
+        if "to" not in got:
+            to = self.receiver(w, frame, step, p)
+            if to:
+                return Request("to", p, to, f"the player {p} gives to", _read_player(w))
+        if "give" not in got and got.get("to") is not None:
+            options = self.things(w, step, p)
+            return Request("give", p, options, f"what {p} gives to {got['to']}",
+                           lambda raw: _feeling(raw) if _feeling(raw) in FEELINGS else _card(w)(raw)) \
+                if options else None
+        return None
+
+    def act(self, w, frame, step, p, got):
+        thing, to = got.get("give"), got.get("to")
+        if thing is None or to is None or to == p:
+            return False
+        if thing in FEELINGS:
+            w.move(frame, thing, stock(p), stock(to))
+        else:
+            w.move(frame, thing, hand(p), hand(to))
+        if step.get("then receive") is not None:
+            return receive(w, frame, p, step.get("then receive"), got)
+        return True
+
+
+class TakeFeelings(Each):
+    """Feelings into the taker's stock: from their chosen Vision (Soul Box, ruling SL8: all
+    when fewer are there), any one Vision, an adjacent Vision, each adjacent Vision (of one
+    type), or another player's stock."""
+
+    def sources(self, w, frame, step, p) -> list[str]:
+        """The zones the Feelings may come from."""
+        s = w.state
+        kind = step.get("from").kind
+        here = s.vision_of.get(p)
+        if kind == "chosen":
+            return [vision_zone(here)] if here is not None else []
+        if kind == "stock":
+            return [stock(q) for q in w.others(p) if q != p]
+        if kind in ("adjacent", "each adjacent"):
+            visions = s.adjacent(here) if here is not None else []
+        else:
+            visions = s.unlocked()
+        return [vision_zone(v) for v in visions]
+
+    def there(self, w, zone: str, kind: str | None) -> list[str]:
+        return [x for x in w.state.zones[zone] if x in FEELINGS and (kind is None or x == kind)]
+
+    def can(self, w, frame, step, p):
+        return any(self.there(w, z, step.value.kind) for z in self.sources(w, frame, step, p))
+
+    def ask(self, w, frame, step, p, got):
+        kind = step.get("from").kind
+        if kind == "each adjacent" or "take" in got:
+            return None
+        zones = [z for z in self.sources(w, frame, step, p) if self.there(w, z, step.value.kind)]
+        if not zones:  # nothing there: a written "take: []" is still read (Soul Box on an empty Vision)
+            return Request("take", p, [()], "the Feelings taken (none are there)", _feelings(w), list)
+        if kind != "chosen" and "from" not in got:
+            label = {True: "player whose stock", False: "Vision"}[kind == "stock"]
+            names = [z.split(":", 1)[1] for z in zones]
+            return Request("from", p, names, f"the {label} {p} takes from", _read_player(w) if kind == "stock"
+                           else _read_vision(w))
+        zone = zones[0] if kind == "chosen" else (stock(got["from"]) if kind == "stock" else vision_zone(got["from"]))
+        there = self.there(w, zone, step.value.kind)
+        sizes = range(1, min(step.value.amount, len(there)) + 1) if step.get("up to") else \
+            [min(step.value.amount, len(there))]
+        options = [c for n in sizes for c in combos(there, n)]
+        return Request("take", p, options, f"the Feelings {p} takes from {zone.split(':', 1)[1]}", _feelings(w),
+                       list)
+
+    def act(self, w, frame, step, p, got):
+        s = w.state
+        kind = step.get("from").kind
+        if kind == "each adjacent":
+            done = True
+            for zone in self.sources(w, frame, step, p):
+                found = self.there(w, zone, step.value.kind)
+                if found:
+                    w.move(frame, found[0], zone, stock(p))
+                else:
+                    done = False
+            return done
+        taken = got.get("take", ())
+        if not taken:
+            return False
+        if kind == "chosen":
+            zone = vision_zone(s.vision_of[p])
+        else:
+            zone = stock(got["from"]) if kind == "stock" else vision_zone(got["from"])
+        for f in taken:
+            w.move(frame, f, zone, stock(p))
+        return len(taken) == step.value.amount
+
+
+class PutExtra(Each):
+    """A Feeling of the System onto a Vision (Empty Shelves: the First Player's choice; Calm
+    Before: the Vision with the fewest Feelings, the First Player choosing among those tied,
+    reading SL30). Never onto a locked Vision (Glossary)."""
+
+    def ask(self, w, frame, step, p, got):
+        if "where" in got:
+            return None
+        s = w.state
+        options = s.unlocked()
+        if step.get("where").key == "fewest":
+            fewest = min(len(s.feelings_on(v)) for v in options) if options else 0
+            options = [v for v in options if len(s.feelings_on(v)) == fewest]
+        return Request("where", p, options, "the Vision the extra Feeling goes on", _read_vision(w))
+
+    def act(self, w, frame, step, p, got):
+        where = got.get("where")
+        item = item_of(step.value)
+        if where is None or item not in w.state.zones[SYSTEM]:
+            return False
+        w.move(frame, item, SYSTEM, vision_zone(where))
+        return True
+
+
+class Renounce(Each):
+    """A Vision token behind the screen leaves the game (to the box), for what it buys."""
+
+    def options(self, w, p) -> list[str]:
+        return sorted(set(w.state.zones[tokens(p)]))
+
+    def can(self, w, frame, step, p):
+        return bool(self.options(w, p))
+
+    def ask(self, w, frame, step, p, got):
+        if "renounce" not in got:
+            return Request("renounce", p, self.options(w, p), f"the Vision token {p} renounces",
+                           lambda raw: raw)
+        if step.get("to receive") is not None and "receive" not in got:
+            return receive_question(w, step.get("to receive"), p, p)
+        return None
+
+    def act(self, w, frame, step, p, got):
+        token = got.get("renounce")
+        if token is None:
+            return False
+        w.move(frame, token, tokens(p), BOX)
+        return receive(w, frame, p, step.get("to receive"), got) if step.get("to receive") is not None else True
+
+
+class SwapFeeling(Each):
+    """Last Orders: a Feeling of the stock for a Feeling of the System (another type, or the
+    swap changes nothing)."""
+
+    def pairs(self, w, p) -> list[tuple[str, str]]:
+        s = w.state
+        mine = sorted({x for x in s.zones[stock(p)] if x in FEELINGS})
+        system = sorted({x for x in s.zones[SYSTEM] if x in FEELINGS})
+        return [(a, b) for a in mine for b in system if a != b]
+
+    def can(self, w, frame, step, p):
+        return bool(self.pairs(w, p))
+
+    def ask(self, w, frame, step, p, got):
+        if "swap" in got:
+            return None
+
+        def read(raw: Any) -> tuple:
+            if not (isinstance(raw, dict) and set(raw) == {"give", "get"}):
+                raise IllegalAction(w.rule, f"expected {{give: FEELING, get: FEELING}}, got {raw!r}")
+            return (_feeling(raw["give"]), _feeling(raw["get"]))
+        return Request("swap", p, self.pairs(w, p), f"the Feeling {p} gives the System and the one they get", read,
+                       lambda v: {"give": v[0], "get": v[1]})
+
+    def act(self, w, frame, step, p, got):
+        pair = got.get("swap")
+        if pair is None:
+            return False
+        w.move(frame, pair[0], stock(p), SYSTEM)
+        w.move(frame, pair[1], SYSTEM, stock(p))
+        return True
+
+
+class ReturnCard(Each):
+    """Mirror Faces: a card of the field back to the hand."""
+
+    def can(self, w, frame, step, p):
+        return any(c in w.state.data.cards for c in w.state.zones[field_of(p)])
+
+    def ask(self, w, frame, step, p, got):
+        if "card" in got:
+            return None
+        options = sorted({c for c in w.state.zones[field_of(p)] if c in w.state.data.cards})
+        return Request("card", p, options, f"the card {p} returns to their hand", _card(w)) if options else None
+
+    def act(self, w, frame, step, p, got):
+        card = got.get("card")
+        if card is None:
+            return False
+        w.move(frame, card, field_of(p), hand(p))
+        return True
+
+
+class Arrange(Verb):
+    """Progress: the top 3 Event cards back in an order of the player's choice (``order``,
+    top first)."""
+
+    def request(self, w, frame, step):
+        if "order" in frame.answers:
+            return None
+        top = list(reversed(w.state.zones[EVENT_DECK][-3:]))
+        if len(top) < 2:
+            return None
+
+        def read(raw: Any) -> tuple:
+            if not isinstance(raw, list):
+                raise IllegalAction(w.rule, f"expected the cards in order, top first, got {raw!r}")
+            return tuple(_card(w)(c) for c in raw)
+        return Request("order", frame.controller, sorted(set(itertools.permutations(top))),
+                       "the order of the top Event cards, top first", read, list)
+
+    def run(self, w, frame, step):
+        order = frame.answers.get("order")
+        deck = w.state.zones[EVENT_DECK]
+        if order is None:
+            return len(deck) > 0
+        n = len(order)
+        if list(reversed(deck[-n:])) != list(order):
+            del deck[-n:]
+            deck.extend(reversed(order))
+        return True
+
+
+class LookAt(Verb):
+    """The Last Photograph, Clocktower Library: one of the top 3 cards of a deck into the
+    hand; the others discarded, or put at the bottom of the deck (in their order)."""
+
+    def request(self, w, frame, step):
+        if "take" in frame.answers:
+            return None
+        deck = w.state.zones[step.value.key]
+        top = sorted(set(deck[-3:]))
+        if not top:
+            return None
+        return Request("take", frame.controller, top, f"the card taken from {step.value.words}", _card(w))
+
+    def run(self, w, frame, step):
+        zone = step.value.key
+        deck = w.state.zones[zone]
+        top = list(reversed(deck[-3:]))
+        card = frame.answers.get("take")
+        if card is None:
+            return False
+        w.move(frame, card, zone, hand(frame.controller))
+        top.remove(card)
+        for c in top:
+            if step.get("others").key == "discard":
+                w.move(frame, c, zone, DISCARD)
+            else:
+                deck.remove(c)
+                deck.insert(0, c)
+                frame.outcome.append(Op("move", item=c, src=zone, dst=zone, bottom=True))
+        return len(top) == 2
+
+
+class ChooseVision(Verb):
+    def request(self, w, frame, step):
+        if "vision" in frame.answers:
+            return None
+        return Request("vision", frame.controller, w.state.unlocked(), "a Vision", _read_vision(w))
+
+    def run(self, w, frame, step):
+        frame.bindings["it"] = frame.answers.get("vision")
+        return frame.bindings["it"] is not None
+
+
+class ChooseFeeling(Verb):
+    def request(self, w, frame, step):
+        if "feeling" in frame.answers:
+            return None
+        return Request("feeling", frame.controller, list(FEELINGS), "a Feeling type", _feeling)
+
+    def run(self, w, frame, step):
+        frame.bindings["type"] = frame.answers.get("feeling")
+        return True
+
+
+class TakeEvery(Verb):
+    """Unanimous Feeling: every Feeling of the chosen type (and, The Sky Turns Grey, what
+    counts as it) on the Visions into the stock."""
+
+    def run(self, w, frame, step):
+        kind = frame.bindings.get("type")
+        s = w.state
+        found = False
+        for v in s.visions:
+            for f in s.feelings_on(v):
+                if kind in counts_as(s, f):
+                    w.move(frame, f, vision_zone(v), stock(frame.controller))
+                    found = True
+        return found
+
+
+class SwapCards(Verb):
+    """Clocks Without Hands: two neighbouring Visions change places around the clock; their
+    Feelings and tokens stay on them (a Vision's zone travels with its card)."""
+
+    def pairs(self, s: SoLongState) -> list[tuple[str, str]]:
+        n = len(s.clock)
+        return [tuple(sorted((s.clock[i], s.clock[(i + 1) % n]))) for i in range(n)]  # type: ignore[misc]
+
+    def request(self, w, frame, step):
+        if "visions" in frame.answers:
+            return None
+
+        def read(raw: Any) -> tuple:
+            if not (isinstance(raw, list) and len(raw) == 2):
+                raise IllegalAction(w.rule, f"expected two Visions, got {raw!r}")
+            return tuple(sorted(_read_vision(w)(v) for v in raw))
+        return Request("visions", frame.controller, sorted(set(self.pairs(w.state))), "the two adjacent Visions "
+                       "swapped", read, list)
+
+    def run(self, w, frame, step):
+        pair = frame.answers.get("visions")
+        if pair is None:
+            return False
+        c = w.state.clock
+        i, j = c.index(pair[0]), c.index(pair[1])
+        c[i], c[j] = c[j], c[i]
+        return True
+
+
+class Unlock(Verb):
+    """First Light After: a locked Vision of the player's choice is unlocked (an overloaded
+    Vision, or a Gestalt Vision still holding Marks of Sol, which keep them)."""
+
+    def request(self, w, frame, step):
+        if "vision" in frame.answers:
+            return None
+        options = [v for v in w.state.visions if v in w.state.locked]
+        if not options:
+            return None
+        return Request("vision", frame.controller, options, "the locked Vision unlocked", _read_vision(w))
+
+    def run(self, w, frame, step):
+        v = frame.answers.get("vision")
+        if v is None:
+            return False
+        w.state.locked.discard(v)
+        return True
+
+
+class TakeCard(Verb):
+    def request(self, w, frame, step):
+        if "card" in frame.answers:
+            return None
+        options = sorted({c for c in w.state.zones[DISCARD] if c in w.state.data.cards})
+        return Request("card", frame.controller, options, "the card taken from the discard pile", _card(w)) \
+            if options else None
+
+    def run(self, w, frame, step):
+        card = frame.answers.get("card")
+        if card is None:
+            return False
+        w.move(frame, card, DISCARD, hand(frame.controller))
+        return True
+
+
+class TakeMore(Verb):
+    """The Last Escalator: 1 more of the affinity Feeling just drained, from the System (of
+    a Karma Catalyst's two, the owner's choice)."""
+
+    def request(self, w, frame, step):
+        kinds = sorted(set(frame.bindings.get("drained", ())))
+        if "take" in frame.answers or len(kinds) < 2:
+            return None
+        return Request("take", frame.controller, kinds, "the Feeling taken 1 more of", _feeling)
+
+    def run(self, w, frame, step):
+        kinds = sorted(set(frame.bindings.get("drained", ())))
+        kind = frame.answers.get("take", kinds[0] if kinds else None)
+        return kind is not None and gain(w, frame, frame.controller, kind)
+
+
+class Change(Verb):
+    """Father's Old Coat: a Feeling of the stock back to the System for another from it (The
+    Sky Turns Grey: a {hope} counts as a {resignation})."""
+
+    def run(self, w, frame, step):
+        s, p = w.state, frame.controller
+        want = step.value.key
+        have = [x for x in s.zones[stock(p)] if want in counts_as(s, x)]
+        into = item_of(step.get("into"))
+        if not have or into not in s.zones[SYSTEM]:
+            return False
+        w.move(frame, have[0], stock(p), SYSTEM)
+        w.move(frame, into, SYSTEM, stock(p))
+        return True
+
+
+class Resolve(Verb):
+    """Monochrome Corridor: the script of an unlocked normal Vision, as if the player were on
+    it (its choices are the entry's, beside ``vision``)."""
+
+    def request(self, w, frame, step):
+        s = w.state
+        if "vision" not in frame.answers:
+            options = [v for v in s.clock if v not in s.locked and s.data.visions[v].script is not None]
+            return Request("vision", frame.controller, options, "the normal Vision whose effect is resolved",
+                           _read_vision(w)) if options else None
+        inner = frame.bindings.get("_inner")
+        if inner is None:
+            vision = frame.answers["vision"]
+            inner = Frame(vision, s.data.visions[vision].script.effect, frame.controller)
+            frame.bindings["_inner"] = inner
+            frame.bindings["_here"] = s.vision_of.get(frame.controller)
+            s.vision_of[frame.controller] = vision  # "as if you were on it"
+        request = run(w, inner, frame.answers)
+        if request is not None:
+            return request
+        return None
+
+    def run(self, w, frame, step):
+        inner = frame.bindings.pop("_inner", None)
+        if inner is None:
+            return False
+        w.state.vision_of[frame.controller] = frame.bindings.pop("_here")
+        frame.outcome.extend(inner.outcome)
+        return inner.done
 
 
 class ReturnAll(Verb):
@@ -451,7 +1254,8 @@ class ReturnAll(Verb):
 
     def run(self, w, frame, step):
         s = w.state
-        for v in s.visions:
+        visions = [frame.bindings["it"]] if step.value.key == "it" and "it" in frame.bindings else s.visions
+        for v in visions:
             for f in s.feelings_on(v):
                 w.move(frame, f, vision_zone(v), SYSTEM)
         return True
@@ -583,28 +1387,61 @@ VERBS: dict[str, Verb] = {
     "draw": Draw(),
     "discard": Discard(),
     "remove": Remove(),
+    "return": Return(),
+    "give": Give(),
+    "arrange": Arrange(),
+    "look at": LookAt(),
     "return all": ReturnAll(),
     "move feeling": MoveFeeling(),
     "look": Look(),
     "put": Put(),
     "trade": Trade(),
+    "choose vision": ChooseVision(),
+    "choose feeling": ChooseFeeling(),
+    "take every": TakeEvery(),
+    "swap cards": SwapCards(),
+    "unlock": Unlock(),
+    "take card": TakeCard(),
+    "put extra": PutExtra(),
+    "renounce": Renounce(),
+    "swap feeling": SwapFeeling(),
+    "return card": ReturnCard(),
+    "resolve": Resolve(),
+    "take more": TakeMore(),
+    "change": Change(),
 }
 
 
 def run_script(state: SoLongState, source: str, what: str, script: Any, controller: str, answers: dict[str, Any],
-               rule: str, bindings: dict[str, Any] | None = None, shortcuts: tuple[str, ...] = ()) -> Frame:
+               rule: str, bindings: dict[str, Any] | None = None, shortcuts: tuple[str, ...] = (),
+               answerer: str | None = None, written: tuple[Op, ...] = ()) -> Frame:
     """Run ``source``'s script (a card's, an event's, a Vision's: ``what`` names it with its text) for
     ``controller`` with the entry's answers; `IllegalAction` for a choice left out (naming it
     and the legal ones), one not legal, or one no step asks. ``shortcuts``: the choices an entry
-    writes as keys of its own (``to``, ``take``) rather than in ``choose``."""
-    assert script is not None and script.effect is not None
-    frame = Frame(source, script.effect, controller, bindings=dict(bindings or {}))
-    world = SWorld(state)
+    writes as keys of its own (``to``, ``take``) rather than in ``choose``. A question for
+    another player than ``answerer`` (who writes the entry; the controller by default) waits
+    for their entry: the frame is returned with it in ``waiting``. An entry that writes the
+    outcome as operations (``written``) and no choices is read as the choices that give it."""
+    assert script is not None
+    bindings = dict(bindings or {})
+    if script.effect is None:  # a continuous card: nothing happens when it is played (continuous.py)
+        leftover(dict(answers), what, rule)
+        return Frame(source, Ability(EFFECT, ()), controller)
+    answerer = answerer or controller
+    if written and not answers:
+        found = _answers_giving(state, source, script, controller, bindings, written)
+        if found is not None:
+            answers, answerer = found, None  # every choice is in the outcome written
+    frame = Frame(source, script.effect, controller, bindings=bindings)
+    world = SWorld(state, answerer)
+    world.defaults = True
     world.rule = rule
     supply = dict(answers)
     world.supply = supply
     request = run(world, frame, supply)
-    if request is not None:
+    if request is not None and answerer is not None and request.chooser != answerer:
+        frame.waiting = request
+    elif request is not None:
         key = request.name if request.name in shortcuts else f"choose: {{{request.name}: ...}}"
         raise IllegalAction(rule, f"{what} asks {request.chooser} {request.what}: write it in the entry, {key} (the "
                                   f"choices: {request.shown()})")
@@ -612,9 +1449,60 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
     return frame
 
 
-def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str) -> Frame:
+def _answers_giving(state: SoLongState, source: str, script: Any, controller: str, bindings: dict[str, Any],
+                    written: tuple[Op, ...]) -> dict[str, Any] | None:
+    """The choices with which the script does what ``written`` says (None: no choices do)."""
+    from rules_check.effects import mismatch
+
+    def start() -> tuple[SWorld, Frame]:
+        return SWorld(state.copy()), Frame(source, script.effect, controller, bindings=dict(bindings))
+
+    for answers in answer_sets(start):
+        world, frame = start()
+        if run(world, frame, dict(answers)) is None and not mismatch(written, frame.outcome):
+            return answers
+    return None
+
+
+def resume(state: SoLongState, frame: Frame, player: str, answers: dict[str, Any], rule: str, what: str) -> Frame:
+    """Go on with an effect waiting for ``player``'s choice (``{player: P, choose: {...}}``)."""
+    world = SWorld(state, player)
+    world.defaults = True
+    world.rule = rule
+    supply = dict(answers)
+    world.supply = supply
+    frame.waiting = None
+    request = run(world, frame, supply)
+    if request is not None and request.chooser != player:
+        frame.waiting = request
+    elif request is not None:
+        raise IllegalAction(rule, f"{what} asks {player} {request.what}: write it in the entry, choose: "
+                                  f"{{{request.name}: ...}} (the choices: {request.shown()})")
+    leftover(supply, what, rule)
+    return frame
+
+
+def answers_to_wait(state: SoLongState) -> list[dict[str, Any]]:
+    """Every set of answers the player an effect waits for can write in their entry (all the
+    questions of their part: World's Edge Pub's discard and draw, Error Code's discard and
+    return): the simulator's whole legal set of that entry."""
+    assert state.waiting is not None and state.waiting.frame.waiting is not None
+    chooser = state.waiting.frame.waiting.chooser
+
+    def start() -> tuple[SWorld, Frame]:
+        trial = state.copy()
+        frame = trial.waiting.frame  # type: ignore[union-attr]
+        frame.waiting = None
+        return SWorld(trial, chooser), frame
+
+    return answer_sets(start)
+
+
+def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str,
+              written: tuple[Op, ...] = ()) -> Frame:
     c = state.data.cards[card]
-    return run_script(state, card, f"{card} (\"{c.text}\")", c.script, player, answers, rule, shortcuts=("to", "take"))
+    return run_script(state, card, f"{card} (\"{c.text}\")", c.script, player, answers, rule, shortcuts=("to", "take"),
+                      written=written)
 
 
 def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any]]:
@@ -622,24 +1510,29 @@ def answers_of(state: SoLongState, player: str, card: str) -> list[dict[str, Any
     return answers_for(state, player, card, state.data.cards[card].script)
 
 
-def answers_for(state: SoLongState, player: str, source: str, script: Any) -> list[dict[str, Any]]:
-    """Every set of answers ``source``'s script (a card, a Vision) can run with now."""
+def answers_for(state: SoLongState, player: str, source: str, script: Any,
+                bindings: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every set of answers ``source``'s script (a card, a Vision) can run with now, as far as
+    ``player`` answers them (other players answer in entries of their own)."""
     if script is None or script.effect is None:
         return [{}]
-    return answer_sets(lambda: (SWorld(state.copy()), Frame(source, script.effect, player)))
+    return answer_sets(lambda: (SWorld(state.copy(), player), Frame(source, script.effect, player,
+                                                                    bindings=dict(bindings or {}))))
 
 
 def run_event(state: SoLongState, event: str, controller: str, answers: dict[str, Any] | None = None,
-              rule: str = RULE_EVENT, ignore: tuple[str, ...] = ()) -> Frame:
+              rule: str = RULE_EVENT, ignore: tuple[str, ...] = (), written: tuple[Op, ...] = ()) -> Frame:
     """An event's effect: in the Event Phase for the First Player (a Reboot's spares the players
     in ``ignore``, who paid a Mark of Sol), or, for an event naming a Vision, in the Vision Phase
     for the player there resolving it (ruling SL2). The choices are the entry's ``choose``."""
     e = state.data.events[event]
     return run_script(state, event, f"{event} (\"{e.text}\")", e.script, controller, answers or {}, rule,
-                      {"ignore": tuple(ignore)})
+                      {"ignore": tuple(ignore)}, written=written)
 
 
-def run_vision(state: SoLongState, vision: str, player: str, answers: dict[str, Any], rule: str) -> Frame:
+def run_vision(state: SoLongState, vision: str, player: str, answers: dict[str, Any], rule: str,
+               written: tuple[Op, ...] = ()) -> Frame:
     """A Vision's effect ("4. Vision Phase, 1. Vision's Effect") from its script."""
     v = state.data.visions[vision]
-    return run_script(state, vision, f"{vision}'s effect (\"{v.text}\")", v.script, player, answers, rule)
+    return run_script(state, vision, f"{vision}'s effect (\"{v.text}\")", v.script, player, answers, rule,
+                      written=written)

@@ -1,0 +1,75 @@
+"""Continuous cards: "the effect is active as long as the card is in the field" ("Remnant
+Cards", 3. Effect).
+
+A continuous card's script is a triggered ability (``when: At the start of your Vision
+Phase``) or a static one (``while: always``). What happens in the game is told here as it
+happens (`happened`: a drain, a card played, a Vision emptied, a Vision Phase starting); the
+abilities it triggers wait in ``state.queue`` and resolve in order once the entry is applied
+(`fire`), each as its owner's: a choice it asks (Father's Old Coat's "you may") is the owner's
+entry, ``{player: P, choose: {may: yes}}``. Static abilities are asked where their rule is
+checked (`has_static`: Teeth in the Dark at the drain, Lighthouse Keeper at a Reboot, The
+Symbolic System at a card's cost).
+
+Readings (docs/rulings.md SL31): a triggered ability resolves after the entry that triggered
+it, before the next entry; several resolve in turn order from the First Player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_check.effects import Frame
+
+from .state import SoLongState, Waiting, field_of
+
+RULE_CONTINUOUS = "So Long, My World: Remnant Cards, 3. Effect (continuous)"
+
+YOU_DRAIN_AFFINITY = "you drain affinity"
+YOUR_VISION_PHASE = "your vision phase"
+YOU_DRAIN_A_CARD = "you drain a card"
+ANOTHER_PLAYS_POSITIVE = "another plays positive"
+YOU_EMPTY_A_VISION = "you empty a vision"
+OTHERS = {ANOTHER_PLAYS_POSITIVE}  # triggers on what another player does; the rest on the owner's own
+
+
+def _fields(state: SoLongState):
+    for p in state.order():
+        for card in state.zones[field_of(p)]:
+            data = state.data.cards.get(card)
+            if data is not None and data.script is not None:
+                yield p, card, data.script
+
+
+def happened(state: SoLongState, key: str, player: str, info: dict[str, Any] | None = None) -> None:
+    """``player`` did what ``key`` names: the continuous cards it triggers queue up."""
+    for owner, card, script in _fields(state):
+        if (owner != player) if key in OTHERS else (owner == player):
+            for ability in script.triggers.get(key, ()):
+                state.queue.append((card, owner, ability.index, dict(info or {})))
+
+
+def has_static(state: SoLongState, player: str, verb: str) -> bool:
+    """Whether a card in ``player``'s field has a static ability with a step ``verb``."""
+    for owner, _card, script in _fields(state):
+        if owner == player and any(step.verb == verb for a in script.of_kind("static") for step in a.steps):
+            return True
+    return False
+
+
+def spared_by_statics(state: SoLongState) -> tuple[str, ...]:
+    """Lighthouse Keeper: "Reboot cards do not affect you"."""
+    return tuple(p for p in state.players if has_static(state, p, "unaffected by"))
+
+
+def fire(state: SoLongState) -> None:
+    """Resolve the queued triggered abilities in order, until one waits for its owner's choice."""
+    from . import verbs
+
+    while state.waiting is None and state.queue:
+        card, owner, index, info = state.queue.pop(0)
+        ability = state.data.cards[card].script.abilities[index]
+        frame = Frame(card, ability, owner, bindings=info)
+        what = f"{card} (\"{state.data.cards[card].text}\")"
+        verbs.resume(state, frame, "", {}, RULE_CONTINUOUS, what)  # nobody answers: a choice waits for the owner
+        if frame.waiting is not None:
+            state.waiting = Waiting(frame, RULE_CONTINUOUS, what)
