@@ -32,12 +32,27 @@ YOU_EMPTY_A_VISION = "you empty a vision"
 OTHERS = {ANOTHER_PLAYS_POSITIVE}  # triggers on what another player does; the rest on the owner's own
 
 
+_CONTINUOUS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def continuous_cards(state: SoLongState) -> frozenset[str]:
+    """The cards with a triggered or static ability (asked after every entry: found once per
+    card data)."""
+    data = state.data
+    cached = _CONTINUOUS.get(id(data))
+    if cached is None or cached[0] is not data:
+        names = frozenset(n for n, c in data.cards.items() if c.script is not None
+                          and (c.script.kinds.get("triggered") or c.script.kinds.get("static")))
+        cached = _CONTINUOUS[id(data)] = (data, names)
+    return cached[1]  # type: ignore[return-value]
+
+
 def _fields(state: SoLongState):
+    names = continuous_cards(state)
     for p in state.order():
         for card in state.zones[field_of(p)]:
-            data = state.data.cards.get(card)
-            if data is not None and data.script is not None:
-                yield p, card, data.script
+            if card in names:
+                yield p, card, state.data.cards[card].script
 
 
 def happened(state: SoLongState, key: str, player: str, info: dict[str, Any] | None = None) -> None:
@@ -63,6 +78,8 @@ def spared_by_statics(state: SoLongState) -> tuple[str, ...]:
 
 def fire(state: SoLongState) -> None:
     """Resolve the queued triggered abilities in order, until one waits for its owner's choice."""
+    if not state.queue or state.waiting is not None:
+        return
     from . import verbs
 
     while state.waiting is None and state.queue:

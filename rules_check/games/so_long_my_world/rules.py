@@ -280,11 +280,33 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | No
         return None
     trial = state.copy()
     pay_and_place(trial, a)
+    n = len(trial.queue)
     frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule, a.ops)
     if a.ops and mismatch(a.ops, frame.outcome):
         raise IllegalAction(rule, f"{a.card} (\"{card.text}\") does: {describe(frame.outcome)}; the entry "
                                   f"writes: {describe(a.ops)}")
+    keep_trial(state, a, trial, frame, n)
     return trial
+
+
+def keep_trial(state: SoLongState, a: Action, trial: SoLongState, frame, queued: int) -> None:
+    """Keep what ``a``'s check worked out on a copy, for its apply to take over instead of
+    running the script a second time (``queued``: the triggers waiting before it ran)."""
+    state.__dict__["_trial"] = (a, trial, frame, queued)
+
+
+def take_trial(state: SoLongState, a: Action):
+    """The copy ``a``'s check left (`keep_trial`), adopted by ``state``: its frame and the
+    continuous triggers the script queued (taken out, to be queued in the rule's order); None
+    when the last check was of another action."""
+    kept = state.__dict__.pop("_trial", None)
+    if kept is None or kept[0] is not a:
+        return None
+    _, trial, frame, queued = kept
+    state.__dict__.update(trial.__dict__)
+    triggered = state.queue[queued:]
+    del state.queue[queued:]
+    return frame, triggered
 
 
 def vision_step(state: SoLongState, p: str, at_most: int, doing: str, rule: str) -> None:
@@ -311,10 +333,13 @@ def effect_available(state: SoLongState, a: Effect) -> None:
             if "no vision moves" in state.round_rules and any(st.verb == "move feeling" for st in v.script.effect.walk()):
                 raise IllegalAction(RULE_EFFECT, f"{event_now(state)}: \"This round, no Feeling can be moved from one "
                                                  f"Vision to another\": {vision}'s effect cannot be used")
-            frame = verbs.run_vision(state.copy(), vision, a.player, a.answers(), RULE_EFFECT, a.ops)
+            trial = state.copy()
+            n = len(trial.queue)
+            frame = verbs.run_vision(trial, vision, a.player, a.answers(), RULE_EFFECT, a.ops)
             if a.ops and mismatch(a.ops, frame.outcome):
                 raise IllegalAction(RULE_EFFECT, f"{vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; "
                                                  f"the entry writes: {describe(a.ops)}")
+            keep_trial(state, a, trial, frame, n)
             return
         if a.choose or a.answers():
             raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: it is written as plain operations "
@@ -424,7 +449,9 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
     if request.name == "at random" and dict(a.choose).get("at random", "") is None:  # type: ignore[union-attr]
         return state  # chance: the simulator draws it (`chance`)
     trial = state.copy()
+    n = len(trial.queue)
     verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
+    keep_trial(state, a, trial, None, n)
     return state
 
 
@@ -435,9 +462,15 @@ def answers_waiting(state: SoLongState, a: Action) -> bool:
 
 def respond(state: SoLongState, a: Respond) -> None:
     """A player's own choice: the effect waiting for it goes on (and what follows it)."""
-    w = state.waiting
+    checked = take_trial(state, a)  # resumed on the check's copy
+    if checked is not None:
+        state.queue.extend(checked[1])
+        w = state.waiting
+    else:
+        w = state.waiting
+        assert w is not None
+        verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
     assert w is not None
-    verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
     if w.frame.waiting is None:
         state.waiting = None
         if w.then:
@@ -682,12 +715,18 @@ def pay_and_place(state: SoLongState, a: Play) -> None:
 
 
 def play(state: SoLongState, a: Play) -> None:
-    pay_and_place(state, a)
-    state.played.append((a.player, a.card))
     card = state.data.cards[a.card]
+    checked = take_trial(state, a) if card.script is not None else None  # paid and played on the check's copy
+    if checked is None:
+        pay_and_place(state, a)
+    state.played.append((a.player, a.card))
     if card.karma == "positive":
         continuous.happened(state, continuous.ANOTHER_PLAYS_POSITIVE, a.player)
-    if card.script is not None:
+    if checked is not None:
+        frame, triggered = checked
+        state.queue.extend(triggered)
+        wait(state, frame, RULE_PLAY, f"{a.card} (\"{card.text}\")")
+    elif card.script is not None:
         frame = verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY, a.ops)  # its Marks counted by `receive`
         wait(state, frame, RULE_PLAY, f"{a.card} (\"{card.text}\")")
     else:
@@ -708,7 +747,12 @@ def wait(state: SoLongState, frame, rule: str, what: str) -> None:
 
 def effect(state: SoLongState, a: Effect) -> None:
     if a.source in state.data.visions and state.data.visions[a.source].script is not None:
-        frame = verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT, a.ops)
+        checked = take_trial(state, a)  # worked out on the check's copy
+        if checked is not None:
+            frame, triggered = checked
+            state.queue.extend(triggered)
+        else:
+            frame = verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT, a.ops)
         wait(state, frame, RULE_EFFECT, f"{a.source}'s effect")
     elif a.source in state.data.events and state.data.events[a.source].script is not None:
         frame = verbs.run_event(state, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)

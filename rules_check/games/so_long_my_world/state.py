@@ -155,6 +155,7 @@ class SoLongState(BaseState):
     def copy(self) -> "SoLongState":
         """A copy to try a card on (the checker, the simulator): the card data shared."""
         new = copy.copy(self)
+        new.__dict__.pop("_trial", None)  # a check's copy belongs to the state it was made from
         new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.locked = set(self.locked)
