@@ -44,8 +44,9 @@ class TestBundledScripts:
                     if "script" in item:
                         scripted[item["name"]] = parse_script(item["script"], SO_LONG_MY_WORLD).text
                         assert scripted[item["name"]] == item.get("text", item.get("effect")), item["name"]
-        # every component with an effect (the Karma Catalysts' text is a rule of the drain, data)
-        assert len(scripted) == 31 + 22 + 35 + 10 and "Blackout" in scripted and "Teeth in the Dark" in scripted
+        # every component with an effect (the Karma Catalysts' text is a rule of the drain, data):
+        # Remnant, Gestalt, event, Vision and End cards
+        assert len(scripted) == 31 + 22 + 35 + 10 + 6 and "Blackout" in scripted and "Shipwreck" in scripted
 
     def test_every_relics_side_has_a_script_that_prints_its_ability(self):
         sides = [s for raw in raw_cards(LOCATIONS) for s in (raw, raw["back"])]

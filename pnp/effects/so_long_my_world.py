@@ -58,7 +58,8 @@ SWAPS = closed("whose Visions are swapped ('you and the chosen player', 'two pla
     "you and the chosen player": "with chosen", "two players": "two"})
 LAST = closed("who acts last ('the chosen player')", {"the chosen player": "chosen"})
 ORDER = closed("'this Vision Phase'", {"this vision phase": "vision phase"})
-FIRST = closed("'you'", {"you": "you"})
+FIRST = closed("'you' or 'the player with the fewest Insight points in this game'", {
+    "you": "you", "the player with the fewest insight points in this game": "fewest insight"})
 FROM_VISION = closed("'your chosen Vision'", {"your chosen vision": "chosen"})
 ROUND_RULES = closed("a rule for this round", {
     "no player may drain a Mark of Sol": "no mark drain",
@@ -441,6 +442,7 @@ TRIGGERS = closed("when a continuous card acts", {
     "When you draw a card with the Drain": "you drain a card",
     "When another player plays a card with a positive karma": "another plays positive",
     "When you take the last Feeling from a Vision": "you empty a vision",
+    "Next game": "next game",  # an End card's effect, carried to the next game (End Cards)
 })
 ALWAYS = closed("'always'", {"always": "always"})
 SAME_TYPE = closed("'1 more of the same type'", {"1 more of the same type": "same"})
@@ -448,6 +450,12 @@ CHANGED = closed("'1 {resignation} of your stock'", {"1 {resignation} of your st
 DRAIN_LIMIT = closed("'3 Feelings from your Vision instead of 2'", {
     "3 feelings from your vision instead of 2": "3"})
 SPARED = closed("'Reboot cards'", {"reboot cards": "reboot"})
+SWAP_DEALT = closed("'one of their 3 dealt Remnant cards for the top card of the Remnant deck'", {
+    "one of their 3 dealt remnant cards for the top card of the remnant deck": "swap"})
+DEALT_MORE = closed("'4 Remnant cards instead of 3 and keeps 3 of them'", {
+    "4 remnant cards instead of 3 and keeps 3 of them": "4 keep 3"})
+EXTRA_ROUND = closed("'1 extra Feeling on a Vision every round, whatever the number of players'", {
+    "1 extra feeling on a vision every round, whatever the number of players": "every round"})
 IN_PLACE = closed("'1 {resignation} in place of any other Feeling of its cost'", {
     "1 {resignation} in place of any other feeling of its cost": "resignation"})
 
@@ -462,8 +470,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
     Verb("choose order", _word(ORDER), lambda s, p: "choose the order in which players act in this Vision Phase",
          doc="the card player sets the Vision Phase order of this round"),
     Verb("first player", _word(FIRST),
-         lambda s, p: "take the First Player token. It passes to the left as usual in the End Phase",
-         doc="the First Player token moves to the card player (5. End Phase passes it on)"),
+         lambda s, p: "take the First Player token. It passes to the left as usual in the End Phase"
+         if s.value.key == "you" else f"{s.value.words} takes the First Player token",
+         doc="the First Player token moves to the card player (5. End Phase passes it on); next game: to the "
+             "player with the fewest Insight points"),
     Verb("take feelings", _taken, _take,
          {"from": _place, "immediately": _flag, "up to": _flag, **EACH}, frozenset({"from"}),
          doc="Feelings from a Vision (or another player's stock) into your stock; all when fewer are there"),
@@ -534,6 +544,15 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
          use="static", doc="the owner's drain of Feelings may take 3"),
     Verb("unaffected by", _word(SPARED), lambda s, p: f"{s.value.words} do not affect you", use="static",
          doc="the owner is left out of every Reboot's effect"),
+    Verb("swap dealt", _word(SWAP_DEALT), lambda s, p: f"{_subject(s, 'swap', 'swaps')} {s.value.words}", EACH,
+         doc="next game: a dealt Remnant card for the top card of the Remnant deck (the setup's `swapped`)"),
+    Verb("start with", _tokens, lambda s, p: f"{_subject(s, 'start', 'starts')} with {s.value.words}" + (
+        " besides their first {hope} or {nostalgia}" if s.get("besides their first feeling") else ""),
+         {"besides their first feeling": _flag, **EACH}, doc="next game: tokens in each stock at the setup"),
+    Verb("dealt", _word(DEALT_MORE), lambda s, p: f"{_subject(s, 'be dealt', 'is dealt')} {s.value.words}", EACH,
+         doc="next game: 4 Remnant cards dealt, 1 returned to the deck (the setup's `returned`)"),
+    Verb("extra every round", _word(EXTRA_ROUND), lambda s, p: f"{_subject(s, 'put', 'puts')} {s.value.words}",
+         EACH, doc="next game: the First Player's extra Feeling every round, with any number of players"),
     Verb("pay instead", _word(IN_PLACE), lambda s, p: f"once per card you play, you may pay {s.value.words}",
          use="static", doc="a card's cost may have one Feeling paid with a {resignation} (the entry's `instead`)"),
 ]}

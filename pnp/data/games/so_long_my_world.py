@@ -349,13 +349,16 @@ class EventCard(_Scripted):
         return sum(len(fs) for fs in (self.feelings or {}).values())
 
 
-class EndCard(_Item):
-    """End Cards: "the words of philosophers and poets" and an effect carried to the next game."""
+class EndCard(_Scripted):
+    """End Cards: "the words of philosophers and poets" and an effect carried to the next game
+    (its script: ``when: Next game``; the setup's ``end_card`` applies it)."""
 
     quote: str = Field(min_length=1, max_length=MAX_CARD_TEXT)
     author: str = Field(min_length=1)
     work: str | None = None
-    effect: CardText
+    effect: CardText | None = None
+
+    printed_field: ClassVar[str] = "effect"
 
 
 class HeartbreakCard(_Item):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -74,6 +74,7 @@ class CardData:
     heartbreaks: dict[str, Heartbreak]
     tokens: dict[str, tuple[str, str]]  # vision token name -> (vision, colour)
     by_key: dict[str, str]  # normalised name -> printed name, for every card and vision
+    ends: dict[str, Script | None] = field(default_factory=dict)  # End cards: what carries to the next game
 
     def resolve(self, name: str) -> str | None:
         return self.by_key.get(normalise(name))
@@ -153,5 +154,6 @@ def _load(cards_dir: Path) -> CardData:
         f = item.fields()
         for _ in range(item.count):
             tokens[item.name] = (f["vision"], f.get("colour"))
-    by_key = {normalise(n): n for n in [*cards, *events, *visions, *heartbreaks]}
-    return CardData(cards, events, visions, heartbreaks, tokens, by_key)
+    ends = {item.name: _script(item.fields()) for item in data.component("end card").items}
+    by_key = {normalise(n): n for n in [*cards, *events, *visions, *heartbreaks, *ends]}
+    return CardData(cards, events, visions, heartbreaks, tokens, by_key, ends)

@@ -30,7 +30,7 @@ from rules_check.core.engine import Engine, EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
-from . import rules, scoring, solo
+from . import next_game, rules, scoring, solo
 from .actions import Action, parse_entry, to_entry
 from .cards import CardData, load_cards
 from .state import (
@@ -40,7 +40,7 @@ from .state import (
 )
 
 KEYS = ("mode", "variants", "heartbreak", "luno", "first_player", "clock", "events", "dealt", "picks",
-        "remnant_deck", "gestalt_deck", "catalysts", "first_feelings")
+        "remnant_deck", "gestalt_deck", "catalysts", "first_feelings", *next_game.KEYS)
 REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_feelings")
 DEALT = 3  # "each player is randomly dealt 3 cards"
 EVENTS = {False: 11, True: 9}  # 2-4 players / 5 players ("3. Prepare the Event Deck")
@@ -96,6 +96,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
         state = SoLongState(players=list(players), cards=c, mode=mode, variants=frozenset(variants),
                             heartbreak=heartbreak, first=players.index(first))
+        next_game.read_end_card(reader, setup, state)
         z = state.zones
         for name in (SYSTEM, REMNANT_DECK, DISCARD, GESTALT_DECK, EVENT_DECK, EVENT, EVENT_DISCARD, CATALYSTS, BOX):
             z[name]
@@ -153,8 +154,10 @@ class SoLongEngine(Engine[SoLongState, Action]):
         hands = {}
         for p in players:
             hands[p] = c.listed(reader, ("dealt", p), c.remnants, "Remnant card")
-            if len(hands[p]) != DEALT:
-                raise bad(f"each player is dealt {DEALT} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
+            dealt = next_game.dealt_count(state)  # DEALT, or 4 with Such Stuff as Dreams
+            if len(hands[p]) != dealt:
+                raise bad(f"each player is dealt {dealt} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
+        next_game.keep(reader, state, players, hands)
         if "picks" in setup:
             hands = self._draft(players, hands, reader.per_player(("picks",), players, "picks"), bad)
         deck = c.listed(reader, ("remnant_deck",), c.remnants, "Remnant card")
@@ -192,6 +195,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             if ff[p] not in ("hope", "nostalgia"):
                 raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {ff[p]!r}", ("first_feelings", p))
             z.move(ff[p], SYSTEM, stock(p))
+        next_game.after_setup(reader, setup, state, file, self)
         state.chance = zlib.crc32("\n".join(events + deck).encode())
         return state
 
@@ -259,7 +263,41 @@ class SoLongEngine(Engine[SoLongState, Action]):
             cats = list(c.catalysts)
             rng.shuffle(cats)
             setup["catalysts"] = cats
+        self._end_card(setup, players)
         return setup
+
+    def _end_card(self, setup: dict[str, Any], players: list[str]) -> None:
+        """One game in three carries an End card from a previous game (End Cards), drawn with
+        numbers of its own (the seed's other draws stay as they were). The Carriage is left out:
+        its check needs the previous game's log."""
+        own = random.Random(zlib.crc32(repr(sorted(setup["events"])).encode() + repr(setup["dealt"]).encode()))
+        if own.random() >= 1 / 3:
+            return
+        card = own.choice([n for n in self.cards.ends if n != "The Carriage"])
+        setup["end_card"] = card
+        verbs_ = {st.verb for a in self.cards.ends[card].abilities for st in a.steps}
+        deck = list(reversed(setup["remnant_deck"]))  # top last
+        if "dealt" in verbs_:
+            returned = {}
+            for p in players:
+                extra = deck.pop()
+                setup["dealt"][p].append(extra)
+                returned[p] = own.choice(setup["dealt"][p])
+            for p in players:  # the draft passes the kept cards; picks come from them
+                kept = [x for x in setup["dealt"][p]]
+                kept.remove(returned[p])
+                setup["picks"][p][0] = kept[0]
+            for i, p in enumerate(players):
+                right = players[(i - 1) % len(players)]
+                kept = [x for x in setup["dealt"][right]]
+                kept.remove(returned[right])
+                setup["picks"][p][1] = kept[1]
+            deck.extend(returned.values())
+            own.shuffle(deck)
+            setup["returned"] = returned
+        if "swap dealt" in verbs_:
+            setup["swapped"] = {p: setup["picks"][p][0] for p in players if own.random() < 0.5}  # kept by the draft
+        setup["remnant_deck"] = deck[::-1]
 
     # --- actions -----------------------------------------------------------------------------
 

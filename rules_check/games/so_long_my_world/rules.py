@@ -178,14 +178,16 @@ def event_rule(state: SoLongState, name: str) -> str:
 def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
     """With 4-5 players the first player puts 1 extra feeling on a vision of their choice
     (ruling S2; SL3)."""
-    wanted = deals and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS
+    wanted = deals and (state.extra_every_round  # Infinite Spaces (End Cards)
+                        or (state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS))
     if a.extra is None:
         if wanted and any(f in FEELINGS for f in system_after_deal(state, a.name)):
             raise IllegalAction(RULE_DEAL, f"with {len(state.players)} players the first player puts 1 extra "
                                            f"feeling on a vision: write extra: {{VISION: FEELING}}")
         return
     if not wanted:
-        raise IllegalAction(RULE_DEAL, "an extra feeling is put only with 4-5 players, when feelings are dealt")
+        raise IllegalAction(RULE_DEAL, "an extra feeling is put only with 4-5 players (or Infinite Spaces), when "
+                                       "feelings are dealt")
     vision, feeling = a.extra
     if vision not in state.unlocked():
         raise IllegalAction(RULE_DEAL, f"feelings are never put on a locked vision, nor one not in play: {vision}")
@@ -810,11 +812,14 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
     def ops_text(ops: tuple[Op, ...]) -> str:
         return "; ".join(op.describe() for op in ops) if ops else "no change"
 
+    notes: list[str] = []
+    if isinstance(a, EventDraw) and state.rounds == 0 and state.phase == EVENT_PHASE:
+        notes = list(state.setup_notes)  # what the setup could not prove, with the game's first entry
     if isinstance(a, EventDraw):
         e = state.data.events[a.name]
         if state.phase == AFTER_REBOOT or e.vision or e.script is not None:
-            return []
-        return [f"{a.name}'s effect: {ops_text(a.ops)}"]
+            return notes
+        return notes + [f"{a.name}'s effect: {ops_text(a.ops)}"]
     if isinstance(a, Play) and state.data.cards[a.card].script is None:
         return [f"{a.player} played {a.card}; its effect: {ops_text(a.ops)}"]
     if isinstance(a, Effect) and not (
@@ -875,7 +880,8 @@ def candidates(state: SoLongState) -> Iterator[Action]:
                     after = state.copy()
                     verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top), left_out)
                 extras: list = [None]
-                if not reboot and state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS:
+                if not reboot and (state.extra_every_round or (state.mode != COOP
+                                                               and len(state.players) >= EXTRA_FEELING_PLAYERS)):
                     left = [f for f in FEELINGS if system_after_deal(after, top)[f] > 0]
                     extras = [(rng.choice(state.unlocked()), f) for f in left[:3]] or [None]
                 for extra in extras:

@@ -137,6 +137,9 @@ class SoLongState(BaseState):
     marks_gained: int = 0  # Marks of Sol that came into a player's stock
     luno_rounds: int = 0  # rounds in which both players chose L'Uno
     heartbreak: str | None = None
+    end_card: str | None = None  # the End card the previous game drew (next_game.py)
+    extra_every_round: bool = False  # Infinite Spaces
+    setup_notes: list[str] = field(default_factory=list)  # what the setup cannot prove (unverified)
     goal_reached: bool | None = None
     chance: int = 0  # the simulator's seed for shuffles and choices
     rounds: int = 0
@@ -169,6 +172,7 @@ class SoLongState(BaseState):
         new.played = list(self.played)
         new.clock = list(self.clock)
         new.queue = list(self.queue)
+        new.setup_notes = list(self.setup_notes)
         new.waiting = self.waiting.copy() if self.waiting is not None else None
         return new
 
