@@ -462,3 +462,38 @@ class TestEndCards:
         r = adjudicate(read_log(tmp_path / "bad.yaml", engines()), ENGINE)
         assert r.violations[0].message == (f"setup: The Carriage: the First Player is the player with the fewest Insight "
                                            f"points in the previous game ({fewest}), not {other}")
+
+
+class TestSoloPath:
+    """The solo campaign's Path events and sequence bonuses run from scripts (paths.yaml)."""
+
+    def test_a_path_event_is_its_script(self, tmp_path):
+        from test_engine_so_long_my_world import run_solo
+
+        s = solo_replay([{"event": "Empty Shelves"}])
+        give(s, "Ana", "We Won't be There")
+        hope = s.stock_of("Ana", "hope")
+        act(s, {"player": "Ana", "play": "We Won't be There"})  # "The light on the cape goes out. Receive 1 {hope}."
+        # its cost (2 {hope}), the card's {hope} ("each other player": Ana, SL27), the Path event's
+        assert s.stock_of("Ana", "hope") == hope - 2 + 1 + 1
+        entries = [{"event": "Empty Shelves"}, {"player": "Ana", "drain": "mark of sol"},
+                   {"player": "Ana", "play": "Life is a Journey",
+                    "path_event": [{"move": "hope", "from": "System", "to": "stock:Ana"}]}]
+        r = run_solo(tmp_path, entries)
+        assert violation(r) == (3, solo.RULE_SOLO_PLAY, "the Path The Last Lighthouse has no event for Life is a "
+                                                        "Journey")
+
+    def test_a_written_path_event_must_be_the_scripts(self):
+        s = solo_replay([{"event": "Empty Shelves"}])
+        give(s, "Ana", "We Won't be There")
+        refused(s, {"player": "Ana", "play": "We Won't be There",
+                    "path_event": [{"move": "despair", "from": "System", "to": "stock:Ana"}]},
+                "the Path event of We Won't be There (\"The light on the cape goes out. Receive 1 {hope}.\") does: ")
+
+    def test_a_story_only_path_event_changes_nothing(self):
+        s = solo_replay([{"event": "Empty Shelves"}])
+        give(s, "Ana", "Progress")
+        refused(s, {"player": "Ana", "play": "Progress", "choose": {"order": list(reversed(s.zones["event deck"][-3:]))},
+                    "path_event": [{"move": "hope", "from": "System", "to": "stock:Ana"}]},
+                "the Path event of Progress (\"The keeper writes the last entry of the log.\") changes nothing: no "
+                "path_event")

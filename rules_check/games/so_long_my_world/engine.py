@@ -39,6 +39,8 @@ from .state import (
     chosen, field_of, hand, stock, tokens, vision_zone,
 )
 
+W_READY = 1.0  # the solo greedy: what a locked Vision's unlocking needs, held
+W_TOKEN, W_GUARD = 1.0, 2.0  # the solo greedy's weights (bench/policies.py measures them)
 KEYS = ("mode", "variants", "heartbreak", "luno", "first_player", "clock", "events", "dealt", "picks",
         "remnant_deck", "gestalt_deck", "catalysts", "first_feelings", *next_game.KEYS)
 REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_feelings")
@@ -339,19 +341,51 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def value(self, state: SoLongState, player: str) -> float:
         """The greedy policy's judgement: the score (the Collective Insight in So Long, My Love,
         where the result is shared), and what leads to it: Feelings in stock pay for cards
-        ("2. Feeling Cost"), Marks of Sol for Observations; a co-op goal reached counts most."""
+        ("2. Feeling Cost"), Marks of Sol for Observations, cards in hand are insight to come
+        where holding them costs nothing (co-op, solo); a co-op goal reached counts most; in
+        the solo game every Vision unlocked (the win needs them all, SL20), the tokens that
+        unlock them and the Marks of Sol that keep them from locking."""
+        stock_ = state.zones[f"stock:{player}"]
+        held = 0.3 * sum(1 for x in stock_ if x in FEELINGS) + 0.5 * stock_.count(MARK)
         if state.mode == COOP:
-            base = float(scoring.collective_insight(state))
             from .goals import result
+            base = float(scoring.collective_insight(state))
             found = result(state) if state.heartbreak else None
             if found is not None and found[0]:
                 base += 10
-        elif state.mode == SOLO:
-            base = float(self.scores(state)[player])
-        else:
-            base = float(scoring.points(state, player))
-        stock_ = state.zones[f"stock:{player}"]
-        return base + 0.3 * sum(1 for x in stock_ if x in FEELINGS) + 0.5 * stock_.count(MARK)
+            return base + held + 0.3 * sum(self._potential(state, p) for p in state.players)
+        if state.mode == SOLO:
+            unlocked = sum(1 for v in state.clock if v not in state.locked)
+            guarded = sum(1 for v in state.clock if v not in state.locked and MARK in state.zones[vision_zone(v)])
+            base = float(self.scores(state)[player]) + 4 * unlocked + (10 if unlocked == len(state.clock) else 0)
+            base += W_TOKEN * len(state.zones[tokens(player)]) + W_GUARD * guarded + (40 if state.ending_wins else 0)
+            base += W_READY * self._ready_to_unlock(state, player)
+            return base + held + 0.3 * self._potential(state, player)
+        return float(scoring.points(state, player)) + held
+
+    @staticmethod
+    def _ready_to_unlock(state: SoLongState, player: str) -> float:
+        """For each locked Vision, what its unlocking needs that the player holds: its token, its
+        affinity Feeling (half each; a Feeling counted for one Vision only)."""
+        have = Counter(state.zones[stock(player)])
+        mine = state.zones[tokens(player)]
+        out = 0.0
+        for v in state.clock:
+            if v not in state.locked:
+                continue
+            if any(state.data.tokens.get(t, ("",))[0] == v for t in mine):
+                out += 0.5
+            aff = state.affinity(v)[:1]
+            if aff and have[aff[0]] > 0:
+                have[aff[0]] -= 1
+                out += 0.5
+        return out
+
+    @staticmethod
+    def _potential(state: SoLongState, player: str) -> float:
+        """The insight the cards in ``player``'s hand may bring (the starting cards' glyph: 1)."""
+        cards = state.data.cards
+        return sum(max(cards[c].insight, 1) for c in state.zones[hand(player)] if c in cards)
 
     def scores(self, state: SoLongState) -> dict[str, int]:
         if state.mode == COOP:

@@ -398,6 +398,18 @@ class ActLast(Verb):
         return True
 
 
+def order_request(w: SWorld, frame: Frame, items: list[str], read_one, what: str, question: str) -> Request | None:
+    """"Choose the order": every order of ``items`` (first first; None with fewer than two)."""
+    if len(items) < 2:
+        return None
+
+    def read(raw: Any) -> tuple:
+        if not isinstance(raw, list):
+            raise IllegalAction(w.rule, f"expected {what} in order, got {raw!r}")
+        return tuple(read_one(x) for x in raw)
+    return Request("order", frame.controller, sorted(set(itertools.permutations(items))), question, read, list)
+
+
 class ChooseOrder(Verb):
     def _players(self, w: SWorld) -> list[str]:
         s = w.state
@@ -406,16 +418,8 @@ class ChooseOrder(Verb):
     def request(self, w, frame, step):
         if "order" in frame.answers:
             return None
-        players = self._players(w)
-        if len(players) < 2:
-            return None
-
-        def read(raw: Any) -> tuple:
-            if not isinstance(raw, list):
-                raise IllegalAction(w.rule, f"expected the players in order, got {raw!r}")
-            return tuple(_read_player(w)(p) for p in raw)
-        return Request("order", frame.controller, list(itertools.permutations(players)),
-                       "the order of the Vision Phase, first to act first", read, list)
+        return order_request(w, frame, self._players(w), _read_player(w), "the players",
+                             "the order of the Vision Phase, first to act first")
 
     def run(self, w, frame, step):
         order = frame.answers.get("order")
@@ -1027,16 +1031,8 @@ class Arrange(Verb):
     def request(self, w, frame, step):
         if "order" in frame.answers:
             return None
-        top = list(reversed(w.state.zones[EVENT_DECK][-3:]))
-        if len(top) < 2:
-            return None
-
-        def read(raw: Any) -> tuple:
-            if not isinstance(raw, list):
-                raise IllegalAction(w.rule, f"expected the cards in order, top first, got {raw!r}")
-            return tuple(_card(w)(c) for c in raw)
-        return Request("order", frame.controller, sorted(set(itertools.permutations(top))),
-                       "the order of the top Event cards, top first", read, list)
+        return order_request(w, frame, list(reversed(w.state.zones[EVENT_DECK][-3:])), _card(w), "the cards",
+                             "the order of the top Event cards, top first")
 
     def run(self, w, frame, step):
         order = frame.answers.get("order")
