@@ -364,14 +364,17 @@ def test_simulated_games_have_no_unverified_notes_and_record_effects(tmp_path):
     from rules_check.engines import engines
     from rules_check.logwriter import dump_log
 
-    for n, seed in ((1, 3), (2, 4), (3, 5), (4, 6), (5, 7)):
+    modes: set[str] = set()
+    for n, seed in ((1, 3), (2, 4), (2, 55), (3, 5), (4, 6), (5, 7)):
         doc = simulate(ENGINE, NAMES[:n] if n > 1 else ["Ana"], seed)
         p = Path(tmp_path) / f"g{n}.yaml"
         p.write_text(dump_log(doc))
         r = adjudicate(read_log(p, engines()), ENGINE)
         assert r.legal and r.complete and r.unverified == [], (n, r.unverified[:3])
+        modes.add(doc["setup"].get("mode", "multiplayer"))
         # effects are recorded: the choices they asked (solo: a Reach, a card played)
         assert any(("choose" in e) if n > 1 else ("reach" in e or "play" in e) for e in doc["log"]), n
+    assert modes == {"solo", "co-op", "multiplayer"}
 
 
 def test_every_component_with_an_effect_is_scripted():
