@@ -15,7 +15,7 @@ from typing import Callable, Literal
 
 from .data.components import Component, Kind
 from .data.errors import InputError
-from .data.games import GAMES
+from .data.games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled
 from .layout.model import Layouts, load_layouts
@@ -38,6 +38,13 @@ class BuildOptions:
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real
     # size); "fit" puts each board on one page (pnp/render/boards.py)
     board_scale: float | Literal["fit"] | None = None
+
+    def layout_layers(self) -> list[Path]:
+        """The layouts search path: the bundled folder, and a publisher's ``--layouts`` over it
+        (its templates win, and may extend bundled ones)."""
+        base = bundled("layouts")
+        own = Path(self.layouts_dir)
+        return [base] if own.resolve() == base.resolve() else [base, own]
 
 
 @dataclass
@@ -89,7 +96,7 @@ def card_jobs(data: GameData, layouts: Layouts):
     from .render.card import Face
     from .render.sheets import CardJob
 
-    title = GAMES[data.game].title
+    title = data.spec.title if data.spec else data.game
     jobs = []
     for comp in data.components:
         if comp.kind is not Kind.card:
@@ -117,7 +124,7 @@ def card_jobs(data: GameData, layouts: Layouts):
 
 def piece_jobs(data: GameData, kind: Kind) -> list[PieceJob]:
     """The components of ``kind`` (tokens, boards or screens) of a game."""
-    title = GAMES[data.game].title
+    title = data.spec.title if data.spec else data.game
     return [PieceJob(data.game, title, comp, data.files[comp.component],
                      data.sample_files.get(str(data.files[comp.component]), False))
             for comp in data.components if comp.kind is kind]
@@ -142,9 +149,8 @@ def build(games: list[str], options: BuildOptions,
     Other formats export the cards into a folder ``FORMAT/GAME/`` (pnp/render/exports.py).
     """
     for game in games:
-        if game not in GAMES:
-            raise InputError(None, f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    layouts = load_layouts(options.layouts_dir)
+        game_spec(options.cards_dir, game)  # a bundled game, or a folder with a game.yaml: else "unknown game"
+    layouts = load_layouts(options.layout_layers())
     # read and check every game's data before writing anything
     loaded = []
     for game in games:
@@ -155,8 +161,12 @@ def build(games: list[str], options: BuildOptions,
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
     out.mkdir(parents=True, exist_ok=True)
     if options.format != "pdf":
-        return _export(loaded, layouts, options, out)
-    return _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+        results = _export(loaded, layouts, options, out)
+    else:
+        results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+    if results and layouts.notes:  # which template won where two layers define one
+        results[0].warnings[:0] = layouts.notes
+    return results
 
 
 def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:
@@ -175,7 +185,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
 
     try:
         for game, data, jobs in loaded:
-            title = GAMES[game].title
+            title = data.spec.title if data.spec else game
             if on_start:
                 on_start(game, sum(len(j.cards) for j in jobs))
             dest = out / f"{game}.pdf"

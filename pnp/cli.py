@@ -90,7 +90,8 @@ def _offset(value: str) -> tuple[float, float]:
 
 @app.command()
 def build(
-    games: Optional[List[str]] = typer.Argument(None, help="Game ids; all four when none is named."),
+    games: Optional[List[str]] = typer.Argument(None, help="Game ids; every game of the card folder when none "
+                                                           "is named."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder the PDFs are written to."),
     cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
     layouts: Optional[Path] = typer.Option(None, "--layouts", help="Layouts folder in place of the bundled one."),
@@ -112,9 +113,14 @@ def build(
     """Render every card of the named games into print-ready PDFs."""
     from .build import BuildOptions
     from .build import build as run_build
-    from .data.games import GAMES
+    from .data.games import games_in
+    from .data.paths import bundled
 
-    names = list(dict.fromkeys(games or GAMES))  # each game once, in the order named
+    # each game once, in the order named; none named: every game of the card folder
+    try:
+        names = list(dict.fromkeys(games or games_in(cards if cards is not None else bundled("cards"))))
+    except PnpError as exc:
+        raise fail(exc)
     if bleed is not None and not math.isfinite(bleed):
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
@@ -168,19 +174,20 @@ def list_components(
 ) -> None:
     """The games, their components and how many of each are printed."""
     from .build import bundled
-    from .data.games import GAMES
+    from .data.games import games_in
     from .data.loader import load_game
 
     folder = cards if cards is not None else bundled("cards")
     try:
-        counts = {game: load_game(folder, game).counts() for game in GAMES}
+        loaded = {game: load_game(folder, game) for game in games_in(folder)}
     except PnpError as exc:
         raise fail(exc)
+    counts = {game: data.counts() for game, data in loaded.items()}
     if format is OutputFormat.json:
         typer.echo(json.dumps(counts, indent=2))
         return
     for game, comps in counts.items():
-        typer.echo(f"{GAMES[game].title} ({game})")
+        typer.echo(f"{loaded[game].spec.title} ({game})")
         for name, n in comps.items():
             typer.echo(f"  {n:>4}  {name}")
 

@@ -23,7 +23,7 @@ Kartomantik's pool keeps the form SPEC.md fixes (``cards:`` at the top, see
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -35,7 +35,8 @@ class Kind(str, Enum):
     screen = "screen"
 
 
-GameId = Literal["so-long-my-world", "visions", "kartomantik", "relics"]
+# a game's id: a bundled game's, or the one a publisher's game.yaml declares (games.GAME_ID)
+GameId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
 
 
 class Item(BaseModel):

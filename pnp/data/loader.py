@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from .components import Component, ComponentFile, Item, Kind
 from .errors import InputError, InputErrors
-from .games import GAMES, kartomantik
+from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
 from .validate import errors_from, validate
 from .yamlsafe import Located, load_yaml
 
@@ -22,6 +22,7 @@ class GameData:
 
     game: str
     folder: Path
+    spec: Game | None = None  # the game (a bundled one, or a publisher's game.yaml)
     components: list[Component] = field(default_factory=list)
     # file -> whether it is sample data (values not printed in the rulebook)
     sample_files: dict[str, bool] = field(default_factory=dict)
@@ -59,7 +60,7 @@ def _pool_components(doc: Located) -> tuple[list[Component], bool]:
 
 
 def _check_items(game: str, file_: ComponentFile, doc: Located) -> list[InputError]:
-    models = GAMES[game].item_models
+    models = GAMES[game].item_models if game in GAMES else {}  # a publisher's game: generic items
     errors: list[InputError] = []
     for ci, comp in enumerate(file_.components):
         model = models.get(comp.component)
@@ -114,12 +115,13 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
 def load_game(cards_dir: Path, game: str) -> GameData:
     """Load every ``*.yaml`` file of ``cards_dir/game`` (in name order)."""
     folder = Path(cards_dir) / game
+    spec = game_spec(cards_dir, game)
     if not folder.is_dir():
         raise InputError(folder, f"no card folder for {game!r} (expected {folder}/ with YAML files)")
-    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    files = [f for f in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if f.name != GAME_FILE]
     if not files:
         raise InputError(folder, "no .yaml card files in this folder")
-    data = GameData(game=game, folder=folder)
+    data = GameData(game=game, folder=folder, spec=spec)
     for path in files:
         components, sample, _ = load_file(path, game)
         data.sample_files[str(path)] = sample
@@ -129,8 +131,8 @@ def load_game(cards_dir: Path, game: str) -> GameData:
                                  f"{data.files[comp.component]}")
             data.files[comp.component] = path
             data.components.append(comp)
-    data.components.sort(key=lambda c: GAMES[game].order(c.component))  # the rulebook's order
-    for name, check in GAMES[game].set_checks.items():
+    data.components.sort(key=lambda c: spec.order(c.component))  # the rulebook's order
+    for name, check in spec.set_checks.items():
         if name in data.files:
             problems = check(data.component(name))
             if problems:

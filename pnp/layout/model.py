@@ -388,9 +388,11 @@ class LayoutFile(BaseModel):
 class Layouts:
     """All templates and symbols of a layouts folder, ``extends:`` resolved."""
 
-    def __init__(self, templates: dict[str, Template], symbols: dict[str, SymbolStyle]) -> None:
+    def __init__(self, templates: dict[str, Template], symbols: dict[str, SymbolStyle],
+                 notes: list[str] | None = None) -> None:
         self.templates = templates
         self.symbols = symbols
+        self.notes = notes or []  # a template of a later layer in place of an earlier one
 
     def template(self, name: str) -> Template:
         try:
@@ -418,31 +420,18 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def load_layouts(folder: Path) -> Layouts:
-    """Read every ``*.yaml`` in ``folder``; a missing field or circular ``extends:`` is an
-    `InputError` naming the file (and the line of the template)."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise InputError(folder, "no layouts folder here (expected YAML layout files)")
-    files = sorted(folder.glob("*.yaml"))
-    if not files:
-        raise InputError(folder, "no .yaml layout files in this folder")
+def load_layouts(folder: Path | list[Path]) -> Layouts:
+    """Read every ``*.yaml`` of a layouts folder, or of several layered ones (the bundled
+    folder first, a publisher's over it): a later layer's template of the same name wins, and
+    a template may extend one of any layer. A missing field or a circular ``extends:`` is an
+    `InputError` naming the file (and the line of the template); a name defined twice in one
+    layer too. ``Layouts.notes`` says which template overrode which."""
+    layers = [Path(folder)] if isinstance(folder, (str, Path)) else [Path(f) for f in folder]
     raw: dict[str, tuple[dict[str, Any], Located]] = {}
     symbols: dict[str, SymbolStyle] = {}
-    for path in files:
-        doc = load_yaml(path, what="layout file")
-        try:
-            parsed = LayoutFile.model_validate(doc.data or {})
-        except ValidationError as exc:
-            errs = errors_from(exc, doc)
-            raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
-        for name, spec in parsed.templates.items():
-            if name in raw:
-                raise InputError(path, f"template {name!r} is already defined in {raw[name][1].file}",
-                                 line=doc.line_of(("templates", name)))
-            raw[name] = (spec or {}, doc)
-        symbols.update(parsed.symbols)
-
+    notes: list[str] = []
+    for layer in layers:
+        _read_layer(layer, raw, symbols, notes)
     resolved: dict[str, dict[str, Any]] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
@@ -476,4 +465,36 @@ def load_layouts(folder: Path) -> Layouts:
             for e in errs:
                 e.message = f"{e.message} (template {name!r})"
             raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
-    return Layouts(templates, symbols)
+    return Layouts(templates, symbols, notes)
+
+
+def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], symbols: dict[str, SymbolStyle],
+                notes: list[str]) -> None:
+    """One layouts folder's templates and symbols into ``raw``/``symbols`` (over what earlier
+    layers defined)."""
+    if not folder.is_dir():
+        raise InputError(folder, "no layouts folder here (expected YAML layout files)")
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        raise InputError(folder, "no .yaml layout files in this folder")
+    here: dict[str, Path] = {}
+    for path in files:
+        doc = load_yaml(path, what="layout file")
+        try:
+            parsed = LayoutFile.model_validate(doc.data or {})
+        except ValidationError as exc:
+            errs = errors_from(exc, doc)
+            raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+        for name, spec in parsed.templates.items():
+            if name in here:
+                raise InputError(path, f"template {name!r} is already defined in {here[name]}",
+                                 line=doc.line_of(("templates", name)))
+            if name in raw:
+                if (spec or {}).get("extends") == name:
+                    raise InputError(path, f"template {name!r} extends itself: give it another name to build on "
+                                           f"the one in {raw[name][1].file}",
+                                     line=doc.line_of(("templates", name, "extends")), field="extends")
+                notes.append(f"layout template {name!r} of {path} is used in place of the one in {raw[name][1].file}")
+            here[name] = path
+            raw[name] = (spec or {}, doc)
+        symbols.update(parsed.symbols)

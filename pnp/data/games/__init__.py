@@ -5,11 +5,13 @@ An explicit dict rather than registration by import side effect (STYLE.md, OpenS
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import InputError
 from . import relics, so_long_my_world, visions
 
 
@@ -48,3 +50,65 @@ GAMES: dict[str, Game] = {
                    relics.COMPONENT_COUNTS,
                    {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))}),
 }
+
+
+# --- a publisher's own game ---------------------------------------------------------------------
+
+GAME_FILE = "game.yaml"  # in a game's card folder: what makes a folder of YAML a game
+GAME_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
+
+
+class GameFile(BaseModel):
+    """``game.yaml``: a game of one's own (its cards are generic items: name, count, text,
+    image, and any field a layout prints)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=GAME_ID)
+    title: str = Field(min_length=1, max_length=80)
+    players: tuple[int, int] = (1, 8)
+    rulebook: str | None = None
+
+
+def game_spec(cards_dir: Path, game: str) -> Game:
+    """The game whose cards are ``cards_dir/game``: a bundled game (its stricter models), or one
+    a ``game.yaml`` there declares. A ``game.yaml`` beside a bundled game's cards may retitle it."""
+    from ..validate import validate
+    from ..yamlsafe import load_yaml
+
+    folder = Path(cards_dir) / game
+    path = folder / GAME_FILE
+    if path.is_file():
+        doc = load_yaml(path, max_bytes=64 * 1024, what="game file")
+        spec = validate(GameFile, doc)
+        if spec.id != game:
+            raise InputError(path, f"expected `id: {game}` (the name of the folder holding the cards), got "
+                                   f"{spec.id!r}", line=doc.line_of(("id",)), field="id")
+        if game in GAMES:
+            return replace(GAMES[game], title=spec.title)
+        return Game(spec.id, spec.title, spec.rulebook or "", spec.players)
+    if game in GAMES:
+        return GAMES[game]
+    raise InputError(None, f"unknown game {game!r} (known: {', '.join(_known(cards_dir))}; a game of "
+                           f"your own is a folder {folder} holding a {GAME_FILE} with its id and title, and its "
+                           f"card files)")
+
+
+def _known(cards_dir: Path) -> list[str]:
+    try:
+        return games_in(cards_dir)
+    except InputError:
+        return ["none"]
+
+
+def games_in(cards_dir: Path) -> list[str]:
+    """The games a card folder holds: the bundled ones it has cards for, in their order, then
+    the folders with a ``game.yaml``, by name; `InputError` when it holds none."""
+    folder = Path(cards_dir)
+    bundled = [g for g in GAMES if (folder / g).is_dir()]
+    own = sorted(p.name for p in folder.iterdir() if p.is_dir() and (p / GAME_FILE).is_file()
+                 and p.name not in GAMES) if folder.is_dir() else []
+    if not bundled + own:
+        raise InputError(folder, f"no card folder of a game here (a folder named after a bundled game, "
+                                 f"{', '.join(GAMES)}, or any folder holding a {GAME_FILE})")
+    return bundled + own

@@ -1,0 +1,99 @@
+"""Issue 12, first part: a publisher's own game (a folder of YAML with a game.yaml) builds
+and lists with generic card models, and its layouts extend the bundled ones (a layout search
+path: the publisher's folder over the bundled one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import re
+
+import pdfplumber
+import pypdfium2 as pdfium
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+MM = 72 / 25.4
+
+GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
+CARDS = """game: moonwell
+components:
+  - component: spell card
+    kind: card
+    layout: moonwell-spell
+    back: {layout: moonwell-back, label: Moonwell}
+    items:
+""" + "".join(f"      - {{name: Spell {i}, text: 'Draw {i % 3 + 1} cards.', cost: {i % 4}}}\n" for i in range(1, 13))
+LAYOUTS = """templates:
+  mini:
+    abstract: true
+    extends: poker
+    size: [44, 63]
+    elements:
+      panel: {type: rect, box: [2, 2, 40, 59], fill: "#eef3f7", radius: 2}
+  moonwell-spell:
+    extends: mini
+    elements:
+      name: {type: text, field: name, box: [4, 4, 36, 8], size: 9, font: bold}
+      text: {type: text, field: text, box: [4, 20, 36, 30], size: 7, wrap: true}
+  moonwell-back:
+    extends: mini
+    elements:
+      label: {type: text, field: label, box: [4, 25, 36, 10], size: 12, align: center}
+"""
+
+
+def make(tmp_path: Path) -> tuple[Path, Path]:
+    cards = tmp_path / "cards"
+    (cards / "moonwell").mkdir(parents=True)
+    (cards / "moonwell" / "game.yaml").write_text(GAME)
+    (cards / "moonwell" / "spells.yaml").write_text(CARDS)
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    (layouts / "moonwell.yaml").write_text(LAYOUTS)
+    return cards, layouts
+
+
+def test_a_game_of_ones_own_builds_from_any_folder(tmp_path):
+    cards, layouts = make(tmp_path)
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = pdfium.PdfDocument(out / "moonwell.pdf")[0].get_textpage().get_text_range()
+    assert "Moonwell" in text and "Relics" not in text  # the footer names the game
+    assert sorted(int(x) for x in re.findall(r"Spell (\d+)", text)) == list(range(1, 13))  # 12 cards, one sheet
+    with pdfplumber.open(out / "moonwell.pdf") as pdf:
+        rects = [tuple(sorted((round(x["width"] / MM, 1), round(x["height"] / MM, 1)))) for x in pdf.pages[0].curves]
+        assert rects.count((40.0, 59.0)) == 12  # each 44 x 63 mm card's panel, 2 mm in from its trim
+    r = runner.invoke(app, ["list", "--cards", str(cards), "--format", "json"])
+    assert r.exit_code == 0 and '"spell card": 12' in r.output
+
+
+def test_an_unknown_game_says_how_to_make_one(tmp_path):
+    cards, layouts = make(tmp_path)
+    r = runner.invoke(app, ["build", "moonwel", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2
+    assert "unknown game 'moonwel' (known: moonwell; a game of your own is a folder" in r.output.replace("\n", " ")
+
+
+def test_a_game_file_names_its_folder(tmp_path):
+    cards, layouts = make(tmp_path)
+    (cards / "moonwell" / "game.yaml").write_text("id: moonwel\ntitle: Moonwell\n")
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2
+    assert "game.yaml:1" in r.output and "expected `id: moonwell`" in r.output
+
+
+def test_a_publishers_template_of_a_bundled_name_wins_and_says_so(tmp_path):
+    cards, layouts = make(tmp_path)
+    (layouts / "moonwell.yaml").write_text(LAYOUTS.replace("  mini:\n", "  relics-reference:\n    extends: poker\n"
+                                                           "  mini:\n"))
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 0, r.output
+    assert "layout template 'relics-reference' of" in r.output and "is used in place of the one in" in r.output
+
