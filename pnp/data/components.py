@@ -68,6 +68,8 @@ class Component(BaseModel):
     back_layout: str | None = None
     notes: str | None = None
     items: list[Item] = Field(min_length=1)
+    # the CSV file the items were read from (pnp.data.spreadsheet), relative to the YAML file
+    items_from: str | None = None
 
     @model_validator(mode="after")
     def _layouts_named(self) -> "Component":

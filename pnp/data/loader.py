@@ -90,6 +90,31 @@ def _print_from_script(item: Item, card: object) -> None:
         item.back.update(back)
 
 
+def _items_from_spreadsheets(path: Path, doc: Located) -> None:
+    """A component's ``items_from: FILE.csv``: its items read from the spreadsheet beside the
+    YAML (pnp.data.spreadsheet), in place of ``items``."""
+    from .spreadsheet import read_items
+
+    comps = doc.data.get("components")
+    if not isinstance(comps, list):
+        return
+    for i, comp in enumerate(comps):
+        if not isinstance(comp, dict) or "items_from" not in comp:
+            continue
+        name = comp["items_from"]
+        at = doc.line_of(("components", i, "items_from"))
+        if not isinstance(name, str) or not name.lower().endswith(".csv"):
+            raise InputError(path, f"expected a .csv file beside this one, got {name!r}", line=at, field="items_from")
+        if "items" in comp:
+            raise InputError(path, "give `items` or `items_from`, not both", line=at, field="items_from")
+        source = (path.parent / name).resolve()
+        if path.parent.resolve() not in source.parents:
+            raise InputError(path, f"{name!r} is outside the card folder", line=at, field="items_from")
+        if not source.is_file():
+            raise InputError(path, f"no CSV file {name!r} beside this file", line=at, field="items_from")
+        comp["items"] = read_items(source, Item)
+
+
 def load_file(path: Path, game: str | None = None) -> tuple[list[Component], bool, str]:
     """Validate one component file; returns its components, sample flag and game id."""
     doc = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what="card file")
@@ -105,6 +130,7 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
     if "paths" in doc.data and "components" not in doc.data:
         # a solo campaign's Paths and Words (read by the rules engine), not a printed component
         return [], bool(doc.data.get("sample")), str(declared)
+    _items_from_spreadsheets(path, doc)
     parsed = validate(ComponentFile, doc)
     errors = _check_items(parsed.game, parsed, doc)
     if errors:

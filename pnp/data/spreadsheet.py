@@ -1,0 +1,89 @@
+"""Card data from a spreadsheet: ``items_from: spells.csv`` in a component reads its items from
+a CSV file beside the YAML (one row a card, the header row names the fields; ``count``
+optional), as Squib and nanDECK users keep their cards.
+
+Cells are text; a cell that reads as a whole number (``3``, ``-1``) or a decimal (``2.5``) is
+a number; an empty cell is a field left out. Errors name the file, the row's line and the
+column.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import InputError, InputErrors
+from .yamlsafe import read_text
+
+MAX_CSV_BYTES = 4 * 1024 * 1024
+MAX_ROWS = 5000
+_INT = re.compile(r"[+-]?\d{1,12}")
+_FLOAT = re.compile(r"[+-]?\d{1,12}\.\d{1,12}")
+
+
+def cell(text: str) -> Any:
+    text = text.strip()
+    if _INT.fullmatch(text):
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
+    return text
+
+
+def read_items(path: Path, item_model: Any) -> list[dict[str, Any]]:
+    """The rows of ``path`` as item fields, each checked with ``item_model`` (its errors name
+    the row's line and the column)."""
+    text = read_text(path, MAX_CSV_BYTES, what="CSV file")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError(path, "an empty CSV file: expected a header row naming the fields (name, ...)", line=1)
+    except csv.Error as exc:
+        raise InputError(path, f"not CSV: {exc}", line=1) from None
+    columns = [h.strip() for h in header]
+    if "name" not in columns:
+        raise InputError(path, f"the header row names no `name` column (it has: {', '.join(columns) or 'none'})",
+                         line=1)
+    dupes = sorted({c for c in columns if c and columns.count(c) > 1})
+    if dupes:
+        raise InputError(path, f"column {dupes[0]!r} is named twice in the header row", line=1, field=dupes[0])
+    items: list[dict[str, Any]] = []
+    errors: list[InputError] = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise InputError(path, f"not CSV: {exc}", line=reader.line_num) from None
+        line = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        if len(items) >= MAX_ROWS:
+            raise InputError(path, f"more than {MAX_ROWS} rows; refused", line=line)
+        if len(row) > len(columns):
+            errors.append(InputError(path, f"{len(row)} cells, but the header names {len(columns)} columns",
+                                     line=line))
+            continue
+        fields = {col: cell(value) for col, value in zip(columns, row) if col and value.strip()}
+        if "name" in fields:
+            fields["name"] = str(fields["name"])
+        try:
+            item_model.model_validate(fields)
+        except ValidationError as exc:
+            for err in exc.errors():
+                column = str(err["loc"][0]) if err["loc"] else "name"
+                errors.append(InputError(path, err["msg"], line=line, field=f"column {column}"))
+            continue
+        items.append(fields)
+    if errors:
+        raise errors[0] if len(errors) == 1 else InputErrors(errors)
+    if not items:
+        raise InputError(path, "no rows under the header: a component needs at least one card", line=2)
+    return items
