@@ -111,6 +111,7 @@ def card_jobs(data: GameData, layouts: Layouts):
                 raise InputError(source, f"component {comp.component!r}: {exc.message}") from None
 
         front_t = template(comp.layout)
+        fields_named(front_t, [item.fields() for item in comp.items], comp.component, source, data.game)
         cards = []
         for item in comp.items:
             label = f"{data.game}/{comp.component}/{item.name}"
@@ -120,6 +121,18 @@ def card_jobs(data: GameData, layouts: Layouts):
             cards.extend([(front, back)] * item.count)
         jobs.append(CardJob(title, comp.component, cards, sample, comp.double_sided))
     return jobs
+
+
+def fields_named(template, items: list[dict], component: str, source: Path, game: str) -> None:
+    """Every ``field:`` a template prints is a field of at least one of the component's items:
+    a field no item has would print nothing, silently (a misspelt column, a renamed field)."""
+    have = {key for fields in items for key, value in fields.items() if value is not None}
+    for key, element in template.elements.items():
+        name = getattr(element, "field", None)
+        if isinstance(name, str) and name.split(".")[0] not in have:
+            known = ", ".join(sorted(have))
+            raise InputError(source, f"component {component!r}: layout {template.name!r} element {key!r} prints "
+                                     f"the field {name!r}, which no {component} has (its fields: {known})")
 
 
 def piece_jobs(data: GameData, kind: Kind) -> list[PieceJob]:
