@@ -109,6 +109,8 @@ def build(
     board_scale: Optional[str] = typer.Option(None, "--board-scale",
                                               help='Boards: "fit" for one page each, or a scale '
                                                    "(0.5 = half size); default: real size, tiled."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the build warns (text that does not fit, "
+                                                        "text running into other text ...), for CI."),
 ) -> None:
     """Render every card of the named games into print-ready PDFs."""
     from .build import BuildOptions
@@ -144,6 +146,10 @@ def build(
         for warning in r.warnings:
             typer.echo(f"warning: {warning}", err=True)
         typer.echo(f"{r.path}  ({r.summary})")
+    if strict and any(r.warnings for r in results):
+        n = sum(len(r.warnings) for r in results)
+        typer.echo(f"pnp: {n} warning{'s' if n > 1 else ''} (--strict)", err=True)
+        raise typer.Exit(1)
 
 
 def _with_progress(run):

@@ -97,3 +97,75 @@ def test_a_publishers_template_of_a_bundled_name_wins_and_says_so(tmp_path):
     assert r.exit_code == 0, r.output
     assert "layout template 'relics-reference' of" in r.output and "is used in place of the one in" in r.output
 
+
+
+CSV_CARDS = """game: moonwell
+components:
+  - component: spell card
+    kind: card
+    layout: moonwell-spell
+    back: {layout: moonwell-back, label: Moonwell}
+    items_from: spells.csv
+"""
+
+
+def test_cards_from_a_spreadsheet(tmp_path):
+    """Squib's and nanDECK's way: one row a card, columns are fields, `count` optional."""
+    cards, layouts = make(tmp_path)
+    (cards / "moonwell" / "spells.yaml").write_text(CSV_CARDS)
+    rows = ["name,text,cost,count"] + [f"Spell {i},\"Draw {i}, then discard.\",{i % 4}," for i in range(1, 11)]
+    rows.append("Moon Tide,Everyone draws 1 card.,2,2")
+    (cards / "moonwell" / "spells.csv").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "(2 pages, 12 cards)" in r.output  # 10 rows once, one row twice
+    text = pdfium.PdfDocument(out / "moonwell.pdf")[0].get_textpage().get_text_range()
+    assert text.count("Moon Tide") == 2 and "Draw 7, then discard." in text
+
+
+def test_a_bad_spreadsheet_names_file_row_and_column(tmp_path):
+    cards, layouts = make(tmp_path)
+    (cards / "moonwell" / "spells.yaml").write_text(CSV_CARDS)
+    (cards / "moonwell" / "spells.csv").write_text("name,text,count\nSpell 1,Draw.,2\nSpell 2,Draw.,many\n")
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2
+    assert "spells.csv:3: column count: Input should be a valid integer" in r.output
+    (cards / "moonwell" / "spells.csv").write_text("title,text\nSpell 1,Draw.\n")
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert "spells.csv:1: the header row names no `name` column (it has: title, text)" in r.output
+
+
+def test_a_field_no_card_has_is_refused(tmp_path):
+    """A layout's `field:` that no card of the component has would print nothing, silently."""
+    cards, layouts = make(tmp_path)
+    (layouts / "moonwell.yaml").write_text(LAYOUTS.replace("field: text,", "field: txt,"))
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2
+    assert ("component 'spell card': layout 'moonwell-spell' element 'text' prints the field 'txt', which no "
+            "spell card has (its fields: cost, count, name, text)") in r.output.replace("\n", " ")
+
+
+def test_text_running_into_text_is_named_and_strict_fails(tmp_path):
+    """The layout check looks at the result: a name wrapped onto a second line runs into the
+    line under it; the warning names the card and both elements; --strict exits 1."""
+    cards, layouts = make(tmp_path)
+    crowded = LAYOUTS.replace("name: {type: text, field: name, box: [4, 4, 36, 8], size: 9, font: bold}",
+                              "name: {type: text, field: name, box: [4, 4, 12, 9], size: 9, font: bold, wrap: true, "
+                              "valign: top}\n      school: {type: text, text: Sorcery, box: [4, 9, 30, 4], size: 7}")
+    (layouts / "moonwell.yaml").write_text(crowded)
+    args = ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(tmp_path / "o")]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0
+    assert "moonwell/spell card/Spell 1 (front): the text of 'name' runs into the text of 'school'" in r.output
+    r = runner.invoke(app, args + ["--strict"])
+    assert r.exit_code == 1 and "(--strict)" in r.output
+
+
+def test_the_bundled_cards_print_no_text_over_text(tmp_path):
+    """The Gestalt titles ("Whereof One Cannot Speak" ...) keep above their subtitle."""
+    r = runner.invoke(app, ["build", "so-long-my-world", "--out", str(tmp_path), "--strict"])
+    assert r.exit_code == 0, r.output

@@ -119,6 +119,7 @@ class FaceRenderer:
             b = t.bleed * mm + 20  # generously past the bleed; the caller's clip bounds it
             c.setFillColor(HexColor(bg))
             c.rect(ox - b, oy - b, t.width * mm + 2 * b, t.height * mm + 2 * b, stroke=0, fill=1)
+        self._inked: list[tuple[str, tuple[float, float, float, float]]] = []
         for name, element in t.elements.items():
             if element.when and _empty(self.lookup(face.fields, element.when)):
                 continue
@@ -129,6 +130,18 @@ class FaceRenderer:
             y = oy + (t.height - by - bh) * mm
             w, h = bw * mm, bh * mm
             getattr(self, f"_{element.type}")(element, face, x, y, w, h, name)
+        self._collisions(face)
+
+    def _collisions(self, face: Face) -> None:
+        """Two text elements whose printed lines run into each other (a two-line title over a
+        subtitle): the layout check a publisher reads in the build's warnings."""
+        inked = self._inked
+        for i, (a, ra) in enumerate(inked):
+            for b, rb in inked[i + 1:]:
+                w = min(ra[2], rb[2]) - max(ra[0], rb[0])
+                h = min(ra[3], rb[3]) - max(ra[1], rb[1])
+                if w > 0.3 * mm and h > 0.3 * mm:
+                    self.warn(f"{face.label}: the text of '{a}' runs into the text of '{b}'")
 
     def _rect(self, e: lm.RectElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
         fill = self.resolve(e.fill, face.fields)
@@ -187,6 +200,7 @@ class FaceRenderer:
         text.draw(c, fitted, e.font, x, y + h, w, h, e.align, e.valign,
                   self.resolve(e.colour, face.fields), self.symbol)
         c.restoreState()
+        self._inked.append((name, text.ink_box(fitted, x, y + h, w, h, e.align, e.valign)))
 
     def _icon_names(self, e: lm.IconsElement, fields: dict[str, Any]) -> list[tuple[str, str | None]]:
         value = e.symbol if e.symbol is not None else (self.lookup(fields, e.field) if e.field else None)

@@ -115,6 +115,21 @@ def fit(text: str, style: str, max_size: float, min_size: float, leading: float,
         size -= SIZE_STEP
 
 
+def ink_box(fitted: Fitted, x: float, y_top: float, w: float, h: float, align: str,
+            valign: str) -> tuple[float, float, float, float]:
+    """Where fitted text prints, as `draw` places it: (x0, y0, x1, y1) in points, y up, from the
+    lowest descender to the highest cap (clipped to the box it is drawn in)."""
+    size, lead = fitted.size, fitted.size * fitted.leading
+    block = fitted.height
+    top = y_top - (h - block) / 2 if valign == "middle" else y_top - (h - block) if valign == "bottom" else y_top
+    widest = max(fitted.widths, default=0.0)
+    x0 = x + (w - widest) / 2 if align == "center" else x + w - widest if align == "right" else x
+    first = top - size * 0.82 - (lead - size) / 2
+    last = first - (len(fitted.lines) - 1) * lead
+    y0, y1 = max(last - size * 0.2, y_top - h - 1), min(first + size * 0.72, y_top + 1)
+    return (max(x0, x - 1), y0, min(x0 + widest, x + w + 1), y1)
+
+
 def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float, h: float,
          align: str, valign: str, colour: str,
          draw_icon: Callable[[Canvas, str, float, float, float], None]) -> None:
