@@ -1,13 +1,17 @@
-"""Where the bundled data folders are: the checkout's, else the working directory's."""
+"""Where the bundled data folders are: the installed package's (``pnp/bundle``, links to the
+repository's folders in a checkout, copies in a wheel), read through importlib.resources."""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent.parent
+NAMES = ("cards", "layouts", "decks")
 
 
 def bundled(name: str) -> Path:
-    """The bundled ``cards/`` or ``layouts/`` folder."""
-    here = REPO / name
-    return here if here.is_dir() else Path.cwd() / name
+    """The bundled ``cards/``, ``layouts/`` or ``decks/`` folder."""
+    if name not in NAMES:
+        raise ValueError(f"no bundled folder {name!r} (bundled: {', '.join(NAMES)})")
+    # resolved: in a checkout, the repository's own folder (messages name the file one edits)
+    return Path(str(resources.files("pnp.bundle") / name)).resolve()

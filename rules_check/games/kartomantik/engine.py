@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pnp.data.errors import InputError
+from pnp.data.paths import bundled
 from rules_check.core.engine import Engine, EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
@@ -30,7 +31,7 @@ from . import rules, scoring
 from .actions import Action, parse_entry, to_entry
 from .state import OVER, KState, item, zone, zone_names
 
-EXAMPLE_DECKS = Path(__file__).resolve().parents[3] / "examples" / "decks"
+EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from
 
 
 class KartomantikEngine(Engine[KState, Action]):
