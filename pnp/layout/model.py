@@ -62,6 +62,9 @@ def _one_placeholder(value: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
+# a font: the bundled family's regular, bold, italic or bolditalic, or one a layout file
+# declares under `fonts:` (checked when the layouts are loaded)
+FontName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")]
 Format = Annotated[str, AfterValidator(_one_placeholder)]
 
 
@@ -122,7 +125,7 @@ class TextElement(_Element):
     field: str | None = None
     text: Text | None = None
     format: Format | None = None
-    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    font: FontName = "regular"
     size: PositiveFloat = 9.0
     min_size: PositiveFloat = 5.0
     leading: PositiveFloat = 1.2
@@ -158,7 +161,7 @@ class RowsElement(_Element):
     size: PositiveFloat = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
     min_size: PositiveFloat = 5.0
     colour: Colour = "#1b1b1b"
-    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    font: FontName = "regular"
 
 
 class SymbolElement(_Element):
@@ -212,7 +215,7 @@ class SlotElement(_Element):
     radius: float = Field(default=3.0, ge=0)
     shape: Literal["rect", "ellipse"] = "rect"
     colour: Colour = "#4a4339"  # the label's and the note's colour
-    font: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
+    font: FontName = "bold"
     size: PositiveFloat = 14.0  # pt, the label's size (it shrinks to fit)
     note_size: PositiveFloat = 7.5
     valign: Literal["top", "middle", "bottom"] = "middle"
@@ -236,7 +239,7 @@ class DialElement(_Element):
     space: PositiveFloat = 24.0  # mm, a space's diameter
     size: PositiveFloat = 14.0  # pt, a space's number
     note_size: PositiveFloat = 5.5
-    font: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
+    font: FontName = "bold"
     fill: Colour = "#ffffff"
     stroke: Colour = "#3a3a3a"
     colour: Colour = "#1b1b1b"
@@ -383,6 +386,9 @@ class LayoutFile(BaseModel):
 
     templates: dict[str, dict[str, Any]] = Field(default_factory=dict)
     symbols: dict[str, SymbolStyle] = Field(default_factory=dict)
+    # a publisher's fonts: name -> a TrueType file relative to this layout file's folder;
+    # an element's `font:` names one (embedded, subset, in the PDF)
+    fonts: dict[str, str] = Field(default_factory=dict)
 
 
 class Layouts:
@@ -430,8 +436,9 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
     raw: dict[str, tuple[dict[str, Any], Located]] = {}
     symbols: dict[str, SymbolStyle] = {}
     notes: list[str] = []
+    fonts: dict[str, Path] = {}
     for layer in layers:
-        _read_layer(layer, raw, symbols, notes)
+        _read_layer(layer, raw, symbols, notes, fonts)
     resolved: dict[str, dict[str, Any]] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
@@ -465,11 +472,49 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
             for e in errs:
                 e.message = f"{e.message} (template {name!r})"
             raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+    for name, t in templates.items():
+        for key, e in t.elements.items():
+            style = getattr(e, "font", None)
+            if style is not None and style not in BUILTIN_FONTS and style not in fonts:
+                known = ", ".join([*BUILTIN_FONTS, *fonts])
+                raise InputError(t.file, f"template {name!r} element {key!r}: no font named {style!r} (the fonts: "
+                                         f"{known}; a layout file declares its own under `fonts:`)", field="font")
+    from pnp.render import fonts as registry
+
+    for name, file in fonts.items():
+        registry.declare(name, file)
     return Layouts(templates, symbols, notes)
 
 
+BUILTIN_FONTS = ("regular", "bold", "italic", "bolditalic")
+MAX_FONT_BYTES = 16 * 1024 * 1024
+
+
+def _font_file(folder: Path, path: Path, doc: Located, name: str, file: str) -> Path:
+    """A declared font's file: inside the layouts folder, a regular TrueType file."""
+    at = doc.line_of(("fonts", name))
+    if name in BUILTIN_FONTS:
+        raise InputError(path, f"{name!r} is a bundled font's name; give yours another", line=at, field="fonts")
+    source = (folder / file).resolve()
+    if folder.resolve() not in source.parents:
+        raise InputError(path, f"font {name!r}: {file!r} is outside the layouts folder", line=at, field="fonts")
+    if not source.is_file():
+        raise InputError(path, f"font {name!r}: no file {file!r} beside the layouts", line=at, field="fonts")
+    if source.stat().st_size > MAX_FONT_BYTES:
+        raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at, field="fonts")
+    with source.open("rb") as f:
+        magic = f.read(4)
+    if magic == b"OTTO":
+        raise InputError(path, f"font {name!r}: {file!r} is an OpenType font with PostScript (CFF) outlines, which "
+                               f"PDFs from reportlab cannot embed; use its TrueType (.ttf) version", line=at,
+                         field="fonts")
+    if magic not in (b"\x00\x01\x00\x00", b"true"):
+        raise InputError(path, f"font {name!r}: {file!r} is not a TrueType font", line=at, field="fonts")
+    return source
+
+
 def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], symbols: dict[str, SymbolStyle],
-                notes: list[str]) -> None:
+                notes: list[str], fonts: dict[str, Path]) -> None:
     """One layouts folder's templates and symbols into ``raw``/``symbols`` (over what earlier
     layers defined)."""
     if not folder.is_dir():
@@ -498,3 +543,5 @@ def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], sy
             here[name] = path
             raw[name] = (spec or {}, doc)
         symbols.update(parsed.symbols)
+        for name, file in parsed.fonts.items():
+            fonts[name] = _font_file(folder, path, doc, name, file)

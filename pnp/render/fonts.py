@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import zlib
 from functools import cache
 from pathlib import Path
 
@@ -19,12 +20,34 @@ _FILES = {
 }
 
 
+_DECLARED: dict[str, Path] = {}  # a publisher's fonts (a layout file's `fonts:`), by the name layouts use
+
+
+def declare(name: str, file: Path) -> None:
+    """A layout file's font: registered (and embedded, subset) when first drawn."""
+    if _DECLARED.get(name) != file:
+        _DECLARED[name] = file
+        font.cache_clear()
+        _charset.cache_clear()
+
+
 @cache
 def font(style: str = "regular") -> str:
-    """The registered name of the font for ``style`` (regular, bold, italic, bolditalic)."""
-    name, file = _FILES[style]
+    """The registered name of the font for ``style``: regular, bold, italic, bolditalic, or a
+    font a layout file declared (`declare`)."""
+    if style in _DECLARED:
+        file = _DECLARED[style]
+        name = f"PnpUser-{style}-{zlib.crc32(str(file).encode()) % 10**6}"  # the same on every build
+    else:
+        name, base = _FILES[style]
+        file = _FONT_DIR / base
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(_FONT_DIR / file)))
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(file)))
+        except Exception as exc:  # reportlab's TTFError and what a broken file raises
+            from pnp.data.errors import InputError
+
+            raise InputError(file, f"cannot use this font: {exc}") from None
     return name
 
 
