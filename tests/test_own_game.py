@@ -169,3 +169,45 @@ def test_the_bundled_cards_print_no_text_over_text(tmp_path):
     """The Gestalt titles ("Whereof One Cannot Speak" ...) keep above their subtitle."""
     r = runner.invoke(app, ["build", "so-long-my-world", "--out", str(tmp_path), "--strict"])
     assert r.exit_code == 0, r.output
+
+
+def test_a_layout_font_of_ones_own_is_embedded(tmp_path):
+    """A layout file's `fonts:` names a TrueType file beside the layouts; an element uses it; the
+    PDF embeds a subset of it."""
+    import shutil
+
+    import reportlab
+    from pypdf import PdfReader
+
+    cards, layouts = make(tmp_path)
+    (layouts / "fonts").mkdir()
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "VeraBI.ttf", layouts / "fonts" / "moonscript.ttf")
+    (layouts / "moonwell.yaml").write_text("fonts: {moonscript: fonts/moonscript.ttf}\n"
+                                           + LAYOUTS.replace("size: 9, font: bold}", "size: 9, font: moonscript}"))
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    fonts = {str(f["/BaseFont"]) for f in PdfReader(out / "moonwell.pdf").pages[0]["/Resources"]["/Font"].values()}
+    # the file's own face (nothing else here prints bold italic), embedded as a subset ("ABCDEF+")
+    assert any(f.endswith("+BitstreamVeraSans-BoldOblique") for f in fonts), fonts
+    (layouts / "moonwell.yaml").write_text(LAYOUTS.replace("size: 9, font: bold}", "size: 9, font: moonscript}"))
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out)])
+    assert r.exit_code == 2 and "element 'name': no font named 'moonscript'" in r.output
+
+
+def test_inline_bold_and_italic(tmp_path):
+    """Card text takes Markdown's ** and _ for bold and italic words, besides {symbols}."""
+    cards, layouts = make(tmp_path)
+    text = (cards / "moonwell" / "spells.yaml").read_text().replace("'Draw 1 cards.'", "'Draw **one** card, _then_ rest.'")
+    (cards / "moonwell" / "spells.yaml").write_text(text)
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(out / "moonwell.pdf") as pdf:
+        chars = pdf.pages[0].chars
+    def font_of(word: str) -> set[str]:
+        text = "".join(c["text"] for c in chars)
+        i = text.index(word)
+        return {c["fontname"].split("+")[-1] for c in chars[i:i + len(word)]}
+    assert font_of("one") == {"BitstreamVeraSans-Bold"} and font_of("then") == {"BitstreamVeraSans-Oblique"}
+    assert font_of("rest") == {"BitstreamVeraSans-Roman"} and "**" not in "".join(c["text"] for c in chars)

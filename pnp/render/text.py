@@ -1,4 +1,6 @@
-"""Card text: wrapping, shrinking to fit a box, and inline game symbols (``{hope}``).
+"""Card text: wrapping, shrinking to fit a box, inline game symbols (``{hope}``) and inline
+**bold** and _italic_ (Markdown's markers: ``**`` around bold words, ``_`` around italic ones;
+an underscore inside a word, ``snake_case``, stays as written).
 
 Laying out is separate from drawing so that the fit can be measured (and warned about)
 before anything is drawn. Sizes are in points.
@@ -28,6 +30,7 @@ class Piece:
     icon: bool
     x: float
     width: float
+    style: str = "regular"  # the font style it prints in (inline **bold**, _italic_)
 
 
 @dataclass
@@ -43,59 +46,86 @@ class Fitted:
         return len(self.lines) * self.size * self.leading
 
 
-def tokens(text: str, is_symbol: Callable[[str], bool]) -> list[tuple[str, str]]:
-    """Split text into ("word"|"icon"|"space"|"newline", text) tokens.
+_MARK = re.compile(r"\*\*|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])")
+
+
+def styled(base: str, bold: bool, italic: bool) -> str:
+    """The style of a run: the element's font with bold and italic toggled on (a layout's own
+    font stays itself: it has no bold or italic face here)."""
+    if base not in ("regular", "bold", "italic", "bolditalic"):
+        return base
+    b = bold or "bold" in base
+    i = italic or "italic" in base
+    return ("bold" if b else "") + ("italic" if i else "") or "regular"
+
+
+def tokens(text: str, is_symbol: Callable[[str], bool], base: str = "regular") -> list[tuple[str, str, str]]:
+    """Split text into ("word"|"icon"|"space"|"newline", text, style) tokens.
 
     ``{name}`` is an icon only when ``is_symbol(name)``; otherwise it stays as written.
+    ``**`` and ``_`` markers switch bold and italic on and off (`styled`).
     """
-    out: list[tuple[str, str]] = []
-    for m in _TOKEN.finditer(text):
-        icon, newline, space, word = m.groups()
-        if icon is not None:
-            out.append(("icon", icon) if is_symbol(icon) else ("word", m.group(0)))
-        elif newline:
-            out.append(("newline", "\n"))
-        elif space:
-            out.append(("space", " "))
+    out: list[tuple[str, str, str]] = []
+    bold = italic = False
+    pos = 0
+    for mark in [*_MARK.finditer(text), None]:
+        end = mark.start() if mark else len(text)
+        style = styled(base, bold, italic)
+        for m in _TOKEN.finditer(text[pos:end]):
+            icon, newline, space, word = m.groups()
+            if icon is not None:
+                out.append(("icon", icon, style) if is_symbol(icon) else ("word", m.group(0), style))
+            elif newline:
+                out.append(("newline", "\n", style))
+            elif space:
+                out.append(("space", " ", style))
+            else:
+                out.append(("word", word, style))
+        if mark is None:
+            break
+        if mark.group(0) == "**":
+            bold = not bold
         else:
-            out.append(("word", word))
+            italic = not italic
+        pos = mark.end()
     return out
 
 
-def _layout(toks: list[tuple[str, str]], style: str, size: float, max_width: float | None) -> tuple[list[list[Piece]], list[float]]:
+def _layout(toks: list[tuple[str, str, str]], style: str, size: float,
+            max_width: float | None) -> tuple[list[list[Piece]], list[float]]:
     """Greedy line breaking. Tokens not separated by a space ("{hope}," or "(2{red})") form
     one group that never breaks across lines."""
     lines: list[list[Piece]] = [[]]
     widths = [0.0]
     space_w = fonts.width(" ", style, size)
-    groups: list[tuple[bool, list[tuple[str, str, float]]]] = []  # (space before, pieces)
+    groups: list[tuple[bool, list[tuple[str, str, float, str]]]] = []  # (space before, pieces)
     space = False
-    for kind, text in toks:
+    for kind, text, run_style in toks:
         if kind == "newline":
-            groups.append((False, [("newline", "", 0.0)]))
+            groups.append((False, [("newline", "", 0.0, run_style)]))
             space = False
         elif kind == "space":
             space = True
         else:
-            w = size * ICON_WIDTH if kind == "icon" else fonts.width(text, style, size)
+            w = size * ICON_WIDTH if kind == "icon" else fonts.width(text, run_style, size)
             if groups and not space and groups[-1][1][-1][0] != "newline":
-                groups[-1][1].append((kind, text, w))
+                groups[-1][1].append((kind, text, w, run_style))
             else:
-                groups.append((space, [(kind, text, w)]))
+                groups.append((space, [(kind, text, w, run_style)]))
             space = False
     for space_before, pieces in groups:
         if pieces[0][0] == "newline":
             lines.append([])
             widths.append(0.0)
             continue
-        group_w = sum(w for _, _, w in pieces)
+        group_w = sum(p[2] for p in pieces)
         x = widths[-1] + (space_w if space_before and lines[-1] else 0.0)
         if max_width is not None and lines[-1] and x + group_w > max_width + 1e-6:
             lines.append([])
             widths.append(0.0)
             x = 0.0
-        for kind, text, w in pieces:
-            lines[-1].append(Piece(text, kind == "icon", x, w))
+        for kind, text, w, run_style in pieces:
+            lines[-1].append(Piece(text, kind == "icon", x, w, run_style))
             x += w
         widths[-1] = x
     return lines, widths
@@ -104,7 +134,7 @@ def _layout(toks: list[tuple[str, str]], style: str, size: float, max_width: flo
 def fit(text: str, style: str, max_size: float, min_size: float, leading: float,
         box_w: float, box_h: float, wrap: bool, is_symbol: Callable[[str], bool]) -> Fitted:
     """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits."""
-    toks = tokens(text, is_symbol)
+    toks = tokens(text, is_symbol, style)
     size = max_size
     while True:
         lines, widths = _layout(toks, style, size, box_w if wrap else None)
@@ -161,6 +191,7 @@ def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float
                 parts = [run[0].text]
                 for prev, piece in zip(run, run[1:]):
                     parts.append((" " if piece.x - (prev.x + prev.width) > 1e-6 else "") + piece.text)
+                c.setFont(fonts.font(run[0].style), size)
                 c.drawString(x0 + run[0].x, baseline, "".join(parts))
                 run.clear()
 
@@ -172,6 +203,8 @@ def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float
                 c.setFillColor(HexColor(colour))
                 c.setFont(name, size)
             else:
+                if run and run[-1].style != piece.style:
+                    flush()
                 run.append(piece)
         flush()
     c.restoreState()
