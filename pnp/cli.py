@@ -198,6 +198,19 @@ def list_components(
             typer.echo(f"  {n:>4}  {name}")
 
 
+class SchemaKind(str, Enum):
+    cards = "cards"
+    layout = "layout"
+
+
+@app.command()
+def schema(kind: SchemaKind = typer.Argument(..., help="cards: a card file; layout: a layout file.")) -> None:
+    """Print the JSON Schema of a card or layout file, for an editor to complete and check YAML."""
+    from .schema import SCHEMAS
+
+    typer.echo(json.dumps(SCHEMAS[kind.value](), indent=2))
+
+
 @app.command()
 def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="Where to write the sheet."),
