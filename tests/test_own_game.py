@@ -211,3 +211,26 @@ def test_inline_bold_and_italic(tmp_path):
         return {c["fontname"].split("+")[-1] for c in chars[i:i + len(word)]}
     assert font_of("one") == {"BitstreamVeraSans-Bold"} and font_of("then") == {"BitstreamVeraSans-Oblique"}
     assert font_of("rest") == {"BitstreamVeraSans-Roman"} and "**" not in "".join(c["text"] for c in chars)
+
+
+def test_cards_from_an_xlsx_workbook(tmp_path):
+    import openpyxl
+
+    cards, layouts = make(tmp_path)
+    (cards / "moonwell" / "spells.yaml").write_text(CSV_CARDS.replace("spells.csv", "spells.xlsx"))
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["name", "text", "cost", "count"])
+    for i in range(1, 11):
+        sheet.append([f"Spell {i}", f"Draw {i}.", i % 4, None])
+    sheet.append(["Moon Tide", "Everyone draws 1 card.", 2, 2])
+    book.save(cards / "moonwell" / "spells.xlsx")
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    assert "(2 pages, 12 cards)" in r.output
+    sheet.append(["Bad", "x", 1, "many"])
+    book.save(cards / "moonwell" / "spells.xlsx")
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(tmp_path / "out")])
+    assert r.exit_code == 2 and "spells.xlsx:13: column count: Input should be a valid integer" in r.output

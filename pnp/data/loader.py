@@ -103,15 +103,16 @@ def _items_from_spreadsheets(path: Path, doc: Located) -> None:
             continue
         name = comp["items_from"]
         at = doc.line_of(("components", i, "items_from"))
-        if not isinstance(name, str) or not name.lower().endswith(".csv"):
-            raise InputError(path, f"expected a .csv file beside this one, got {name!r}", line=at, field="items_from")
+        if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
+            raise InputError(path, f"expected a .csv (or .xlsx) file beside this one, got {name!r}", line=at,
+                             field="items_from")
         if "items" in comp:
             raise InputError(path, "give `items` or `items_from`, not both", line=at, field="items_from")
         source = (path.parent / name).resolve()
         if path.parent.resolve() not in source.parents:
             raise InputError(path, f"{name!r} is outside the card folder", line=at, field="items_from")
         if not source.is_file():
-            raise InputError(path, f"no CSV file {name!r} beside this file", line=at, field="items_from")
+            raise InputError(path, f"no spreadsheet {name!r} beside this file", line=at, field="items_from")
         comp["items"] = read_items(source, Item)
 
 

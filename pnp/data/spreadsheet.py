@@ -1,6 +1,7 @@
 """Card data from a spreadsheet: ``items_from: spells.csv`` in a component reads its items from
 a CSV file beside the YAML (one row a card, the header row names the fields; ``count``
-optional), as Squib and nanDECK users keep their cards.
+optional), as Squib and nanDECK users keep their cards. An ``.xlsx`` workbook's first sheet
+works the same way with the ``xlsx`` extra (openpyxl).
 
 Cells are text; a cell that reads as a whole number (``3``, ``-1``) or a decimal (``2.5``) is
 a number; an empty cell is a field left out. Errors name the file, the row's line and the
@@ -35,17 +36,49 @@ def cell(text: str) -> Any:
     return text
 
 
-def read_items(path: Path, item_model: Any) -> list[dict[str, Any]]:
-    """The rows of ``path`` as item fields, each checked with ``item_model`` (its errors name
-    the row's line and the column)."""
+def _csv_rows(path: Path):
+    """(line, cells) of a CSV file, cells as text."""
     text = read_text(path, MAX_CSV_BYTES, what="CSV file")
     reader = csv.reader(io.StringIO(text, newline=""))
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(path, f"not CSV: {exc}", line=reader.line_num) from None
+        yield reader.line_num, row
+
+
+def _xlsx_rows(path: Path):
+    """(row number, cells) of a workbook's first sheet, cells as text."""
     try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError(path, "an empty CSV file: expected a header row naming the fields (name, ...)", line=1)
-    except csv.Error as exc:
-        raise InputError(path, f"not CSV: {exc}", line=1) from None
+        import openpyxl
+    except ImportError:
+        raise InputError(path, "reading .xlsx needs openpyxl: pip install 'pnp-tabletop[xlsx]' (or save the sheet "
+                               "as CSV)") from None
+    if not path.is_file() or path.stat().st_size > MAX_CSV_BYTES:
+        raise InputError(path, f"not a workbook file of at most {MAX_CSV_BYTES} bytes")
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # a zip that is not a workbook, a damaged file ...
+        raise InputError(path, f"not an .xlsx workbook: {exc}") from None
+    try:
+        for i, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
+            yield i, ["" if v is None else str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+                      for v in row]
+    finally:
+        book.close()
+
+
+def read_items(path: Path, item_model: Any) -> list[dict[str, Any]]:
+    """The rows of ``path`` (CSV, or an .xlsx workbook's first sheet) as item fields, each
+    checked with ``item_model`` (its errors name the row's line and the column)."""
+    rows = _xlsx_rows(path) if path.suffix.lower() == ".xlsx" else _csv_rows(path)
+    first = next(rows, None)
+    if first is None:
+        raise InputError(path, "an empty spreadsheet: expected a header row naming the fields (name, ...)", line=1)
+    header = first[1]
     columns = [h.strip() for h in header]
     if "name" not in columns:
         raise InputError(path, f"the header row names no `name` column (it has: {', '.join(columns) or 'none'})",
@@ -55,18 +88,13 @@ def read_items(path: Path, item_model: Any) -> list[dict[str, Any]]:
         raise InputError(path, f"column {dupes[0]!r} is named twice in the header row", line=1, field=dupes[0])
     items: list[dict[str, Any]] = []
     errors: list[InputError] = []
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise InputError(path, f"not CSV: {exc}", line=reader.line_num) from None
-        line = reader.line_num
+    for line, row in rows:
         if not any(c.strip() for c in row):
             continue
         if len(items) >= MAX_ROWS:
             raise InputError(path, f"more than {MAX_ROWS} rows; refused", line=line)
+        while len(row) > len(columns) and not row[-1].strip():  # a workbook's empty trailing cells
+            row = row[:-1]
         if len(row) > len(columns):
             errors.append(InputError(path, f"{len(row)} cells, but the header names {len(columns)} columns",
                                      line=line))
