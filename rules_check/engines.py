@@ -1,26 +1,23 @@
-"""The registry of rules engines: game id -> engine (an explicit dict, STYLE.md)."""
+"""The rules engines, by game id: those the game registry (``pnp.data.games.GAMES``) names, so
+a game's identity (id, title, players, models, engine) is in one place."""
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
 
-from .core.engine import Engine
+from pnp.data.games import GAMES
 
-# game id -> "module:Class"; each module keeps its game's state, actions, rules and scoring
-ENGINE_CLASSES = {
-    "visions": "rules_check.games.visions.engine:VisionsEngine",
-    "relics": "rules_check.games.relics.engine:RelicsEngine",
-    "so-long-my-world": "rules_check.games.so_long_my_world.engine:SoLongEngine",
-    "kartomantik": "rules_check.games.kartomantik.engine:KartomantikEngine",
-}
+from .core.engine import Engine
 
 
 @cache
 def engines() -> dict[str, Engine]:
-    """Every registered engine, by game id."""
+    """Every registered engine, by game id, in the registry's order."""
     out: dict[str, Engine] = {}
-    for game, target in ENGINE_CLASSES.items():
-        module, cls = target.split(":")
+    for game, spec in GAMES.items():
+        if spec.engine is None:
+            continue
+        module, cls = spec.engine.split(":")
         out[game] = getattr(importlib.import_module(module), cls)()
     return out

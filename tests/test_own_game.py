@@ -234,3 +234,14 @@ def test_cards_from_an_xlsx_workbook(tmp_path):
     r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
                             "--out", str(tmp_path / "out")])
     assert r.exit_code == 2 and "spells.xlsx:13: column count: Input should be a valid integer" in r.output
+
+
+def test_one_registry_names_each_game_and_its_engine():
+    """pnp.data.games.GAMES is where a game is: the loader, the CLI and the checker read it."""
+    from pnp.data.games import GAMES
+    from rules_check.engines import engines
+
+    found = engines()
+    assert list(found) == [g for g, spec in GAMES.items() if spec.engine]
+    for game, engine in found.items():
+        assert engine.game == game and engine.players == GAMES[game].players

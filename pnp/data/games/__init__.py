@@ -31,6 +31,8 @@ class Game:
 
     # the order components are listed and printed in, where it is not the counts' order
     component_order: tuple[str, ...] = ()
+    # its rules engine, "module:Class" (rules_check reads it; None: a game pnp only prints)
+    engine: str | None = None
 
     def order(self, component: str) -> int:
         """Position of a component in the rulebook's list (unlisted ones come last)."""
@@ -40,15 +42,18 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "so-long-my-world": Game("so-long-my-world", "So Long, My World", "rules/so-long-my-world.txt", (1, 5),
-                             so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS),
+                             so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS,
+                             engine="rules_check.games.so_long_my_world.engine:SoLongEngine"),
     "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS,
-                    visions.COMPONENT_COUNTS),
+                    visions.COMPONENT_COUNTS, engine="rules_check.games.visions.engine:VisionsEngine"),
     # the pool's size is the publisher's; 1.2 names the two card types, 1.3 the zones a mat shows
     "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2),
-                        component_order=("manifestation card", "will card", "playmat")),
+                        component_order=("manifestation card", "will card", "playmat"),
+                        engine="rules_check.games.kartomantik.engine:KartomantikEngine"),
     "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
                    relics.COMPONENT_COUNTS,
-                   {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))}),
+                   {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))},
+                   engine="rules_check.games.relics.engine:RelicsEngine"),
 }
 
 
