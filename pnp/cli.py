@@ -111,6 +111,8 @@ def build(
                                                    "(0.5 = half size); default: real size, tiled."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the build warns (text that does not fit, "
                                                         "text running into other text ...), for CI."),
+    watch: bool = typer.Option(False, "--watch", help="Build again whenever a card, spreadsheet, layout, font or "
+                                                      "image changes; a broken change keeps the last good PDFs."),
 ) -> None:
     """Render every card of the named games into print-ready PDFs."""
     from .build import BuildOptions
@@ -133,6 +135,22 @@ def build(
         options.cards_dir = cards
     if layouts is not None:
         options.layouts_dir = layouts
+    if watch:
+        from .watch import watch_builds
+
+        def once() -> bool:
+            try:
+                _report(_with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face)))
+                return True
+            except (PnpError, ValueError) as exc:
+                typer.echo(f"pnp: {exc}", err=True)
+            except OSError as exc:
+                typer.echo(f"pnp: {_os_error(exc)}", err=True)
+            return False
+
+        folders = [Path(options.cards_dir), *options.layout_layers()]
+        watch_builds(once, list(dict.fromkeys(folders)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
+        return
     try:
         results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
     except PnpError as exc:
@@ -142,14 +160,21 @@ def build(
         raise typer.Exit(2)
     except OSError as exc:  # the output folder cannot be written
         raise fail(_os_error(exc))
-    for r in results:
-        for warning in r.warnings:
-            typer.echo(f"warning: {warning}", err=True)
-        typer.echo(f"{r.path}  ({r.summary})")
+    _report(results)
     if strict and any(r.warnings for r in results):
         n = sum(len(r.warnings) for r in results)
         typer.echo(f"pnp: {n} warning{'s' if n > 1 else ''} (--strict)", err=True)
         raise typer.Exit(1)
+
+
+_WATCH_CHANGES = None  # the change stream of --watch (watchfiles'); a test puts its own
+
+
+def _report(results) -> None:
+    for r in results:
+        for warning in r.warnings:
+            typer.echo(f"warning: {warning}", err=True)
+        typer.echo(f"{r.path}  ({r.summary})")
 
 
 def _with_progress(run):

@@ -245,3 +245,34 @@ def test_one_registry_names_each_game_and_its_engine():
     assert list(found) == [g for g, spec in GAMES.items() if spec.engine]
     for game, engine in found.items():
         assert engine.game == game and engine.players == GAMES[game].players
+
+
+def test_watch_rebuilds_and_keeps_the_last_good_pdf(tmp_path, monkeypatch):
+    """pnp build --watch: a change rebuilds; a broken change is reported and the last good PDF
+    stays; the next good change builds again. (The change stream is the test's, in place of
+    watchfiles' own.)"""
+    from pnp import cli
+
+    cards, layouts = make(tmp_path)
+    out = tmp_path / "out"
+    spells = cards / "moonwell" / "spells.yaml"
+    seen: list[str] = []
+
+    def pdf_text() -> str:
+        return pdfium.PdfDocument(out / "moonwell.pdf")[0].get_textpage().get_text_range()
+
+    def changes():
+        seen.append(pdf_text())
+        spells.write_text(spells.read_text().replace("kind: card", "kind: cardz"))  # broken
+        yield {(2, str(spells))}
+        seen.append(pdf_text())  # still the last good one
+        spells.write_text(CARDS.replace("Spell 1,", "Sunspell,").replace("{name: Spell 1,", "{name: Sunspell,"))
+        yield {(2, str(spells)), (2, str(tmp_path / ".spells.yaml.swp"))}
+        seen.append(pdf_text())
+
+    monkeypatch.setattr(cli, "_WATCH_CHANGES", changes())
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
+                            "--out", str(out), "--watch"])
+    assert r.exit_code == 0, r.output
+    assert "the build failed: the last good files are kept" in r.output and "kind" in r.output
+    assert "Spell 1" in seen[0] and seen[1] == seen[0] and "Sunspell" in seen[2]
