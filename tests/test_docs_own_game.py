@@ -45,4 +45,10 @@ def test_the_page_builds_the_game_it_describes(tmp_path):
     assert r.exit_code == 0, r.output
     assert "(2 pages, 12 cards)" in r.output
     text = pdfium.PdfDocument(tmp_path / "output" / "moonwell.pdf")[0].get_textpage().get_text_range()
-    assert "Moonwell" in text and text.count("Moon Tide") == 2 and "cost 5" in text
+    assert "Moonwell" in text and text.count("Moon Tide") == 2 and "cost 5" in text  # the footer, the cards
+    import pdfplumber
+
+    mm = 72 / 25.4
+    with pdfplumber.open(tmp_path / "output" / "moonwell.pdf") as pdf:
+        panels = [tuple(sorted((round(c["width"] / mm, 1), round(c["height"] / mm, 1)))) for c in pdf.pages[0].curves]
+    assert panels.count((40.0, 59.0)) == 12  # twelve 44 x 63 mm cards: each panel 2 mm inside its trim

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .components import Component, ComponentFile, Item, Kind
+from .components import Component, ComponentFile, Item
 from .errors import InputError, InputErrors
 from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
 from .validate import errors_from, validate
@@ -38,25 +38,6 @@ class GameData:
     def counts(self) -> dict[str, int]:
         """Component name -> number printed (SPEC.md, ``pnp list``)."""
         return {c.component: c.count for c in self.components}
-
-
-def _pool_components(doc: Located) -> tuple[list[Component], bool]:
-    """Kartomantik's pool (SPEC.md form) as one component per card type."""
-    pool = validate(kartomantik.PoolFile, doc)
-    by_type: dict[str, list[Item]] = {}
-    for card in pool.cards:
-        by_type.setdefault(card.type, []).append(Item(**card.item_fields()))
-    components = [
-        Component(
-            component=kartomantik.COMPONENT_OF_TYPE[kind],
-            kind=Kind.card,
-            layout=kartomantik.LAYOUT_OF_TYPE[kind],
-            back={"layout": kartomantik.BACK_LAYOUT},
-            items=items,
-        )
-        for kind, items in sorted(by_type.items())
-    ]
-    return components, pool.sample
 
 
 def _check_items(game: str, file_: ComponentFile, doc: Located) -> list[InputError]:
@@ -125,12 +106,11 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
     if game is not None and declared != game:
         raise InputError(path, f"expected `game: {game}` (the folder's game), got {declared!r}",
                          line=doc.line_of(("game",)), field="game")
-    if declared == "kartomantik" and "cards" in doc.data:
-        components, sample = _pool_components(doc)
-        return components, sample, "kartomantik"
-    if "paths" in doc.data and "components" not in doc.data:
-        # a solo campaign's Paths and Words (read by the rules engine), not a printed component
-        return [], bool(doc.data.get("sample")), str(declared)
+    spec = GAMES.get(str(declared))
+    for reader in spec.file_readers if spec else ():  # a game's own file forms (its registry entry)
+        got = reader(doc)
+        if got is not None:
+            return got[0], got[1], str(declared)
     _items_from_spreadsheets(path, doc)
     parsed = validate(ComponentFile, doc)
     errors = _check_items(parsed.game, parsed, doc)

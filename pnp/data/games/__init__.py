@@ -12,7 +12,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import InputError
-from . import relics, so_long_my_world, visions
+from . import kartomantik, relics, so_long_my_world, visions
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,9 @@ class Game:
     component_order: tuple[str, ...] = ()
     # its rules engine, "module:Class" (rules_check reads it; None: a game pnp only prints)
     engine: str | None = None
+    # readers of the game's own file forms (a pool, a campaign), tried before the component
+    # form: each returns (components, sample) or None for a file not of its form
+    file_readers: tuple[Callable[[Any], tuple[list, bool] | None], ...] = ()
 
     def order(self, component: str) -> int:
         """Position of a component in the rulebook's list (unlisted ones come last)."""
@@ -43,13 +46,15 @@ class Game:
 GAMES: dict[str, Game] = {
     "so-long-my-world": Game("so-long-my-world", "So Long, My World", "rules/so-long-my-world.txt", (1, 5),
                              so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS,
-                             engine="rules_check.games.so_long_my_world.engine:SoLongEngine"),
+                             engine="rules_check.games.so_long_my_world.engine:SoLongEngine",
+                             file_readers=(so_long_my_world.campaign_file,)),
     "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS,
                     visions.COMPONENT_COUNTS, engine="rules_check.games.visions.engine:VisionsEngine"),
     # the pool's size is the publisher's; 1.2 names the two card types, 1.3 the zones a mat shows
     "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2),
                         component_order=("manifestation card", "will card", "playmat"),
-                        engine="rules_check.games.kartomantik.engine:KartomantikEngine"),
+                        engine="rules_check.games.kartomantik.engine:KartomantikEngine",
+                        file_readers=(kartomantik.pool_components,)),
     "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
                    relics.COMPONENT_COUNTS,
                    {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))},

@@ -137,3 +137,23 @@ class PoolFile(BaseModel):
 COMPONENT_OF_TYPE = {"manifestation": "manifestation card", "will": "will card"}
 LAYOUT_OF_TYPE = {"manifestation": "kartomantik-manifestation", "will": "kartomantik-will"}
 BACK_LAYOUT = "kartomantik-back"
+
+
+def pool_components(doc: Any) -> tuple[list[Any], bool] | None:
+    """A pool file (SPEC.md form, ``cards:``) as one component per card type; None for any
+    other file (the game's file reader, ``Game.file_readers``)."""
+    from ..components import Component, Item, Kind
+    from ..validate import validate
+
+    if not isinstance(doc.data, dict) or "cards" not in doc.data:
+        return None
+    pool = validate(PoolFile, doc)
+    by_type: dict[str, list[Item]] = {}
+    for card in pool.cards:
+        by_type.setdefault(card.type, []).append(Item(**card.item_fields()))
+    components = [
+        Component(component=COMPONENT_OF_TYPE[kind], kind=Kind.card, layout=LAYOUT_OF_TYPE[kind],
+                  back={"layout": BACK_LAYOUT}, items=items)
+        for kind, items in sorted(by_type.items())
+    ]
+    return components, pool.sample

@@ -460,3 +460,11 @@ ITEM_MODELS: dict[str, type[BaseModel]] = {
     "clock board": ClockBoard,
     "player screen": PlayerScreen,
 }
+
+
+def campaign_file(doc: Any) -> tuple[list[Any], bool] | None:
+    """A solo campaign's Paths and Words (``paths:``, read by the rules engine): no printed
+    component; None for any other file (the game's file reader, ``Game.file_readers``)."""
+    if isinstance(doc.data, dict) and "paths" in doc.data and "components" not in doc.data:
+        return [], bool(doc.data.get("sample"))
+    return None
