@@ -18,14 +18,14 @@ runner = CliRunner()
 MM = 72 / 25.4
 
 GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
-CARDS = """game: moonwell
+COMPONENT = """game: moonwell
 components:
   - component: spell card
     kind: card
     layout: moonwell-spell
     back: {layout: moonwell-back, label: Moonwell}
-    items:
-""" + "".join(f"      - {{name: Spell {i}, text: 'Draw {i % 3 + 1} cards.', cost: {i % 4}}}\n" for i in range(1, 13))
+"""
+CARDS = COMPONENT + "    items:\n" + "".join(f"      - {{name: Spell {i}, text: 'Draw {i % 3 + 1} cards.', cost: {i % 4}}}\n" for i in range(1, 13))
 LAYOUTS = """templates:
   mini:
     abstract: true
@@ -99,14 +99,7 @@ def test_a_publishers_template_of_a_bundled_name_wins_and_says_so(tmp_path):
 
 
 
-CSV_CARDS = """game: moonwell
-components:
-  - component: spell card
-    kind: card
-    layout: moonwell-spell
-    back: {layout: moonwell-back, label: Moonwell}
-    items_from: spells.csv
-"""
+CSV_CARDS = COMPONENT + "    items_from: spells.csv\n"
 
 
 def test_cards_from_a_spreadsheet(tmp_path):

@@ -89,13 +89,7 @@ class SWorld:
 
     def may(self, frame: Frame, step: Step) -> Request:
         """"You may ...": the player answers yes or no (``choose: {may: yes}``)."""
-        def read(raw: Any) -> bool:
-            if isinstance(raw, bool):
-                return raw
-            if isinstance(raw, str) and raw.strip().lower() in ("yes", "no"):
-                return raw.strip().lower() == "yes"
-            raise IllegalAction(self.rule, f"expected yes or no, got {raw!r}")
-        return Request("may", frame.controller, [True, False], f"whether to {step.verb} ('you may')", read,
+        return Request("may", frame.controller, [True, False], f"whether to {step.verb} ('you may')", _yes_no(self),
                        lambda v: "yes" if v else "no")
 
     def remember(self, frame: Frame, step: Step) -> None:
