@@ -194,7 +194,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
     def start(dest: Path, title: str):
         tmp = _temp_beside(dest)
         temps.append((tmp, dest))
-        return new_canvas(tmp, title)
+        return new_canvas(tmp, title, options.duplex)
 
     try:
         for game, data, jobs in loaded:

@@ -62,7 +62,7 @@ def build_screens(out: Path, cards: Path | None = None, layouts: Path | None = N
     data = load_game(opts.cards_dir, GAME)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{GAME}-screens.pdf"
-    canvas = new_canvas(path, f"{GAMES[GAME].title}: print-and-play screens")
+    canvas = new_canvas(path, f"{GAMES[GAME].title}: print-and-play screens", opts.duplex)
     report = scr.render(canvas, piece_jobs(data, Kind.screen), load_layouts(opts.layouts_dir), opts)
     canvas.save()
     return Built(path, report.pages, report.faces, report.fronts, report.warnings)

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 
 from ..data.errors import InputError
 from ..layout.sheet import PAPERS, mirrors_left_right
-from . import fonts
+from . import fonts, furniture
 from .sheets import new_canvas
 
 SCALE_MM = 6  # each scale reads -6 .. +6 mm
@@ -43,7 +43,7 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
         raise InputError(out, "is a folder; --out names the PDF file to write")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
-    c = new_canvas(tmp, "pnp duplex calibration")
+    c = new_canvas(tmp, "pnp duplex calibration", duplex)
     c.setPageSize((w * mm, h * mm))
     # front
     c.setStrokeColor(HexColor("#000000"))
@@ -57,6 +57,8 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
         f"Print this file double-sided on {paper.upper()}, {duplex} flip, at 100% (actual size).",
         "Turn the sheet over and hold it against a window or a lamp.",
     ])
+    # the 50 mm ruler every print page carries: a scaled print is seen before it is measured
+    furniture.ruler(c, w / 2 - 30, 12, 60, furniture.RULER_HEIGHT)
     c.showPage()
     # back
     flip_x = mirrors_left_right(duplex, landscape=False)  # the card sheets' rule

@@ -67,6 +67,7 @@ class _Slot:
     component: str
     front: Face
     back: Face
+    sample: bool = False  # from a file of sample data (the footer of its page says so)
 
 
 @dataclass
@@ -94,7 +95,7 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
                                  f"of front template {face.template.name!r}")
         bleed = front.bleed if options.bleed is None else options.bleed
         sheet = fit_grid(options.paper, front.width, front.height, bleed)
-        slots = [_Slot(job.component, f, b) for f, b in job.cards]
+        slots = [_Slot(job.component, f, b, job.sample) for f, b in job.cards]
         if runs and runs[-1].sheet == sheet:
             runs[-1].slots.extend(slots)
             runs[-1].sample = runs[-1].sample or job.sample
@@ -224,8 +225,9 @@ class SheetRenderer:
         for run in runs:
             sheet = run.sheet
             sheets = list(_chunks(run.slots, sheet.per_sheet))
-            note = " · sample card data" if run.sample else ""
             for k, chunk in enumerate(sheets, start=1):
+                # a sheet of cards from a file of real data says nothing (Visions' fragments)
+                note = " · sample card data" if any(slot.sample for slot in chunk) else ""
                 slots = [sheet.slot(i) for i in range(len(chunk))]
                 filled = set(slots)
                 back_slots = [sheet.back_slot(col, row, duplex) for col, row in slots]
@@ -264,11 +266,20 @@ class SheetRenderer:
         return report
 
 
-def new_canvas(path: Path, title: str) -> Canvas:
-    """A canvas that writes the same bytes for the same drawing (no dates, fixed IDs)."""
+# how the PDF asks a viewer to turn the sheet when printing double-sided (--duplex)
+VIEWER_DUPLEX = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "off": "Simplex"}
+
+
+def new_canvas(path: Path, title: str, duplex: str | None = None) -> Canvas:
+    """A canvas that writes the same bytes for the same drawing (no dates, fixed IDs), and asks
+    viewers to print at 100 % (``/ViewerPreferences /PrintScaling /None``) and, for print
+    sheets, to turn the paper as ``duplex`` says."""
     # the initial font is ours too, so no unembedded standard font (Helvetica) is referenced
     c = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=fonts.font("regular"))
     c.setTitle(title)
     c.setAuthor("pnp")
     c.setCreator("pnp (print-and-play generator)")
+    c.setViewerPreference("PrintScaling", "None")
+    if duplex is not None:
+        c.setViewerPreference("Duplex", VIEWER_DUPLEX[duplex])
     return c

@@ -1,0 +1,48 @@
+"""Issue 13, details a buyer sees: a PDF asks its viewer to print at 100 % and to turn the
+sheet as --duplex says; the calibration sheet carries the 50 mm ruler like every print page."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pdfmeasure import lines_of_width
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("duplex, name", [("long-edge", "/DuplexFlipLongEdge"), ("short-edge", "/DuplexFlipShortEdge"),
+                                          ("off", "/Simplex")])
+def test_print_sheets_ask_for_actual_size_and_the_duplex_flip(tmp_path, duplex, name):
+    r = runner.invoke(app, ["build", "relics", "--out", str(tmp_path), "--duplex", duplex])
+    assert r.exit_code == 0, r.output
+    prefs = PdfReader(tmp_path / "relics.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == name
+
+
+def test_the_calibration_sheet_has_the_ruler_and_asks_for_actual_size(tmp_path):
+    out = tmp_path / "cal.pdf"
+    r = runner.invoke(app, ["calibrate", "--out", str(out), "--duplex", "short-edge"])
+    assert r.exit_code == 0, r.output
+    prefs = PdfReader(out).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipShortEdge"
+    rulers = [line for line in lines_of_width(out, 0, 0.2)
+              if abs((line["x1"] - line["x0"]) * 25.4 / 72 - 50) < 0.01 and line["top"] == line["bottom"]]
+    assert len(rulers) == 1
+
+
+def test_only_sheets_holding_sample_data_say_so(tmp_path):
+    """Visions' fragments.yaml is real data (sample: false): its sheets' footers say nothing;
+    a sheet that also holds reflection or aid cards (sample data) says so, front and back."""
+    import pypdfium2 as pdfium
+
+    r = runner.invoke(app, ["build", "visions", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    pdf = pdfium.PdfDocument(tmp_path / "visions.pdf")
+    texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    only_fragments = [t for t in texts if "dream fragment card ×9" in t]
+    mixed = [t for t in texts if "reflection card" in t or "player aid card" in t]
+    assert len(only_fragments) == 16 and not any("sample card data" in t for t in only_fragments)
+    assert mixed and all("sample card data" in t for t in mixed)
