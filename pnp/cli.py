@@ -26,11 +26,6 @@ app = typer.Typer(
 )
 
 
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
 class DuplexMode(str, Enum):
     long_edge = "long-edge"
     short_edge = "short-edge"
@@ -76,6 +71,15 @@ def fail(exc: PnpError) -> typer.Exit:
     return typer.Exit(exc.exit_code)
 
 
+def _paper(value: str) -> str:
+    from .layout.sheet import paper_named
+
+    try:
+        return paper_named(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
 def _offset(value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
@@ -95,7 +99,8 @@ def build(
     out: Path = typer.Option(Path("output"), "--out", help="Folder the PDFs are written to."),
     cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
     layouts: Optional[Path] = typer.Option(None, "--layouts", help="Layouts folder in place of the bundled one."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
+    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v),
+                              help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
     duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex",
                                       help="How the sheet is turned for its back side."),
     bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10,
@@ -128,7 +133,7 @@ def build(
     if bleed is not None and not math.isfinite(bleed):
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
-    options = BuildOptions(out_dir=out, paper=paper.value, duplex=duplex.value, bleed=bleed,
+    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed,
                            back_offset=_offset(back_offset), format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:
@@ -239,7 +244,8 @@ def schema(kind: SchemaKind = typer.Argument(..., help="cards: a card file; layo
 @app.command()
 def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="Where to write the sheet."),
-    paper: Paper = typer.Option(Paper.a4, "--paper"),
+    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v),
+                              help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
     duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex"),
 ) -> None:
     """A one-sheet duplex test: print it double-sided, read your printer's back shift."""
@@ -249,7 +255,7 @@ def calibrate(
         typer.echo("pnp: calibration measures a duplex printer; use --duplex long-edge or short-edge", err=True)
         raise typer.Exit(2)
     try:
-        path = write_calibration(out, paper.value, duplex.value)
+        path = write_calibration(out, paper, duplex.value)
     except PnpError as exc:
         raise fail(exc)
     except OSError as exc:

@@ -19,13 +19,35 @@ Coordinates here: mm, origin at the page's bottom-left, y up (as PDF).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Literal
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),  # 11 x 17 in
 }
+_CUSTOM_PAPER = re.compile(r"(\d{2,4}(?:\.\d{1,2})?)x(\d{2,4}(?:\.\d{1,2})?)")
+PAPER_MIN, PAPER_MAX = 80.0, 2000.0  # mm: a custom paper's sides
+
+
+def paper_named(name: str) -> str:
+    """The paper ``name`` names: a4, letter, a3, tabloid, or ``WxH`` in mm (``330x480``, a
+    print shop's SRA3), which is added to PAPERS under its name; ValueError otherwise."""
+    key = name.strip().lower()
+    if key in PAPERS:
+        return key
+    m = _CUSTOM_PAPER.fullmatch(key)
+    if m:
+        w, h = float(m[1]), float(m[2])
+        if not (PAPER_MIN <= w <= PAPER_MAX and PAPER_MIN <= h <= PAPER_MAX):
+            raise ValueError(f"a paper's sides are {PAPER_MIN:.0f} to {PAPER_MAX:.0f} mm, got {name!r}")
+        PAPERS[key] = (min(w, h), max(w, h))  # portrait, as every page is
+        return key
+    raise ValueError(f"expected {', '.join(list(PAPERS)[:4])} or WxH in mm (like 330x480), got {name!r}")
 MIN_MARGIN = 5.0  # a printer's unprintable edge: nothing is drawn nearer the page edge
 MARK_GAP = 0.5  # between the bleed edge and the start of a crop mark
 MARK_MAX = 3.0  # longest crop mark
