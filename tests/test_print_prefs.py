@@ -46,3 +46,40 @@ def test_only_sheets_holding_sample_data_say_so(tmp_path):
     mixed = [t for t in texts if "reflection card" in t or "player aid card" in t]
     assert len(only_fragments) == 16 and not any("sample card data" in t for t in only_fragments)
     assert mixed and all("sample card data" in t for t in mixed)
+
+
+@pytest.mark.parametrize("paper, size, per_sheet", [("a3", (297.0, 420.0), 18), ("tabloid", (279.4, 431.8), 16),
+                                                    ("330x480", (330.0, 480.0), 21)])
+def test_bigger_papers_and_a_shops_own_size(tmp_path, paper, size, per_sheet):
+    """--paper a3|tabloid|WxH (mm): the page is that size, and holds more poker cards."""
+    from pdfmeasure import card_boxes, page_size_mm
+
+    r = runner.invoke(app, ["build", "kartomantik", "--paper", paper, "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "kartomantik.pdf"
+    w, h = page_size_mm(PdfReader(pdf), 0)
+    assert (round(w, 1), round(h, 1)) == size
+    assert len(card_boxes(PdfReader(pdf), 0)) == per_sheet
+
+
+def test_a_paper_pnp_cannot_use_names_the_option(tmp_path):
+    r = runner.invoke(app, ["build", "relics", "--paper", "b5", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "--paper" in r.output and "WxH in mm" in r.output
+
+
+def test_the_screen_clock_hours_sit_on_one_circle_round_its_centre():
+    """So Long, My World's screen: each hour's numeral is centred 27 mm from the clock's centre,
+    XII straight above it and VI straight below (they were 4 mm off, at 23 to 28 mm)."""
+    import math
+
+    from pnp.data.paths import bundled
+    from pnp.layout.model import load_layouts
+
+    t = load_layouts(bundled("layouts")).template("slmw-screen")
+    rx, ry, rw, rh = t.elements["clock-ring"].box
+    cx, cy = rx + rw / 2, ry + rh / 2
+    for hour in range(1, 13):
+        x, y, w, h = t.elements[f"hour-{hour}"].box
+        dx, dy = x + w / 2 - cx, y + h / 2 - cy
+        assert math.hypot(dx, dy) == pytest.approx(27.0, abs=0.1), hour
+        assert math.degrees(math.atan2(dx, -dy)) % 360 == pytest.approx(30 * hour % 360, abs=0.3), hour
