@@ -83,3 +83,19 @@ def test_the_screen_clock_hours_sit_on_one_circle_round_its_centre():
         dx, dy = x + w / 2 - cx, y + h / 2 - cy
         assert math.hypot(dx, dy) == pytest.approx(27.0, abs=0.1), hour
         assert math.degrees(math.atan2(dx, -dy)) % 360 == pytest.approx(30 * hour % 360, abs=0.3), hour
+
+
+@pytest.mark.parametrize("template, circle", [("slmw-vision-token", "disc"), ("slmw-vision-token-back", "inner")])
+def test_a_vision_tokens_colour_label_keeps_inside_its_disc(template, circle):
+    """The owner's colour printed across the disc's edge and the ring; now its box lies inside."""
+    import math
+
+    from pnp.data.paths import bundled
+    from pnp.layout.model import load_layouts
+
+    t = load_layouts(bundled("layouts")).template(template)
+    dx, dy, dw, dh = t.elements[circle].box
+    cx, cy, r = dx + dw / 2, dy + dh / 2, dw / 2
+    x, y, w, h = t.elements["player"].box
+    for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
+        assert math.hypot(px - cx, py - cy) < r - 0.3, (px, py)
