@@ -17,7 +17,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 from typer.testing import CliRunner
@@ -483,12 +483,8 @@ def test_the_assembled_board_lines_up_across_tiles(out, tmp_path, game):
     lo, hi = whole.filter(ImageFilter.MinFilter(3)), whole.filter(ImageFilter.MaxFilter(3))
     off = ImageChops.lighter(ImageChops.subtract(lo, assembled), ImageChops.subtract(assembled, hi))
     bad = off.convert("L").point(lambda v: 255 if v > 48 else 0)
-    draw = ImageDraw.Draw(bad)  # the registration crosses stay on the seams, by design
-    for seam in plan.seams():
-        for u, v in seam.crosses():
-            x, y = (u + b) * PX, (plan.printed_h + b - v) * PX
-            r = (rb.CROSS_ARM + 1.5) * PX
-            draw.rectangle((x - r, y - r, x + r, y + r), fill=0)
+    # no registration cross is left on the finished board: their halves lie on the glue strips
+    # (covered) and on the margins cut away (issue 13), so nothing is masked here
     for tile in plan.tiles:
         region = bad.crop((round((tile.part.x + b) * PX), round((plan.printed_h + b - tile.part.top) * PX),
                            round((tile.part.right + b) * PX), round((plan.printed_h + b - tile.part.y) * PX)))

@@ -166,11 +166,26 @@ class BoardRenderer:
         c.drawString(x0, 0, s)
         c.restoreState()
 
-    def _cross(self, x: float, y: float) -> None:
+    def _cross(self, x: float, y: float, keep: tuple[str, float] | None = None) -> None:
         """A registration cross centred on (x, y) mm: a ring and two arms, black on a white
-        casing so it shows on dark and light art alike."""
+        casing so it shows on dark and light art alike. ``keep``: only the half beyond a seam
+        is drawn (``("right", x)``, ``("left", x)``, ``("below", y)``, ``("above", y)``), so
+        nothing of it is left on the finished board."""
         c = self.c
         c.saveState()
+        if keep is not None:
+            side, at = keep
+            big = 1000.0
+            p = c.beginPath()
+            if side == "right":
+                p.rect(at * mm, (y - big) * mm, big * mm, 2 * big * mm)
+            elif side == "left":
+                p.rect((at - big) * mm, (y - big) * mm, big * mm, 2 * big * mm)
+            elif side == "below":
+                p.rect((x - big) * mm, (at - big) * mm, 2 * big * mm, big * mm)
+            else:
+                p.rect((x - big) * mm, at * mm, 2 * big * mm, big * mm)
+            c.clipPath(p, stroke=0, fill=0)
         for colour, width in (("#ffffff", CROSS_CASING), ("#000000", CROSS_LINE)):
             c.setStrokeColor(HexColor(colour))
             c.setLineWidth(width * mm)
@@ -225,10 +240,21 @@ class BoardRenderer:
                     self._text(note, strip.x + strip.w * t, cy, 5.5, "bold", "#1b1b1b", "center", 0, "#ffffff")
 
     def _crosses(self, plan: tl.TilePlan, tile: tl.Tile) -> None:
+        """Half crosses at each seam of the tile, on the side that disappears: the glue strip
+        of the tile underneath (covered by its neighbour) and the margin the tile on top loses
+        when cut at the seam. Nothing of them shows on the assembled board."""
         for seam in plan.seams():
-            if tile.label in (seam.under, seam.over):
-                for u, v in seam.crosses():
-                    self._cross(*tile.to_page(u, v))
+            if tile.label not in (seam.under, seam.over):
+                continue
+            under = tile.label == seam.under
+            if seam.vertical:  # the tile underneath is on the left, its glue strip to the right of the seam
+                at = tile.to_page(seam.at, 0.0)[0]
+                keep = ("right" if under else "left", at)
+            else:  # the tile underneath is above, its glue strip below the seam
+                at = tile.to_page(0.0, seam.at)[1]
+                keep = ("below" if under else "above", at)
+            for u, v in seam.crosses():
+                self._cross(*tile.to_page(u, v), keep=keep)
 
     def _cut_marks(self, plan: tl.TilePlan, tile: tl.Tile) -> None:
         """Crop marks at each line the tile is cut along, outside its picture."""
@@ -435,7 +461,7 @@ class BoardRenderer:
             "hatched glue strips on the right and at the bottom.",
             f"3. Lay the tiles out as on this map. Starting from {first}, spread glue on a hatched strip and "
             f"lay the next tile over it ({second} over {first}, and so on, row by row) so that its cut edge "
-            "runs along the dashed line and the half crosses join into whole ones.",
+            "runs along the dashed line and covers the half crosses of the strip.",
             "4. For a sturdier board, glue the whole onto card or foam board, then trim the outer edge again.",
         ]
         for step in steps:
