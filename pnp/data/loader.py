@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from .components import Component, ComponentFile, Item
 from .errors import InputError, InputErrors
 from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
+from .paths import inside
 from .validate import errors_from, validate
 from .yamlsafe import Located, load_yaml
 
@@ -89,8 +90,8 @@ def _items_from_spreadsheets(path: Path, doc: Located) -> None:
                              field="items_from")
         if "items" in comp:
             raise InputError(path, "give `items` or `items_from`, not both", line=at, field="items_from")
-        source = (path.parent / name).resolve()
-        if path.parent.resolve() not in source.parents:
+        source = inside(path.parent, name)
+        if source is None:
             raise InputError(path, f"{name!r} is outside the card folder", line=at, field="items_from")
         if not source.is_file():
             raise InputError(path, f"no spreadsheet {name!r} beside this file", line=at, field="items_from")

@@ -15,3 +15,10 @@ def bundled(name: str) -> Path:
         raise ValueError(f"no bundled folder {name!r} (bundled: {', '.join(NAMES)})")
     # resolved: in a checkout, the repository's own folder (messages name the file one edits)
     return Path(str(resources.files("pnp.bundle") / name)).resolve()
+
+
+def inside(folder: Path, name: str) -> Path | None:
+    """``name`` relative to ``folder``, resolved (links followed); None when that leaves the
+    folder (a spreadsheet, a font: a shared folder must not reach outside itself)."""
+    source = (Path(folder) / name).resolve()
+    return source if Path(folder).resolve() in source.parents else None

@@ -60,7 +60,6 @@ LAST = closed("who acts last ('the chosen player')", {"the chosen player": "chos
 ORDER = closed("'this Vision Phase'", {"this vision phase": "vision phase"})
 FIRST = closed("'you' or 'the player with the fewest Insight points in this game'", {
     "you": "you", "the player with the fewest insight points in this game": "fewest insight"})
-FROM_VISION = closed("'your chosen Vision'", {"your chosen vision": "chosen"})
 ROUND_RULES = closed("a rule for this round", {
     "no player may drain a Mark of Sol": "no mark drain",
     "the Drain takes at most 1 Feeling from a Vision": "drain at most 1",
@@ -92,24 +91,6 @@ def goal_of(text: str) -> Phrase | None:
         return GOALS(text)
     except PhraseError:
         return None
-
-
-@dataclass(frozen=True)
-class Tokens(Phrase):
-    """What is received: ``1 {hope}`` (a Feeling) or ``1 {mark-of-sol}``."""
-
-    amount: int = 1
-    item: str = "hope"  # a Feeling, or "mark-of-sol"
-
-
-_TOKENS = re.compile(r"\s*([1-3])\s+\{([a-z-]+)\}\s*")
-
-
-def _tokens(raw: object, path: tuple = ()) -> Tokens:
-    m = _TOKENS.fullmatch(raw) if isinstance(raw, str) else None
-    if m is None or (m[2] not in FEELINGS and m[2] != "mark-of-sol"):
-        raise PhraseError(f"expected an amount and a token, like '1 {{hope}}' or '1 {{mark-of-sol}}', got {raw!r}")
-    return Tokens(" ".join(raw.split()), int(m[1]), m[2])
 
 
 WHO = closed("who ('you', 'each player', 'each other player', 'each player here', 'the First Player', "
@@ -150,7 +131,6 @@ def _place(raw: object, path: tuple = ()) -> Place:
 TOP_EVENT = closed("'the top card of the Event deck'", {"the top card of the event deck": "event deck"})
 IT = closed("'it'", {"it": "it"})
 BOTTOM = closed("'the bottom of the deck'", {"the bottom of the deck": "bottom"})
-FEELING_FROM_STOCK = closed("'1 Feeling'", {"1 feeling": "feeling"})
 FROM_HAND = closed("a card of a hand ('1 card from your hand', '1 card', '1 card at random from their hand')", {
     "1 card from your hand": "hand", "1 card from their hand": "hand", "1 card": "hand",
     "1 card at random from their hand": "random"})
@@ -162,7 +142,6 @@ FROM_FIELD = closed("a card of a field ('1 Remnant or Gestalt card from your fie
                         "1 card from another player's field": "another's",
                         "1 card with a positive karma from any player's field": "positive, anyone's"})
 FROM_SYSTEM = closed("'the System'", {"the system": "system"})
-REMNANTS = closed("'Remnant card' or 'Remnant cards'", {"remnant card": "remnant", "remnant cards": "remnant"})
 # "for each ..., up to N": what is counted (Last Supper Alone, Prayer Chains, the Gestalt karma cards)
 FOR_EACH = closed("what is counted", {
     "{despair} in your stock": "despair", "{hope} in their stock": "hope",
@@ -211,7 +190,7 @@ class Tokens(Phrase):
     (of what the step before gave)."""
 
     amount: int = 1
-    item: str = "hope"  # a Feeling, "mark-of-sol", "your choice", "their choice" or "more"
+    item: str = "hope"  # a Feeling, "mark-of-sol", "your choice", "their choice", "more" or "vision token"
 
 
 _TOKENS = re.compile(r"\s*([1-3])\s+\{([a-z-]+)\}\s*")
@@ -512,7 +491,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in [
          doc="a Feeling from one Vision to another (which one, from and to where: choices)"),
     Verb("trade", _tokens, lambda s, p: f"return 1 Feeling from your stock to the System, then receive "
                                         f"{s.value.words} from the System",
-         {"for": _word(FEELING_FROM_STOCK)}, frozenset({"for"}),
+         {"for": _word(ONE_FEELING)}, frozenset({"for"}),
          doc="a Feeling of your stock (your choice) to the System, then tokens from it; nothing without one"),
     Verb("choose vision", _word(A_VISION), lambda s, p: f"choose {s.value.words}",
          doc="a Vision a later step names ('it')"),

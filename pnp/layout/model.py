@@ -38,6 +38,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, ValidationError, model_validator
 
 from ..data.errors import InputError, InputErrors
+from ..data.paths import inside
 from ..data.validate import errors_from
 from ..data.yamlsafe import Located, load_yaml
 
@@ -495,8 +496,8 @@ def _font_file(folder: Path, path: Path, doc: Located, name: str, file: str) -> 
     at = doc.line_of(("fonts", name))
     if name in BUILTIN_FONTS:
         raise InputError(path, f"{name!r} is a bundled font's name; give yours another", line=at, field="fonts")
-    source = (folder / file).resolve()
-    if folder.resolve() not in source.parents:
+    source = inside(folder, file)
+    if source is None:
         raise InputError(path, f"font {name!r}: {file!r} is outside the layouts folder", line=at, field="fonts")
     if not source.is_file():
         raise InputError(path, f"font {name!r}: no file {file!r} beside the layouts", line=at, field="fonts")

@@ -145,17 +145,41 @@ def fit(text: str, style: str, max_size: float, min_size: float, leading: float,
         size -= SIZE_STEP
 
 
+def _top(fitted: Fitted, y_top: float, h: float, valign: str) -> float:
+    """The top of the text block in its box (y up)."""
+    block = fitted.height
+    if valign == "middle":
+        return y_top - (h - block) / 2
+    if valign == "bottom":
+        return y_top - (h - block)
+    return y_top
+
+
+def _baseline(fitted: Fitted, top: float, i: int) -> float:
+    """The baseline of line ``i`` of a block whose top is ``top``."""
+    size, lead = fitted.size, fitted.size * fitted.leading
+    return top - i * lead - size * 0.82 - (lead - size) / 2
+
+
+def _line_x(x: float, w: float, width: float, align: str) -> float:
+    """Where a line ``width`` wide starts in a box from ``x``, ``w`` wide."""
+    if align == "center":
+        return x + (w - width) / 2
+    if align == "right":
+        return x + w - width
+    return x
+
+
 def ink_box(fitted: Fitted, x: float, y_top: float, w: float, h: float, align: str,
             valign: str) -> tuple[float, float, float, float]:
     """Where fitted text prints, as `draw` places it: (x0, y0, x1, y1) in points, y up, from the
     lowest descender to the highest cap (clipped to the box it is drawn in)."""
-    size, lead = fitted.size, fitted.size * fitted.leading
-    block = fitted.height
-    top = y_top - (h - block) / 2 if valign == "middle" else y_top - (h - block) if valign == "bottom" else y_top
+    size = fitted.size
+    top = _top(fitted, y_top, h, valign)
     widest = max(fitted.widths, default=0.0)
-    x0 = x + (w - widest) / 2 if align == "center" else x + w - widest if align == "right" else x
-    first = top - size * 0.82 - (lead - size) / 2
-    last = first - (len(fitted.lines) - 1) * lead
+    x0 = _line_x(x, w, widest, align)
+    first = _baseline(fitted, top, 0)
+    last = _baseline(fitted, top, len(fitted.lines) - 1)
     y0, y1 = max(last - size * 0.2, y_top - h - 1), min(first + size * 0.72, y_top + 1)
     return (max(x0, x - 1), y0, min(x0 + widest, x + w + 1), y1)
 
@@ -164,26 +188,15 @@ def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float
          align: str, valign: str, colour: str,
          draw_icon: Callable[[Canvas, str, float, float, float], None]) -> None:
     """Draw fitted text in the box whose top-left corner is (x, y_top) (y up)."""
-    size, lead = fitted.size, fitted.size * fitted.leading
-    block = fitted.height
-    if valign == "middle":
-        top = y_top - (h - block) / 2
-    elif valign == "bottom":
-        top = y_top - (h - block)
-    else:
-        top = y_top
+    size = fitted.size
+    top = _top(fitted, y_top, h, valign)
     name = fonts.font(style)
     c.saveState()
     c.setFillColor(HexColor(colour))
     c.setFont(name, size)
     for i, (line, lw) in enumerate(zip(fitted.lines, fitted.widths)):
-        baseline = top - i * lead - size * 0.82 - (lead - size) / 2
-        if align == "center":
-            x0 = x + (w - lw) / 2
-        elif align == "right":
-            x0 = x + w - lw
-        else:
-            x0 = x
+        baseline = _baseline(fitted, top, i)
+        x0 = _line_x(x, w, lw, align)
         run: list[Piece] = []  # consecutive words, drawn as one string (fewer PDF operators)
 
         def flush() -> None:

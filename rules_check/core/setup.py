@@ -127,3 +127,25 @@ class SetupReader:
         listed = ", ".join(options)
         expected = f"one of {listed}" if what == "value" else f"a {what} ({listed})"
         raise self.fail(f"expected {expected}, got {raw!r}{hint}", path)
+
+    # --- logs a setup names -------------------------------------------------------------------
+
+    def earlier_log(self, path: tuple, name: str, what: str, field: str):
+        """The log file ``name`` the setup names at ``path`` (a campaign's earlier game, the
+        game that drew an End card), relative to this log and read by the same reader; a
+        missing or unreadable file is a format error naming ``what`` it is ("earlier",
+        "previous"). Returns the resolved path and the `GameLog`."""
+        from pathlib import Path
+
+        from pnp.data.errors import InputError
+
+        from .logfile import read_log
+        from ..engines import engines
+
+        p = (Path(self.file).parent / name).resolve()
+        if not p.is_file():
+            raise self.fail(f"no {what} log {name!r} (paths are relative to this log)", path, field)
+        try:
+            return p, read_log(p, engines())
+        except InputError as exc:
+            raise self.fail(f"the {what} log {name!r} cannot be used: {exc}", path, field) from None

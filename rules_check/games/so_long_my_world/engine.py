@@ -197,7 +197,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             if ff[p] not in ("hope", "nostalgia"):
                 raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {ff[p]!r}", ("first_feelings", p))
             z.move(ff[p], SYSTEM, stock(p))
-        next_game.after_setup(reader, setup, state, file, self)
+        next_game.after_setup(reader, setup, state, self)
         state.chance = zlib.crc32("\n".join(events + deck).encode())
         return state
 

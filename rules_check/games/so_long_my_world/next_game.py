@@ -22,7 +22,6 @@ Reading SL34 (docs/rulings.md).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rules_check.core.errors import IllegalAction
@@ -81,7 +80,7 @@ def keep(reader: SetupReader, state: SoLongState, players: list[str], hands: dic
         hands[p].remove(card)
 
 
-def after_setup(reader: SetupReader, setup: dict, state: SoLongState, file: str, engine: Any) -> None:
+def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: Any) -> None:
     """What the End card changes once the table is set: swaps, tokens, the extra Feeling, the
     First Player."""
     do = steps(state)
@@ -109,7 +108,7 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, file: str,
                     z.move(item, SYSTEM, stock(p))
     state.extra_every_round = "extra every round" in do
     if "first player" in do:
-        fewest = previous_fewest(reader, setup, state, file, engine)
+        fewest = previous_fewest(reader, setup, state, engine)
         if fewest is None:
             state.setup_notes.append(f"{state.end_card}: the First Player is the player with the fewest Insight "
                                      f"points in the previous game; name its log (previous: FILE) to check it")
@@ -119,25 +118,16 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, file: str,
                                                 f"{state.first_player()}", path=("first_player",))
 
 
-def previous_fewest(reader: SetupReader, setup: dict, state: SoLongState, file: str, engine: Any) -> list[str] | None:
+def previous_fewest(reader: SetupReader, setup: dict, state: SoLongState, engine: Any) -> list[str] | None:
     """The players with the fewest points in the previous game (its log, judged), or None."""
-    from pnp.data.errors import InputError
     from rules_check.core.adjudicate import adjudicate
-    from rules_check.core.logfile import read_log
-    from rules_check.engines import engines
 
     name = setup.get("previous")
     if name is None:
         return None
     if not isinstance(name, str):
         raise reader.fail("expected the previous game's log file", ("previous",))
-    p = (Path(file).parent / name).resolve()
-    if not p.is_file():
-        raise reader.fail(f"no previous log {name!r} (paths are relative to this log)", ("previous",), "setup.previous")
-    try:
-        log = read_log(p, engines())
-    except InputError as exc:
-        raise reader.fail(f"the previous log {name!r} cannot be used: {exc}", ("previous",), "setup.previous") from None
+    _, log = reader.earlier_log(("previous",), name, "previous", "setup.previous")
     if log.game != engine.game or sorted(log.players) != sorted(state.players) or (
             isinstance(log.setup, dict) and log.setup.get("previous")):
         raise IllegalAction(RULE_END_CARDS, f"{name} is not a game of these players (or names a previous game "

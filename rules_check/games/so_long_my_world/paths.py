@@ -8,6 +8,7 @@ Validated with pydantic at load; a wrong field or an unknown card, vision, endin
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from pathlib import Path as FilePath
 from typing import Any, Literal, Optional
 
@@ -31,6 +32,7 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+@cache
 def bonus_script(text: str | None) -> Any:
     """A sequence bonus ("Receive 1 Vision Token", "Receive 1 {resignation}") as a script of
     the effect language (one `receive` step), which must print the bonus as written."""

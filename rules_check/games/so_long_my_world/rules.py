@@ -473,10 +473,18 @@ def respond(state: SoLongState, a: Respond) -> None:
         assert w is not None
         verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
     assert w is not None
-    if w.frame.waiting is None:
-        state.waiting = None
-        if w.then:
-            finish_event(state, *w.then[1:])
+    resumed(state, w)
+
+
+def resumed(state: SoLongState, w: Waiting) -> bool:
+    """After an effect that waited went on: when it no longer waits, the game goes on with
+    what follows it (an event's Feelings dealt). True when it is over."""
+    if w.frame.waiting is not None:
+        return False
+    state.waiting = None
+    if w.then:
+        finish_event(state, *w.then[1:])
+    return True
 
 
 def settle(state: SoLongState) -> None:
@@ -485,10 +493,7 @@ def settle(state: SoLongState) -> None:
     while state.waiting is not None and state.waiting.frame.waiting.name == "may":
         w = state.waiting
         verbs.resume(state, w.frame, w.frame.waiting.chooser, {"may": "no"}, w.rule, w.what)
-        if w.frame.waiting is None:
-            state.waiting = None
-            if w.then:
-                finish_event(state, *w.then[1:])
+        if resumed(state, w):
             continuous.fire(state)
 
 

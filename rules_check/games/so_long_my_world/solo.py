@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from pnp.data.errors import InputError
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
@@ -41,7 +40,8 @@ from rules_check.effects import describe, mismatch
 from . import continuous
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
-from .rules import answers_waiting, card_effect_fits, cost_paid, pay_and_place, respond, settle, waiting_for
+from .rules import (answers_waiting, card_effect_fits, cost_paid, pay_and_place, respond, responses, settle,
+                    waiting_for)
 from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -143,8 +143,6 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
     (SL21). Each earlier log is read and judged by the same reader; missing files and cycles
     are `LogFormatError`s; an illegal or unfinished earlier log is a violation of this setup."""
     from rules_check.core.adjudicate import adjudicate
-    from rules_check.core.logfile import read_log
-    from rules_check.engines import engines
 
     reader = SetupReader(setup, file, line_of, SOLO_SHAPE)
     raw = reader.value(("campaign",), [])
@@ -153,16 +151,10 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
     out: set[str] = set()
     here = Path(file).parent
     for i, name in enumerate(raw):
-        p = (here / name).resolve()
         where = ("campaign", i)
-        if str(p) in seen or len(seen) > MAX_CAMPAIGN:
+        if str((here / name).resolve()) in seen or len(seen) > MAX_CAMPAIGN:
             raise reader.fail(f"the campaign goes round in a circle through {name!r}", where, "setup.campaign")
-        if not p.is_file():
-            raise reader.fail(f"no earlier log {name!r} (paths are relative to this log)", where, "setup.campaign")
-        try:
-            log = read_log(p, engines())
-        except InputError as exc:
-            raise reader.fail(f"the earlier log {name!r} cannot be used: {exc}", where, "setup.campaign") from None
+        p, log = reader.earlier_log(where, name, "earlier", "setup.campaign")
         if log.game != engine.game or not isinstance(log.setup, dict) or log.setup.get("mode") != "solo" \
                 or log.players != [player]:
             raise IllegalAction(RULE_CAMPAIGN, f"{name} is not a solo game of {player}'s", path=("campaign", i))
@@ -378,9 +370,7 @@ def to_solo_entry(a) -> dict[str, Any]:
     if isinstance(a, Record):
         return {"record": list(a.words)}
     out: dict[str, Any] = {"player": a.player}
-    if isinstance(a, Respond):
-        out["choose"] = dict(a.choose)
-    elif isinstance(a, Reach):
+    if isinstance(a, Reach):
         out["reach"] = a.vision
         if a.choose:
             out["choose"] = dict(a.choose)
@@ -799,7 +789,6 @@ def candidates(state: SoLongState) -> Iterator:
     z = state.zones
     p = state.players[0]
     if state.waiting is not None:
-        from .rules import responses
         yield from responses(state)
     elif state.phase in (EVENT_PHASE, AFTER_REBOOT):
         if z[EVENT_DECK]:

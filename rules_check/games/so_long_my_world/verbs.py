@@ -37,8 +37,9 @@ from pnp.effects.language import EFFECT, Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
-from rules_check.effects import Frame, Request, answer_sets, leftover, run
+from rules_check.effects import Frame, Request, answer_sets, leftover, mismatch, run
 
+from . import continuous
 from .state import (BOX, DISCARD, EVENT_DECK, FEELINGS, GESTALT_DECK, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM,
                     VISION_PHASE, SoLongState, chosen, field_of, hand, stock, tokens, vision_zone)
 
@@ -89,8 +90,7 @@ class SWorld:
 
     def may(self, frame: Frame, step: Step) -> Request:
         """"You may ...": the player answers yes or no (``choose: {may: yes}``)."""
-        return Request("may", frame.controller, [True, False], f"whether to {step.verb} ('you may')", _yes_no(self),
-                       lambda v: "yes" if v else "no")
+        return may_request(self, frame.controller, f"whether to {step.verb} ('you may')")
 
     def remember(self, frame: Frame, step: Step) -> None:
         raise AssertionError("no So Long, My World script remembers a step yet")
@@ -100,8 +100,6 @@ class SWorld:
     def move(self, frame: Frame, item: str, src: str, dst: str) -> None:
         """Every change a card makes goes through here, so its outcome is recorded (a log that
         writes it as operations is compared with it, SPEC.md principle 4)."""
-        from . import continuous
-
         s = self.state
         s.zones.move(item, src, dst)
         frame.outcome.append(Op("move", item=item, src=src, dst=dst))
@@ -158,6 +156,11 @@ def _yes_no(w: "SWorld"):
             return raw.strip().lower() == "yes"
         raise IllegalAction(w.rule, f"expected yes or no, got {raw!r}")
     return read
+
+
+def may_request(w: "SWorld", chooser: str, what: str) -> Request:
+    """A "may": yes or no, written ``may: yes``."""
+    return Request("may", chooser, [True, False], what, _yes_no(w), lambda v: "yes" if v else "no")
 
 
 def _feeling(raw: Any) -> Any:
@@ -222,12 +225,12 @@ class Each(Verb):
                 if "may" not in got and w.defaults and p == w.answerer and "may" not in w.supply:
                     got["may"] = False  # not written: declined (reading SL33)
                 if "may" not in got:
-                    return self.named(w, frame, p, Request("may", p, [True, False], f"whether to {step.verb} ({p}: "
-                                                           f"'may')", _yes_no(w), lambda v: "yes" if v else "no"))
+                    return self.named(w, frame, p, may_request(w, p, f"whether to {step.verb} ({p}: 'may')"))
             if step.get("optional") and not got["may"]:
                 ok = True
             else:
                 question = self.ask(w, frame, step, p, got)
+                st["_got"] = tuple(got.items())  # what ask did already (Draw: the cards drawn)
                 if question is not None:
                     question = self.named(w, frame, p, question)
                     if question.options and not w.asks(question.name, question.options, question.chooser):
@@ -362,7 +365,6 @@ class SwapVisions(Verb):
         w.move_vision(frame, b, va)
         return True
 
-
     @staticmethod
     def can(w: SWorld, a: str, b: str) -> bool:
         """Both hold the token of the other's Vision (one renounced, The Last Train, is gone;
@@ -463,11 +465,8 @@ def _named(w: "SWorld", frame: Frame, step: Step) -> list[str]:
         return w.others(frame.controller)
     if key == "first":
         return [s.first_player()]
-    if key == "you and chosen":
+    if key in ("you and chosen", "you and other"):  # the card player and "they" (once: `recipients`)
         return [frame.controller] + ([frame.bindings["they"]] if "they" in frame.bindings else [])
-    if key == "you and other":
-        other = frame.bindings.get("they")
-        return [frame.controller] + ([other] if other is not None and other != frame.controller else [])
     return [frame.controller]
 
 
@@ -496,16 +495,23 @@ def item_of(tokens_: Any) -> str:
     return MARK if tokens_.item == "mark-of-sol" else tokens_.item
 
 
+def feelings_request(w: "SWorld", name: str, chooser: str, pool: list[str], n: int, what: str) -> Request | None:
+    """A choice of ``n`` Feelings of ``pool`` (all of it when it holds fewer): one Feeling is
+    written as itself, several as a list; None when there is nothing to choose from."""
+    options = combos(pool, min(n, len(pool)))
+    if options == [()]:
+        return None
+    if n == 1:
+        return Request(name, chooser, [o[0] for o in options], what, _feeling)
+    return Request(name, chooser, options, what, _feelings(w), list)
+
+
 def receive_question(w: "SWorld", tokens_: Any, p: str, chooser: str, name: str = "receive") -> Request | None:
     """The Feelings ``p`` receives "of your/their choice", among those the System has."""
     have = [f for f in w.state.zones[SYSTEM] if f in FEELINGS]
-    options = combos(have, min(tokens_.amount, len(have)))
-    if options == [()]:
-        return None
-    what = f"the {tokens_.amount} Feeling{'s' if tokens_.amount > 1 else ''} {p} receives from the System"
-    if tokens_.amount == 1:
-        return Request(name, chooser, [o[0] for o in options], what, _feeling)
-    return Request(name, chooser, options, what, _feelings(w), list)
+    n = tokens_.amount
+    return feelings_request(w, name, chooser, have, n, f"the {n} Feeling{'s' if n > 1 else ''} {p} receives from "
+                                                       f"the System")
 
 
 def receive(w: "SWorld", frame: Frame, p: str, tokens_: Any, got: dict[str, Any], name: str = "receive",
@@ -523,11 +529,6 @@ def receive(w: "SWorld", frame: Frame, p: str, tokens_: Any, got: dict[str, Any]
 class Receive(Each):
     """From the System, as much as it has left. "1 more": of what the step before gave.
     "for each ..., up to N": counted when the step is done."""
-
-    def players(self, w, frame, step):
-        if step.get("who") is not None and step.get("who").key == "you and other" and "they" not in frame.bindings:
-            return [frame.controller]
-        return recipients(w, frame, step)
 
     def request(self, w, frame, step):
         who = step.get("who")
@@ -606,8 +607,13 @@ def draw(w: "SWorld", frame: Frame, p: str, cards: Any, times: int = 1) -> bool:
     return got
 
 
+def cards_in(w: "SWorld", zone: str) -> list[str]:
+    """The Remnant and Gestalt cards of a zone, each name once (the choices it offers)."""
+    return sorted({c for c in w.state.zones[zone] if c in w.state.data.cards})
+
+
 def hand_question(w: "SWorld", p: str, chooser: str, name: str = "discard", what: str = "") -> Request | None:
-    options = sorted(set(c for c in w.state.zones[hand(p)] if c in w.state.data.cards))
+    options = cards_in(w, hand(p))
     if not options:
         return None
     return Request(name, chooser, options, what or f"the card {p} discards from their hand", _card(w))
@@ -617,7 +623,6 @@ class Draw(Each):
     def ask(self, w, frame, step, p, got):
         if step.get("then discard") is not None and "drawn" not in got:
             got["drawn"] = draw(w, frame, p, step.value)  # the cards come in before the discard
-            frame.answers["_got"] = tuple(got.items())
         if step.get("then discard") is not None and "discard" not in got:
             return hand_question(w, p, p)
         return None
@@ -643,13 +648,9 @@ class Discard(Each):
     (``to draw``, ``to receive``) or what comes with it (``and return``)."""
 
     def ask(self, w, frame, step, p, got):
-        if "discard" not in got:
-            q = hand_question(w, p, p)
-            if q is not None and step.value.key == "random":
-                q.name, q.what = "at random", f"the card discarded at random from {p}'s hand"
-                if "at random" in got:
-                    return None
-                return q
+        if "discard" not in got and "at random" not in got:
+            q = hand_question(w, p, p, "at random", f"the card discarded at random from {p}'s hand") \
+                if step.value.key == "random" else hand_question(w, p, p)
             if q is not None:
                 return q
         if step.get("to receive") is not None and "receive" not in got and "discard" in got:
@@ -659,7 +660,7 @@ class Discard(Each):
         return None
 
     def can(self, w, frame, step, p):
-        return any(c in w.state.data.cards for c in w.state.zones[hand(p)])
+        return bool(cards_in(w, hand(p)))
 
     def act(self, w, frame, step, p, got):
         card = got.get("discard", got.get("at random"))
@@ -687,8 +688,8 @@ def field_options(w: "SWorld", frame: Frame, key: str, p: str) -> list[tuple[str
         owners = s.order()
     out = []
     for q in owners:
-        for c in sorted(set(s.zones[field_of(q)])):
-            if c not in s.data.cards or (key == "other of yours" and c == frame.source):
+        for c in cards_in(w, field_of(q)):
+            if key == "other of yours" and c == frame.source:
                 continue
             if key == "positive, anyone's" and s.data.cards[c].karma != "positive":
                 continue
@@ -701,8 +702,6 @@ class Remove(Each):
 
     def ask(self, w, frame, step, p, got):
         if "remove" in got:
-            if step.get("to receive") is not None and "receive" not in got:
-                return None
             return None
         options = field_options(w, frame, step.value.key, p)
         if not options:
@@ -743,12 +742,8 @@ def return_question(w: "SWorld", key: str, p: str) -> Request | None:
             if options else None
     if key in ("1 of choice", "2 of choice", "half"):
         n = {"1 of choice": 1, "2 of choice": 2}.get(key, len(mine) // 2)
-        options = combos(mine, min(n, len(mine)))
-        if options == [()]:
-            return None
-        if n == 1:
-            return Request("return", p, [o[0] for o in options], f"the Feeling {p} returns to the System", _feeling)
-        return Request("return", p, options, f"the {n} Feelings {p} returns to the System", _feelings(w), list)
+        what = f"the Feeling {p} returns to the System" if n == 1 else f"the {n} Feelings {p} returns to the System"
+        return feelings_request(w, "return", p, mine, n, what)
     return None
 
 
@@ -866,6 +861,14 @@ class TakeFeelings(Each):
             visions = s.unlocked()
         return [vision_zone(v) for v in visions]
 
+    @staticmethod
+    def zone(w, step, p, got) -> str:
+        """The zone the Feelings are taken from: the taker's Vision, or the one chosen."""
+        kind = step.get("from").kind
+        if kind == "chosen":
+            return vision_zone(w.state.vision_of[p])
+        return stock(got["from"]) if kind == "stock" else vision_zone(got["from"])
+
     def there(self, w, zone: str, kind: str | None) -> list[str]:
         return [x for x in w.state.zones[zone] if x in FEELINGS and (kind is None or x == kind)]
 
@@ -880,11 +883,11 @@ class TakeFeelings(Each):
         if not zones:  # nothing there: a written "take: []" is still read (Soul Box on an empty Vision)
             return Request("take", p, [()], "the Feelings taken (none are there)", _feelings(w), list)
         if kind != "chosen" and "from" not in got:
-            label = {True: "player whose stock", False: "Vision"}[kind == "stock"]
+            label = "player whose stock" if kind == "stock" else "Vision"
             names = [z.split(":", 1)[1] for z in zones]
             return Request("from", p, names, f"the {label} {p} takes from", _read_player(w) if kind == "stock"
                            else _read_vision(w))
-        zone = zones[0] if kind == "chosen" else (stock(got["from"]) if kind == "stock" else vision_zone(got["from"]))
+        zone = self.zone(w, step, p, got)
         there = self.there(w, zone, step.value.kind)
         sizes = range(1, min(step.value.amount, len(there)) + 1) if step.get("up to") else \
             [min(step.value.amount, len(there))]
@@ -893,7 +896,6 @@ class TakeFeelings(Each):
                        list)
 
     def act(self, w, frame, step, p, got):
-        s = w.state
         kind = step.get("from").kind
         if kind == "each adjacent":
             done = True
@@ -907,10 +909,7 @@ class TakeFeelings(Each):
         taken = got.get("take", ())
         if not taken:
             return False
-        if kind == "chosen":
-            zone = vision_zone(s.vision_of[p])
-        else:
-            zone = stock(got["from"]) if kind == "stock" else vision_zone(got["from"])
+        zone = self.zone(w, step, p, got)
         for f in taken:
             w.move(frame, f, zone, stock(p))
         return len(taken) == step.value.amount
@@ -1002,12 +1001,12 @@ class ReturnCard(Each):
     """Mirror Faces: a card of the field back to the hand."""
 
     def can(self, w, frame, step, p):
-        return any(c in w.state.data.cards for c in w.state.zones[field_of(p)])
+        return bool(cards_in(w, field_of(p)))
 
     def ask(self, w, frame, step, p, got):
         if "card" in got:
             return None
-        options = sorted({c for c in w.state.zones[field_of(p)] if c in w.state.data.cards})
+        options = cards_in(w, field_of(p))
         return Request("card", p, options, f"the card {p} returns to their hand", _card(w)) if options else None
 
     def act(self, w, frame, step, p, got):
@@ -1163,7 +1162,7 @@ class TakeCard(Verb):
     def request(self, w, frame, step):
         if "card" in frame.answers:
             return None
-        options = sorted({c for c in w.state.zones[DISCARD] if c in w.state.data.cards})
+        options = cards_in(w, DISCARD)
         return Request("card", frame.controller, options, "the card taken from the discard pile", _card(w)) \
             if options else None
 
@@ -1224,10 +1223,7 @@ class Resolve(Verb):
             frame.bindings["_inner"] = inner
             frame.bindings["_here"] = s.vision_of.get(frame.controller)
             s.vision_of[frame.controller] = vision  # "as if you were on it"
-        request = run(w, inner, frame.answers)
-        if request is not None:
-            return request
-        return None
+        return run(w, inner, frame.answers)
 
     def run(self, w, frame, step):
         inner = frame.bindings.pop("_inner", None)
@@ -1302,7 +1298,7 @@ class MoveFeeling(Verb):
         if "feeling" not in frame.answers:
             if w.asks("feeling", kinds):
                 return Request("feeling", chooser, kinds, f"the Feeling moved from {src}",
-                               lambda raw: raw.strip().lower() if isinstance(raw, str) else raw)
+                               _feeling)
             frame.answers["feeling"] = kinds[0]
         dests = self._to(w, frame, step, src)
         if "to" not in frame.answers:
@@ -1352,7 +1348,7 @@ class Trade(Verb):
         if not options:
             return None
         return Request("return", frame.controller, options, "the Feeling returned from your stock",
-                       lambda raw: raw.strip().lower() if isinstance(raw, str) else raw)
+                       _feeling)
 
     def run(self, w, frame, step):
         back = frame.answers.get("return")
@@ -1423,11 +1419,20 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
         if found is not None:
             answers, answerer = found, None  # every choice is in the outcome written
     frame = Frame(source, script.effect, controller, bindings=bindings)
+    return _go(state, frame, answerer, answers, rule, what, shortcuts)
+
+
+def _go(state: SoLongState, frame: Frame, answerer: str | None, answers: dict[str, Any], rule: str, what: str,
+        shortcuts: tuple[str, ...] = ()) -> Frame:
+    """Run ``frame`` on the table with the answers ``answerer``'s entry writes: a question for
+    another player leaves it waiting (``frame.waiting``); one of the answerer's left out, or an
+    answer no step asked, is a violation."""
     world = SWorld(state, answerer)
     world.defaults = True
     world.rule = rule
     supply = dict(answers)
     world.supply = supply
+    frame.waiting = None
     request = run(world, frame, supply)
     if request is not None and answerer is not None and request.chooser != answerer:
         frame.waiting = request
@@ -1442,8 +1447,6 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
 def _answers_giving(state: SoLongState, source: str, script: Any, controller: str, bindings: dict[str, Any],
                     written: tuple[Op, ...]) -> dict[str, Any] | None:
     """The choices with which the script does what ``written`` says (None: no choices do)."""
-    from rules_check.effects import mismatch
-
     def start() -> tuple[SWorld, Frame]:
         return SWorld(state.copy()), Frame(source, script.effect, controller, bindings=dict(bindings))
 
@@ -1456,20 +1459,7 @@ def _answers_giving(state: SoLongState, source: str, script: Any, controller: st
 
 def resume(state: SoLongState, frame: Frame, player: str, answers: dict[str, Any], rule: str, what: str) -> Frame:
     """Go on with an effect waiting for ``player``'s choice (``{player: P, choose: {...}}``)."""
-    world = SWorld(state, player)
-    world.defaults = True
-    world.rule = rule
-    supply = dict(answers)
-    world.supply = supply
-    frame.waiting = None
-    request = run(world, frame, supply)
-    if request is not None and request.chooser != player:
-        frame.waiting = request
-    elif request is not None:
-        raise IllegalAction(rule, f"{what} asks {player} {request.what}: write it in the entry, choose: "
-                                  f"{{{request.name}: ...}} (the choices: {request.shown()})")
-    leftover(supply, what, rule)
-    return frame
+    return _go(state, frame, player, answers, rule, what)
 
 
 def answers_to_wait(state: SoLongState) -> list[dict[str, Any]]:
