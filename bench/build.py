@@ -1,6 +1,10 @@
-"""Build speed and PDF size: ``python bench/build.py``.
+"""Build speed, PDF size and paper: ``python bench/build.py [--pages]``.
 
-Prints the wall time of building all four games from the bundled cards (best of 3), the
+First the card-sheet pages of each game per paper and spacing (gutters as the default
+chooses them, butted with ``--gutter 0``, a 6 mm gutter giving every card its full 3 mm of
+bleed, and a 10 mm gutter with marks between the cards),
+counted by the imposition the renderer uses, so the paper gutters cost is a figure; tokens,
+boards and screens do not depend on it. ``--pages`` stops there. Then the wall time of building all four games from the bundled cards (best of 3), the
 page count and size of each PDF, and how the Kartomantik PDF grows with 100 extra cards
 that all use one image (each distinct image must be stored once). Aims: all four games in
 under 3 s on a 2-core machine; under 2 KB per extra card that reuses an image.
@@ -19,7 +23,11 @@ from PIL import Image
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from pnp.build import BuildOptions, build  # noqa: E402
+from pnp.build import BuildOptions, build, card_jobs  # noqa: E402
+from pnp.data.loader import load_game  # noqa: E402
+from pnp.data.paths import bundled  # noqa: E402
+from pnp.layout.model import load_layouts  # noqa: E402
+from pnp.render.sheets import SheetOptions, page_count  # noqa: E402
 
 GAMES = ["so-long-my-world", "visions", "kartomantik", "relics"]
 
@@ -48,7 +56,31 @@ def extra_cards(cards: Path, n: int, image: Path) -> None:
     pool.write_text("\n".join(lines) + "\n")
 
 
+PAPERS = ["a4", "letter", "a3", "tabloid"]
+SPACINGS = [("gutters (default)", "auto"), ("butted (--gutter 0)", 0.0),
+            ("--gutter 6 (3 mm each)", 6.0), ("--gutter 10", 10.0)]
+
+
+def paper_table() -> None:
+    """Card-sheet pages per game, paper and spacing (fronts and backs)."""
+    layouts = load_layouts([bundled("layouts")])
+    jobs = {game: card_jobs(load_game(bundled("cards"), game), layouts) for game in GAMES}
+    print("card-sheet pages (fronts and backs) per paper and spacing")
+    for paper in PAPERS:
+        print(f"  {paper}")
+        totals = []
+        for label, gutter in SPACINGS:
+            counts = [page_count(jobs[g], SheetOptions(paper=paper, gutter=gutter)) for g in GAMES]
+            totals.append(sum(counts))
+            print(f"    {label:23} " + "  ".join(f"{g} {n:3d}" for g, n in zip(GAMES, counts))
+                  + f"  total {sum(counts):3d}")
+        print(f"    gutters cost {totals[0] - totals[1]:+d} pages against butted cards")
+
+
 def main() -> None:
+    paper_table()
+    if "--pages" in sys.argv[1:]:
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         timed_build(tmp / "warm")  # imports, font registration

@@ -33,6 +33,9 @@ class BuildOptions:
     duplex: Duplex = "long-edge"
     bleed: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)
+    # card sheets: "auto" (gutters where the paper holds as many cards) or mm between the
+    # cards' trims, 0 for butted cards (pnp/layout/sheet.py)
+    gutter: float | Literal["auto"] = "auto"
     # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
     format: Format = "pdf"
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real
@@ -187,7 +190,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
 
     from .render.sheets import SheetOptions, SheetRenderer, new_canvas
 
-    sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset)
+    sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset, options.gutter)
     temps: list[tuple[Path, Path]] = []
     results: list[GameBuild] = []
 

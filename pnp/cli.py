@@ -80,6 +80,19 @@ def _paper(value: str) -> str:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _gutter(value: str) -> float | str:
+    """``auto`` or a gutter in mm from 0 (butted) to 20."""
+    if value.strip().lower() == "auto":
+        return "auto"
+    try:
+        mm_ = float(value)
+    except ValueError:
+        mm_ = math.nan
+    if not (math.isfinite(mm_) and 0 <= mm_ <= 20):
+        raise typer.BadParameter(f'expected "auto" or mm from 0 (butted) to 20, got {value!r}')
+    return mm_
+
+
 def _offset(value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
@@ -107,6 +120,10 @@ def build(
                                           help="Bleed in mm (default: each template's, 3 mm)."),
     back_offset: str = typer.Option("0,0", "--back-offset",
                                     help="X,Y in mm to move every back page (see `pnp calibrate`)."),
+    gutter: str = typer.Option("auto", "--gutter", callback=lambda v: _gutter(v),
+                               help="Space between cards on a sheet, in mm: each card gets its own bleed "
+                                    "(up to half the gutter) and cut lines; 0 butts them edge to edge. "
+                                    "auto: gutters wherever the paper holds as many cards."),
     format: BuildFormat = typer.Option(BuildFormat.pdf, "--format",
                                        help="pdf: print sheets; png: a 300 DPI image per card face; "
                                             "pod: one card a page for print-on-demand; tts: Tabletop "
@@ -134,7 +151,7 @@ def build(
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
     options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed,
-                           back_offset=_offset(back_offset), format=format.value,
+                           back_offset=_offset(back_offset), gutter=gutter, format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:
         options.cards_dir = cards

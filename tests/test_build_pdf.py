@@ -72,11 +72,12 @@ class TestPages:
         assert {page_size_mm(reader, i) for i in range(len(reader.pages))} == {(215.9, 279.4)}
         boxes = card_boxes(reader, 0)
         assert len(boxes) == 8
-        # a quarter turn: the cards lie across the page, two columns of four, each 88 mm
-        # wide plus the bleed on its outer side, 63 mm tall plus bleed at the grid's ends
+        # a quarter turn: the cards lie across the page, two columns of four, each card with
+        # its own bleed: 88 mm + 2 x 3 wide; 63 mm + 2 x 1.3 tall (279.4 - 10 - 7 - 4 x 63
+        # leave 10.4 mm for eight bleeds)
         assert len({round(b.x, 2) for b in boxes}) == 2
-        assert {round(b.w, 2) for b in boxes} == {91.0}
-        assert sorted(round(b.h, 2) for b in boxes) == [63.0] * 4 + [66.0] * 4
+        assert {round(b.w, 2) for b in boxes} == {94.0}
+        assert {round(b.h, 2) for b in boxes} == {65.6}
 
     def test_letter_backs_mirror_their_fronts(self, letter):
         reader = PdfReader(letter["kartomantik"])
@@ -84,11 +85,13 @@ class TestPages:
             mirrored = sorted(type(b)(215.9 - b.x - b.w, b.y, b.w, b.h).rounded() for b in card_boxes(reader, front))
             assert sorted(b.rounded() for b in card_boxes(reader, back)) == mirrored
 
-    def test_letter_fits_nine_with_a_small_bleed(self, tmp_path):
+    def test_letter_keeps_eight_with_a_small_bleed(self, tmp_path):
+        # three rows (264 mm) leave 15.4 mm of Letter's 279.4, less than two 5 mm margins
+        # and two 3.5 mm crop-mark bands: nine would clip the marks
         build(["kartomantik"], BuildOptions(out_dir=tmp_path, paper="letter", bleed=0.5))
         reader = PdfReader(tmp_path / "kartomantik.pdf")
         assert page_size_mm(reader, 0) == (215.9, 279.4)
-        assert len(card_boxes(reader, 0)) == 9
+        assert len(card_boxes(reader, 0)) == 8
 
     def test_bleed_option_sets_the_art_beyond_the_cut(self, tmp_path):
         build(["kartomantik"], BuildOptions(out_dir=tmp_path, bleed=0))
@@ -116,9 +119,10 @@ class TestCropMarks:
         marks = crop_marks(a4["kartomantik"], 0)
         xs = sorted({round(m[0], 2) for m in marks if abs(m[0] - m[2]) < 1e-6})
         ys = sorted({round(m[1], 2) for m in marks if abs(m[1] - m[3]) < 1e-6})
-        assert [round(b - a, 2) for a, b in zip(xs, xs[1:])] == [63.0, 63.0, 63.0]
-        assert [round(b - a, 2) for a, b in zip(ys, ys[1:])] == [88.0, 88.0, 88.0]
-        assert xs[0] == pytest.approx(10.5, abs=0.01)
+        # each card has its own cut lines: a card, a gutter (two bleeds), a card ...
+        assert [round(b - a, 2) for a, b in zip(xs, xs[1:])] == [63.0, 1.33, 63.0, 1.33, 63.0]
+        assert [round(b - a, 2) for a, b in zip(ys, ys[1:])] == [88.0, 2.13, 88.0, 2.13, 88.0]
+        assert xs[0] == pytest.approx(5 + 3.5 + 4 / 6, abs=0.01)
 
     def test_marks_stay_out_of_the_card_and_bleed_and_off_the_page_edge(self, a4):
         reader = PdfReader(a4["kartomantik"])
@@ -162,11 +166,12 @@ class TestCards:
         assert len(reader.pages) == 4
         assert [len(card_boxes(reader, i)) for i in range(4)] == [9, 9, 9, 9]
 
-    def test_card_boxes_are_trim_plus_bleed_at_the_grid_edge(self, a4):
+    def test_card_boxes_are_trim_plus_their_own_bleed(self, a4):
         reader = PdfReader(a4["kartomantik"])
         sizes = sorted({(round(b.w, 2), round(b.h, 2)) for b in card_boxes(reader, 0)})
-        # corners have bleed on two sides, edges on one, the middle card none
-        assert sizes == [(63.0, 88.0), (63.0, 91.0), (66.0, 88.0), (66.0, 91.0)]
+        # gutters: every card has its own bleed on every side (4 mm across for six bleeds,
+        # 6.4 mm down)
+        assert sizes == [(64.33, 90.13)]
 
     def test_back_offset_moves_every_back_page(self, tmp_path, a4):
         out = tmp_path / "shifted"

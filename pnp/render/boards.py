@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout import tiles as tl
-from ..layout.sheet import MARK_GAP, MARK_MAX, MIN_MARGIN
+from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN
 from . import fonts, furniture, text
 from .card import Face, FaceRenderer
 from .forms import FormCache, face_key
@@ -265,11 +265,11 @@ class BoardRenderer:
         c.setStrokeColor(HexColor("#000000"))
         c.setLineWidth(MARK_WIDTH * mm)
         for x in xs:
-            c.line(x * mm, (p.top + MARK_GAP) * mm, x * mm, (p.top + MARK_GAP + MARK_MAX) * mm)
-            c.line(x * mm, (p.y - MARK_GAP) * mm, x * mm, (p.y - MARK_GAP - MARK_MAX) * mm)
+            c.line(x * mm, (p.top + MARK_GAP) * mm, x * mm, (p.top + MARK_GAP + MARK_LENGTH) * mm)
+            c.line(x * mm, (p.y - MARK_GAP) * mm, x * mm, (p.y - MARK_GAP - MARK_LENGTH) * mm)
         for y in ys:
-            c.line((p.x - MARK_GAP) * mm, y * mm, (p.x - MARK_GAP - MARK_MAX) * mm, y * mm)
-            c.line((p.right + MARK_GAP) * mm, y * mm, (p.right + MARK_GAP + MARK_MAX) * mm, y * mm)
+            c.line((p.x - MARK_GAP) * mm, y * mm, (p.x - MARK_GAP - MARK_LENGTH) * mm, y * mm)
+            c.line((p.right + MARK_GAP) * mm, y * mm, (p.right + MARK_GAP + MARK_LENGTH) * mm, y * mm)
         c.restoreState()
 
     def _edge_notes(self, plan: tl.TilePlan, tile: tl.Tile) -> None:

@@ -10,12 +10,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout.sheet import FOOTER_HEIGHT, RULER_HEIGHT  # the room sheets keep for them
 from . import fonts
 
 RULER_MM = 50
-RULER_HEIGHT = 4.2  # mm: ticks and their label
 RULER_LINE = 0.2  # mm: the ruler's line width (tests find the ruler by it)
-FOOTER_HEIGHT = 2.6  # mm
+__all__ = ["FOOTER_HEIGHT", "RULER_HEIGHT", "RULER_MM", "footer", "ruler"]
 
 
 def ruler(c: Canvas, x: float, y: float, w: float, h: float = RULER_HEIGHT) -> None:

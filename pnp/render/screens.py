@@ -33,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
-from ..layout.sheet import MARK_GAP, MARK_MAX, MARK_MIN, MIN_MARGIN, PAPERS, Duplex, Rect, mirrors_left_right
+from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAPERS, Duplex, Rect, mirrors_left_right
 from . import fonts, furniture
 from .card import Face, FaceRenderer, mix
 from .images import ImageStore
@@ -100,21 +100,21 @@ class ScreenSheet:
 
     def mark_length(self) -> float:
         band = min(self.trim.x, self.trim.y) - self.margin - self.bleed - MARK_GAP
-        return max(0.0, min(MARK_MAX, band))
+        return max(0.0, min(MARK_LENGTH, band))
 
 
 def place(paper: str, width: float, height: float, folds: tuple[float, ...], bleed: float,
           margin: float = MIN_MARGIN) -> ScreenSheet:
     """The screen centred on a landscape page, with the bleed that fits beside it.
 
-    Room is kept for a crop mark of at least ``MARK_MIN`` on every side and, above and below,
+    Room is kept for a crop mark ``MARK_LENGTH`` long on every side and, above and below,
     for the ruler and the footer. A screen that does not fit with ``MIN_BLEED`` is scaled down.
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
     short, long_ = PAPERS[paper]
     pw, ph = long_, short
-    marks = MARK_GAP + MARK_MIN
+    marks = MARK_GAP + MARK_LENGTH
     furniture_h = furniture.RULER_HEIGHT + max(furniture.FOOTER_HEIGHT, LEGEND_HEIGHT) + 2 * 1.0
     room_w = (pw - 2 * margin - width) / 2 - marks
     room_h = (ph - 2 * margin - height - furniture_h) / 2 - marks

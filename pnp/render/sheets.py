@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import model as lm
-from ..layout.sheet import MARK_GAP, Duplex, SheetLayout, fit_grid
+from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
 from .forms import FormCache, face_key
 from .card import Face, FaceRenderer
@@ -46,6 +46,14 @@ class SheetOptions:
     duplex: Duplex = "long-edge"
     bleed: float | None = None  # None: each template's own bleed
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to every back page
+    # "auto": gutters wherever the paper holds as many cards (pnp.layout.sheet); a number:
+    # that gutter between trims, 0 for butted cards
+    gutter: float | str = "auto"
+
+    def spacing(self) -> tuple[Spacing, float | None]:
+        if self.gutter == "auto":
+            return "auto", None
+        return ("butted", None) if float(self.gutter) == 0 else ("gutters", float(self.gutter))
 
 
 @dataclass
@@ -94,7 +102,7 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
                 raise ValueError(f"{job.component}: back template {back.template.name!r} is not the size "
                                  f"of front template {face.template.name!r}")
         bleed = front.bleed if options.bleed is None else options.bleed
-        sheet = fit_grid(options.paper, front.width, front.height, bleed)
+        sheet = fit_grid(options.paper, front.width, front.height, bleed, *options.spacing())
         slots = [_Slot(job.component, f, b, job.sample) for f, b in job.cards]
         if runs and runs[-1].sheet == sheet:
             runs[-1].slots.extend(slots)
@@ -106,6 +114,21 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
 
 def page_count(jobs: list[CardJob], options: SheetOptions) -> int:
     return sum(2 * -(-len(run.slots) // run.sheet.per_sheet) for run in _runs(jobs, options))
+
+
+def _edge_colour(faces: FaceRenderer, face: Face, side: str) -> str | None:
+    """The colour along one edge of a card (``left``, ``right``, ``top``, ``bottom``): its
+    background, or None when art or a filled shape reaches that edge (it cannot be told
+    without drawing)."""
+    t = face.template
+    for element in t.elements.values():
+        if element.type in ("text", "line", "icons", "rows", "symbol"):
+            continue
+        x, y, w, h = element.box
+        if {"left": x <= 0, "right": x + w >= t.width, "top": y <= 0, "bottom": y + h >= t.height}[side]:
+            return None
+    colour = faces.resolve(t.background, face.fields)
+    return str(colour).lower() if colour else "#ffffff"
 
 
 def _contents(chunk: list[_Slot]) -> str:
@@ -126,6 +149,24 @@ class SheetRenderer:
         self.page = 0
         self._forms = FormCache(canvas)
 
+    def _mixed_edges(self, sheet: SheetLayout, faces: dict[tuple[int, int], Face],
+                     filled: set[tuple[int, int]], turned: bool) -> int:
+        """How many butted cut lines of one page join edges of different colours
+        (``turned``: the faces are drawn upside down, so a card's right edge is on the left)."""
+        n = 0
+        for a, b in sheet.inner_edges(filled):
+            across = a[1] == b[1]  # side by side, else one above the other
+            sides = ("right", "left") if across else ("bottom", "top")
+            if turned:
+                sides = sides[::-1]
+            ca = _edge_colour(self.faces, faces[a], sides[0])
+            cb = _edge_colour(self.faces, faces[b], sides[1])
+            if ca is None or cb is None:
+                n += face_key(faces[a]) != face_key(faces[b])
+            else:
+                n += ca != cb
+        return n
+
     # --- page furniture -------------------------------------------------------------------
 
     def _marks(self, sheet: SheetLayout, filled: set[tuple[int, int]]) -> None:
@@ -138,28 +179,11 @@ class SheetRenderer:
                 c.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
         c.restoreState()
 
-    def _band_slot(self, sheet: SheetLayout, top: bool, need_w: float, need_h: float) -> tuple[float, float, float, float]:
-        """(x, y, w, h) in mm where furniture fits in the top or bottom band."""
-        g = sheet.grid
-        lo, hi = ((g.top + sheet.bleed, sheet.page_h - sheet.margin) if top
-                  else (sheet.margin, g.y - sheet.bleed))
-        marks = MARK_GAP + sheet.mark_length(hi - lo) + 0.6
-        outer_h = (hi - lo) - marks
-        if outer_h >= need_h:
-            y = hi - need_h if top else lo
-            span_w = sheet.page_w - 2 * sheet.margin
-            return sheet.margin, y, span_w, need_h
-        spans = sheet.free_spans(lo, hi)
-        x0, x1 = max(spans, key=lambda s: s[1] - s[0])
-        h = min(need_h, hi - lo)
-        y = hi - h if top else lo
-        return x0, y, x1 - x0, h
-
     def _ruler(self, sheet: SheetLayout) -> None:
-        furniture.ruler(self.c, *self._band_slot(sheet, True, furniture.RULER_MM + 2, furniture.RULER_HEIGHT))
+        furniture.ruler(self.c, *sheet.furniture_box(True, furniture.RULER_MM + 2, furniture.RULER_HEIGHT))
 
     def _footer(self, sheet: SheetLayout, text: str) -> None:
-        furniture.footer(self.c, text, *self._band_slot(sheet, False, 120, furniture.FOOTER_HEIGHT))
+        furniture.footer(self.c, text, *sheet.furniture_box(False, 120, furniture.FOOTER_HEIGHT))
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -225,6 +249,7 @@ class SheetRenderer:
         for run in runs:
             sheet = run.sheet
             sheets = list(_chunks(run.slots, sheet.per_sheet))
+            mixed = edges = 0
             for k, chunk in enumerate(sheets, start=1):
                 # a sheet of cards from a file of real data says nothing (Visions' fragments)
                 note = " · sample card data" if any(slot.sample for slot in chunk) else ""
@@ -247,6 +272,11 @@ class SheetRenderer:
                         self._card(sheet, slot.back, col, row, filled, turned)
                         report.faces += 1
 
+                for side_faces, side_slots, side_filled, turned in (
+                        ([s.front for s in chunk], slots, filled, False),
+                        ([s.back for s in chunk], back_slots, back_filled, sheet.back_turned(duplex))):
+                    mixed += self._mixed_edges(sheet, dict(zip(side_slots, side_faces)), side_filled, turned)
+                    edges += len(sheet.inner_edges(side_filled))
                 where = f"{run.game_title} · {_contents(chunk)} · sheet {k} of {len(sheets)}"
                 self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}",
                            fronts, filled, (0.0, 0.0))
@@ -259,10 +289,16 @@ class SheetRenderer:
                     later_backs.append(back_page)
                 else:
                     back_page()
+            if mixed:
+                components = ", ".join(dict.fromkeys(slot.component for slot in run.slots))
+                report.warnings.append(
+                    f"{run.game_title}: {components}: {mixed} of {edges} butted cut lines join cards of "
+                    f"different colours, so a cut that misses shows a sliver of the neighbour "
+                    f"(--gutter auto or a gutter in mm gives every card its own bleed)")
         for back_page in later_backs:
             back_page()
         report.pages = self.page
-        report.warnings = self.faces.warnings
+        report.warnings = self.faces.warnings + report.warnings
         return report
 
 
