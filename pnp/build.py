@@ -19,6 +19,7 @@ from .data.games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled
 from .layout.model import Layouts, load_layouts
+from .layout.presets import Preset, preset_for, preset_named
 from .layout.sheet import Duplex
 
 Format = Literal["pdf", "png", "pod", "tts"]
@@ -36,6 +37,8 @@ class BuildOptions:
     # card sheets: "auto" (gutters where the paper holds as many cards) or mm between the
     # cards' trims, 0 for butted cards (pnp/layout/sheet.py)
     gutter: float | Literal["auto"] = "auto"
+    # shop presets (--preset): each sets the size and bleed of the decks near its size
+    presets: tuple[str, ...] = ()
     # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
     format: Format = "pdf"
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real
@@ -169,9 +172,12 @@ def build(games: list[str], options: BuildOptions,
     layouts = load_layouts(options.layout_layers())
     # read and check every game's data before writing anything
     loaded = []
+    notes: dict[str, list[str]] = {}
     for game in games:
         data = load_game(options.cards_dir, game)
-        loaded.append((game, data, card_jobs(data, layouts)))
+        jobs = card_jobs(data, layouts)
+        notes[game] = apply_presets(jobs, [preset_named(name) for name in options.presets], game)
+        loaded.append((game, data, jobs))
     out = Path(options.out_dir)
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
@@ -180,9 +186,31 @@ def build(games: list[str], options: BuildOptions,
         results = _export(loaded, layouts, options, out)
     else:
         results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+    for game, game_notes in notes.items():  # on the game's first file: its cards
+        first = next((r for r in results if r.game == game), None)
+        if first is not None:
+            first.warnings[:0] = game_notes
     if results and layouts.notes:  # which template won where two layers define one
         results[0].warnings[:0] = layouts.notes
     return results
+
+
+def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:
+    """Give each deck the first preset near its size (--preset); a note for each deck that
+    none fits, which keeps its own size."""
+    if not presets:
+        return []
+    notes = []
+    for job in jobs:
+        if not job.cards:
+            continue
+        w, h = job.design
+        job.preset = preset_for(presets, w, h)
+        if job.preset is None:
+            names = ", ".join(p.name for p in presets)
+            notes.append(f"{game}/{job.component}: {w:g} x {h:g} mm is near no preset asked for ({names}); "
+                         f"kept at its own size")
+    return notes
 
 
 def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:

@@ -80,6 +80,15 @@ def _paper(value: str) -> str:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _presets(values: list[str] | None) -> tuple[str, ...]:
+    from .layout.presets import preset_named
+
+    try:
+        return tuple(dict.fromkeys(preset_named(v).name for v in values or []))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
 def _gutter(value: str) -> float | str:
     """``auto`` or a gutter in mm from 0 (butted) to 20."""
     if value.strip().lower() == "auto":
@@ -120,6 +129,12 @@ def build(
                                           help="Bleed in mm (default: each template's, 3 mm)."),
     back_offset: str = typer.Option("0,0", "--back-offset",
                                     help="X,Y in mm to move every back page (see `pnp calibrate`)."),
+    preset: Optional[List[str]] = typer.Option(None, "--preset", callback=lambda v: _presets(v),
+                                               help="A print shop's card size and bleed: poker (2.5 x 3.5 in, "
+                                                    "1/8 in bleed: 825 x 1125 px), poker-mm (63 x 88 mm, 3 mm), "
+                                                    "tarot (2.75 x 4.75 in, 1/8 in), tarot-mm (70 x 120 mm, "
+                                                    "3 mm). Applies to the decks near its size; give it "
+                                                    "again for another size."),
     gutter: str = typer.Option("auto", "--gutter", callback=lambda v: _gutter(v),
                                help="Space between cards on a sheet, in mm: each card gets its own bleed "
                                     "(up to half the gutter) and cut lines; 0 butts them edge to edge. "
@@ -150,7 +165,10 @@ def build(
     if bleed is not None and not math.isfinite(bleed):
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
-    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed,
+    if preset and bleed is not None:
+        typer.echo("pnp: --bleed: a --preset sets the bleed the shop asks for; give one or the other", err=True)
+        raise typer.Exit(2)
+    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()),
                            back_offset=_offset(back_offset), gutter=gutter, format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:

@@ -41,6 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
+from ..layout.presets import DPI  # png: the resolution print-on-demand services ask for
 from . import fonts
 from .card import Face, FaceRenderer
 from .forms import FormCache
@@ -49,7 +50,6 @@ from .sheets import FORM_MARGIN, CardJob, RenderReport, new_canvas
 
 FORMATS = ("png", "pod", "tts")
 
-DPI = 300  # png: the resolution print-on-demand services ask for
 # zlib level of every PNG: 3 takes half the time of 6 for files about 15 % larger (card
 # faces: 8 ms and 96 KB against 15 ms and 83 KB)
 PNG_LEVEL = 3
@@ -119,9 +119,10 @@ def px(length_mm: float, dpi: float = DPI) -> int:
     return int(math.floor(length_mm * dpi / 25.4 + 0.5))
 
 
-def png_size(template: lm.Template, bleed: float) -> tuple[int, int]:
-    """Pixel size of a PNG face: (trim + 2 x bleed) at 300 DPI."""
-    return px(template.width + 2 * bleed), px(template.height + 2 * bleed)
+def png_size(width: float, height: float, bleed: float) -> tuple[int, int]:
+    """Pixel size of a PNG face of a ``width`` x ``height`` mm trim: (trim + 2 x bleed) at
+    300 DPI."""
+    return px(width + 2 * bleed), px(height + 2 * bleed)
 
 
 def tts_card_size(width_mm: float, height_mm: float) -> tuple[int, int]:
@@ -205,8 +206,7 @@ def _decks(game: str, jobs: list[CardJob], options) -> list[_Deck]:
                                            f"{t.width:g} x {t.height:g} mm, not the {first.width:g} x "
                                            f"{first.height:g} mm of {first.name!r}; a deck's cards must be "
                                            f"one size")
-        bleed = first.bleed if options.bleed is None else float(options.bleed)
-        deck = _Deck(job, names.take(slug(job.component, "cards")), bleed, first.width, first.height,
+        deck = _Deck(job, names.take(slug(job.component, "cards")), float(job.bleed(options.bleed)), *job.trim,
                      _double_sided(job, game))
         by_pair: dict[tuple[str, str], _Design] = {}
         for front, back in job.cards:
@@ -241,7 +241,8 @@ class _Raster:
 
     def add(self, face: Face, size: tuple[int, int], trim_px: tuple[float, float]) -> int:
         """The page index of ``face`` on a ``size`` page, its trim ``trim_px`` pixels large
-        and centred (the rest is bleed); a face asked for again is drawn once."""
+        and centred (the rest is bleed); a face asked for again is drawn once. A design of
+        another shape than the trim (a preset's size) is scaled by one factor to fit it."""
         key = (_face_key(face), size, trim_px)
         page = self.pages.get(key)
         if page is not None:
@@ -251,8 +252,9 @@ class _Raster:
         t = face.template
         c.setPageSize((w, h))
         c.saveState()
-        c.translate((w - trim_px[0]) / 2, (h - trim_px[1]) / 2)
-        c.scale(trim_px[0] / (t.width * mm), trim_px[1] / (t.height * mm))
+        scale = min(trim_px[0] / (t.width * mm), trim_px[1] / (t.height * mm))
+        c.translate((w - t.width * mm * scale) / 2, (h - t.height * mm * scale) / 2)
+        c.scale(scale, scale)
         self.faces.draw(face, 0.0, 0.0)
         c.restoreState()
         c.showPage()
@@ -353,7 +355,7 @@ def _export_png(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
     raster = _Raster(layouts)
     sides: list[tuple[_Deck, _Design, int, int]] = []  # (deck, design, front page, back page)
     for deck in decks:
-        size = png_size(deck.designs[0].front.template, deck.bleed)
+        size = png_size(deck.width, deck.height, deck.bleed)
         trim = (deck.width * DPI / 25.4, deck.height * DPI / 25.4)
         for d in deck.designs:
             sides.append((deck, d, raster.add(d.front, size, trim), raster.add(d.back, size, trim)))
@@ -386,14 +388,15 @@ def _export_png(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
                                                   "front": front, "back": back}
             row["copies"] += d.copies
         rows.update(deck_rows)
-        size = png_size(deck.designs[0].front.template, deck.bleed)
+        size = png_size(deck.width, deck.height, deck.bleed)
         components.append({
             "component": deck.job.component,
             "folder": deck.slug,
             "cards": deck.cards,
             "sample_data": deck.job.sample,
-            "trim_mm": [deck.width, deck.height],
-            "bleed_mm": deck.bleed,
+            "trim_mm": [round(deck.width, 3), round(deck.height, 3)],
+            "bleed_mm": round(deck.bleed, 3),
+            "preset": deck.job.preset.name if deck.job.preset else None,
             "size_px": list(size),
             "common_back": f"{deck.slug}/back.png" if common else None,
             "designs": [{k: r[k] for k in ("card", "copies", "front", "back")} for r in deck_rows.values()],
@@ -440,10 +443,10 @@ class _PodWriter:
         return self._forms.get(key, (-b, -b, t.width * mm + b, t.height * mm + b),
                                lambda: self.faces.draw(face, 0.0, 0.0))
 
-    def page(self, face: Face, key: str, bleed: float) -> None:
-        c, t = self.c, face.template
-        b = bleed * mm
-        w, h = t.width * mm + 2 * b, t.height * mm + 2 * b
+    def page(self, face: Face, key: str, deck: "_Deck") -> None:
+        c = self.c
+        b = deck.bleed * mm
+        w, h = deck.width * mm + 2 * b, deck.height * mm + 2 * b
         form = self._form(face, key)
         c.setPageSize((w, h))
         c.setBleedBox((0, 0, w, h))
@@ -452,7 +455,9 @@ class _PodWriter:
         p = c.beginPath()
         p.rect(0, 0, w, h)
         c.clipPath(p, stroke=0, fill=0)
-        c.translate(b, b)
+        scale, dx, dy = deck.job.placement
+        c.translate(b + dx * mm, b + dy * mm)
+        c.scale(scale, scale)
         c.doForm(form)
         c.restoreState()
         c.showPage()
@@ -464,8 +469,8 @@ def _export_pod(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
         title = f"{deck.job.game_title}: {deck.job.component} (one card a page, front then back)"
         writer = _PodWriter(folder / f"{deck.slug}.pdf", title, layouts)
         for front, back in deck.job.cards:
-            writer.page(front, _face_key(front), deck.bleed)
-            writer.page(back, _face_key(back), deck.bleed)
+            writer.page(front, _face_key(front), deck)
+            writer.page(back, _face_key(back), deck)
             report.pages += 2
             report.faces += 2
         writer.c.save()
@@ -545,7 +550,7 @@ def _export_tts(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
                 "cards": deck.cards,
                 "sample_data": deck.job.sample,
                 "card_px": list(size),
-                "trim_mm": [deck.width, deck.height],
+                "trim_mm": [round(deck.width, 3), round(deck.height, 3)],
                 "sheets": entries,
             }))
             report.fronts[deck.job.component] = deck.cards

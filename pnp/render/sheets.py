@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import model as lm
+from ..layout.presets import Preset, fit
 from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
 from .forms import FormCache, face_key
@@ -38,6 +39,29 @@ class CardJob:
     cards: list[tuple[Face, Face]]
     sample: bool = False
     double_sided: bool = False  # each card has a back of its own (day/night, reflection cards)
+    preset: Preset | None = None  # a shop's size the cards are scaled to (--preset)
+
+    @property
+    def design(self) -> tuple[float, float]:
+        """The size the cards are designed at (their template's), mm."""
+        t = self.cards[0][0].template
+        return t.width, t.height
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        """The size the cards are printed at: the preset's, else the design's."""
+        return self.preset.trim if self.preset else self.design
+
+    def bleed(self, asked: float | None) -> float:
+        """The preset's bleed, else ``asked`` (--bleed), else the template's."""
+        if self.preset:
+            return self.preset.bleed
+        return self.cards[0][0].template.bleed if asked is None else asked
+
+    @property
+    def placement(self) -> tuple[float, float, float]:
+        """(scale, dx, dy in mm): how a face is drawn inside the printed trim."""
+        return fit(self.design, self.trim) if self.preset else (1.0, 0.0, 0.0)
 
 
 @dataclass
@@ -76,6 +100,7 @@ class _Slot:
     front: Face
     back: Face
     sample: bool = False  # from a file of sample data (the footer of its page says so)
+    placement: tuple[float, float, float] = (1.0, 0.0, 0.0)  # a preset's scale and offset
 
 
 @dataclass
@@ -96,14 +121,12 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
     for job in jobs:
         if not job.cards:
             continue
-        front = job.cards[0][0].template
         for face, back in job.cards:
             if (back.template.width, back.template.height) != (face.template.width, face.template.height):
                 raise ValueError(f"{job.component}: back template {back.template.name!r} is not the size "
                                  f"of front template {face.template.name!r}")
-        bleed = front.bleed if options.bleed is None else options.bleed
-        sheet = fit_grid(options.paper, front.width, front.height, bleed, *options.spacing())
-        slots = [_Slot(job.component, f, b, job.sample) for f, b in job.cards]
+        sheet = fit_grid(options.paper, *job.trim, job.bleed(options.bleed), *options.spacing())
+        slots = [_Slot(job.component, f, b, job.sample, job.placement) for f, b in job.cards]
         if runs and runs[-1].sheet == sheet:
             runs[-1].slots.extend(slots)
             runs[-1].sample = runs[-1].sample or job.sample
@@ -198,8 +221,9 @@ class SheetRenderer:
                                lambda: self.faces.draw(face, 0.0, 0.0))
 
     def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]],
-              turned: bool = False) -> None:
-        """Place ``face`` in its slot, clipped to its bleed box; ``turned``: upside down."""
+              turned: bool = False, placement: tuple[float, float, float] = (1.0, 0.0, 0.0)) -> None:
+        """Place ``face`` in its slot, clipped to its bleed box; ``turned``: upside down;
+        ``placement``: scale and offset in the trim (a preset's size)."""
         c = self.c
         form = self._form(face)
         box = sheet.bleed_box(col, row, filled)
@@ -213,6 +237,10 @@ class SheetRenderer:
             c.rotate(180)
         else:
             c.translate(trim.x * mm, trim.y * mm)
+        scale, dx, dy = placement
+        if placement != (1.0, 0.0, 0.0):
+            c.translate(dx * mm, dy * mm)
+            c.scale(scale, scale)
         c.doForm(form)
         c.restoreState()
 
@@ -260,7 +288,7 @@ class SheetRenderer:
 
                 def fronts(chunk=chunk, slots=slots, filled=filled, sheet=sheet) -> None:
                     for slot, (col, row) in zip(chunk, slots):
-                        self._card(sheet, slot.front, col, row, filled)
+                        self._card(sheet, slot.front, col, row, filled, False, slot.placement)
                         report.faces += 1
                         report.fronts[slot.component] = report.fronts.get(slot.component, 0) + 1
                         if on_face:
@@ -269,7 +297,7 @@ class SheetRenderer:
                 def backs(chunk=chunk, slots=back_slots, filled=back_filled, sheet=sheet) -> None:
                     turned = sheet.back_turned(duplex)
                     for slot, (col, row) in zip(chunk, slots):
-                        self._card(sheet, slot.back, col, row, filled, turned)
+                        self._card(sheet, slot.back, col, row, filled, turned, slot.placement)
                         report.faces += 1
 
                 for side_faces, side_slots, side_filled, turned in (

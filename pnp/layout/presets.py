@@ -1,0 +1,66 @@
+"""Shop presets (``--preset NAME``): the card size, bleed and resolution a print shop asks
+for, so an export uploads as it is. Each preset's source is in docs/exports.md.
+
+A preset applies to the decks whose template is near its size (within ``NEAR`` mm on each
+side): a 63 x 88 mm design exported with ``--preset poker`` becomes 2.5 x 3.5 in. The design
+is scaled by one factor (never stretched) to fit the preset's trim and centred; the little
+that is left over on one axis is the card's background, which always runs past the trim.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+INCH = 25.4
+DPI = 300  # what every shop here asks of an image, and what the PNG export writes
+NEAR = 3.0  # mm: how far a template's sides may be from a preset's for the preset to apply
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    trim: tuple[float, float]  # mm
+    bleed: float  # mm, on every side
+    source: str  # who asks for this size (docs/exports.md lists them)
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        """Trim plus bleed at 300 DPI, rounded half up: poker 825 x 1125."""
+        w, h = self.trim
+        return (int(math.floor((w + 2 * self.bleed) * DPI / INCH + 0.5)),
+                int(math.floor((h + 2 * self.bleed) * DPI / INCH + 0.5)))
+
+    def fits(self, width: float, height: float) -> bool:
+        return abs(width - self.trim[0]) <= NEAR and abs(height - self.trim[1]) <= NEAR
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("poker", (2.5 * INCH, 3.5 * INCH), INCH / 8,
+           "The Game Crafter (Poker Deck) and DriveThruCards (poker size): 2.5 x 3.5 in, 1/8 in bleed"),
+    Preset("poker-mm", (63.0, 88.0), 3.0,
+           "European print shops' poker size: 63 x 88 mm, 3 mm bleed"),
+    Preset("tarot", (2.75 * INCH, 4.75 * INCH), INCH / 8,
+           "The Game Crafter (Tarot Deck) and DriveThruCards (tarot size): 2.75 x 4.75 in, 1/8 in bleed"),
+    Preset("tarot-mm", (70.0, 120.0), 3.0,
+           "the usual tarot size in mm (70 x 120 mm), 3 mm bleed"),
+)}
+
+
+def preset_named(name: str) -> Preset:
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"expected one of {', '.join(PRESETS)}, got {name!r}") from None
+
+
+def preset_for(presets: list[Preset], width: float, height: float) -> Preset | None:
+    """The first of ``presets`` that applies to a ``width`` x ``height`` mm design."""
+    return next((p for p in presets if p.fits(width, height)), None)
+
+
+def fit(design: tuple[float, float], trim: tuple[float, float]) -> tuple[float, float, float]:
+    """(scale, dx, dy): a ``design`` (w, h) scaled by one factor to fit inside ``trim`` and
+    centred on it; dx, dy in the trim's units from its bottom-left corner."""
+    s = min(trim[0] / design[0], trim[1] / design[1])
+    return s, (trim[0] - s * design[0]) / 2, (trim[1] - s * design[1]) / 2
