@@ -45,10 +45,19 @@ from ..data.yamlsafe import Located, load_yaml
 Box = tuple[float, float, Annotated[float, Field(ge=0)], Annotated[float, Field(ge=0)]]
 
 
+# a colour: sRGB as "#1b1b1b", or process inks in per cent as "cmyk(0, 20, 40, 10)" (kept
+# exactly in a --pdfx file; see pnp/render/colour.py)
+CMYK_COLOUR = re.compile(r"cmyk\(\s*(\d{1,3}(?:\.\d+)?)\s*,\s*(\d{1,3}(?:\.\d+)?)\s*,\s*(\d{1,3}(?:\.\d+)?)\s*,"
+                         r"\s*(\d{1,3}(?:\.\d+)?)\s*\)")
+
+
 def _hex_colour(value: str) -> str:
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError(f'expected a colour like "#1b1b1b", got {value!r}')
-    return value
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return value
+    m = CMYK_COLOUR.fullmatch(value.strip().lower())
+    if m and all(float(v) <= 100 for v in m.groups()):
+        return value
+    raise ValueError(f'expected a colour like "#1b1b1b" or "cmyk(0, 20, 40, 10)" (per cent), got {value!r}')
 
 
 def _one_placeholder(value: str) -> str:

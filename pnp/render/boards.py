@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,6 +27,7 @@ from ..layout import tiles as tl
 from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN
 from . import fonts, furniture, text
 from .card import Face, FaceRenderer
+from .colour import ink
 from .forms import FormCache, face_key
 from .images import ImageStore
 from .sheets import MARK_WIDTH, RenderReport
@@ -120,7 +121,7 @@ class BoardRenderer:
             c = self.c
             bg = self.faces.resolve(t.background, face.fields)
             if bg:
-                c.setFillColor(HexColor(bg))
+                c.setFillColor(ink(bg))
                 c.rect(-m, -m, t.width * mm + 2 * m, t.height * mm + 2 * m, stroke=0, fill=1)
             self.faces.draw(face, 0.0, 0.0)
 
@@ -156,12 +157,12 @@ class BoardRenderer:
         x0 = {"left": 0.0, "center": -width / 2, "right": -width}[align]
         if box:
             pad = size * 0.35
-            c.setFillColor(HexColor(box))
-            c.setStrokeColor(HexColor(GUIDE_COLOUR))
+            c.setFillColor(ink(box))
+            c.setStrokeColor(ink(GUIDE_COLOUR))
             c.setLineWidth(0.15 * mm)
             c.roundRect(x0 - pad, -size * 0.32 - pad * 0.6, width + 2 * pad, size * 1.05 + pad * 1.2,
                         size * 0.3, stroke=1, fill=1)
-        c.setFillColor(HexColor(colour))
+        c.setFillColor(ink(colour))
         c.setFont(fonts.font(style), size)
         c.drawString(x0, 0, s)
         c.restoreState()
@@ -187,7 +188,7 @@ class BoardRenderer:
                 p.rect((x - big) * mm, at * mm, 2 * big * mm, big * mm)
             c.clipPath(p, stroke=0, fill=0)
         for colour, width in (("#ffffff", CROSS_CASING), ("#000000", CROSS_LINE)):
-            c.setStrokeColor(HexColor(colour))
+            c.setStrokeColor(ink(colour))
             c.setLineWidth(width * mm)
             c.circle(x * mm, y * mm, CROSS_RING * mm, stroke=1, fill=0)
             c.line((x - CROSS_ARM) * mm, y * mm, (x + CROSS_ARM) * mm, y * mm)
@@ -203,7 +204,7 @@ class BoardRenderer:
             p = c.beginPath()
             p.rect(strip.x * mm, strip.y * mm, strip.w * mm, strip.h * mm)
             c.clipPath(p, stroke=0, fill=0)
-            c.setStrokeColor(HexColor(GLUE_HATCH))
+            c.setStrokeColor(ink(GLUE_HATCH))
             c.setLineWidth(0.3 * mm)
             step = 3.0
             span = strip.w + strip.h
@@ -217,7 +218,7 @@ class BoardRenderer:
             # wholly inside the strip, touching its edge: nothing of it shows once covered
             c.saveState()
             for colour, width in (("#ffffff", GLUE_LINE + 0.35), ("#000000", GLUE_LINE)):
-                c.setStrokeColor(HexColor(colour))
+                c.setStrokeColor(ink(colour))
                 c.setLineWidth(width * mm)
                 if colour == "#000000":
                     c.setDash([2 * mm, 1.2 * mm])
@@ -262,7 +263,7 @@ class BoardRenderer:
         p = tile.page
         xs, ys = tile.cut_lines(plan.bleed)
         c.saveState()
-        c.setStrokeColor(HexColor("#000000"))
+        c.setStrokeColor(ink("#000000"))
         c.setLineWidth(MARK_WIDTH * mm)
         for x in xs:
             c.line(x * mm, (p.top + MARK_GAP) * mm, x * mm, (p.top + MARK_GAP + MARK_LENGTH) * mm)
@@ -302,9 +303,9 @@ class BoardRenderer:
         c = self.c
         c.saveState()
         c.setLineWidth(0.2 * mm)
-        c.setStrokeColor(HexColor("#000000"))
+        c.setStrokeColor(ink("#000000"))
         for t in plan.tiles:
-            c.setFillColor(HexColor("#000000" if tile is not None and t.label == tile.label else "#ffffff"))
+            c.setFillColor(ink("#000000" if tile is not None and t.label == tile.label else "#ffffff"))
             c.rect((x + t.col * cell) * mm, (y + (plan.rows - 1 - t.row) * cell) * mm, cell * mm, cell * mm,
                    stroke=1, fill=1)
         c.restoreState()
@@ -423,7 +424,7 @@ class BoardRenderer:
 
         c.saveState()
         c.setLineWidth(0.3 * mm)
-        c.setStrokeColor(HexColor("#000000"))
+        c.setStrokeColor(ink("#000000"))
         c.rect(ox * mm, oy * mm, plan.printed_w * k * mm, plan.printed_h * k * mm, stroke=1, fill=0)
         for seam in plan.seams():  # the glue strip's far edge, dashed; the cut edge, solid
             far = seam.at + plan.overlap if seam.vertical else seam.at - plan.overlap
@@ -435,7 +436,7 @@ class BoardRenderer:
                 else:
                     (ax, ay), (bx, by) = at(lo, pos), at(hi, pos)
                 for colour, width in (("#ffffff", 0.9), (SEAM_COLOUR, 0.4)):
-                    c.setStrokeColor(HexColor(colour))
+                    c.setStrokeColor(ink(colour))
                     c.setLineWidth(width * mm)
                     c.setDash([1.2 * mm, 0.8 * mm] if dash and colour != "#ffffff" else [])
                     c.line(ax * mm, ay * mm, bx * mm, by * mm)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 
 from ..data.errors import InputError
 from ..layout.sheet import PAPERS, mirrors_left_right
 from . import fonts, furniture
+from .colour import ink
 from .sheets import new_canvas
 
 SCALE_MM = 6  # each scale reads -6 .. +6 mm
@@ -31,7 +32,7 @@ def _targets(w: float, h: float) -> list[tuple[float, float]]:
 
 def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
     c.setFont(fonts.font("regular"), size)
-    c.setFillColor(HexColor("#111111"))
+    c.setFillColor(ink("#111111"))
     for i, line in enumerate(lines):
         c.drawString(x * mm, (y - i * size * 0.45) * mm, line)
 
@@ -46,7 +47,7 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
     c = new_canvas(tmp, "pnp duplex calibration", duplex)
     c.setPageSize((w * mm, h * mm))
     # front
-    c.setStrokeColor(HexColor("#000000"))
+    c.setStrokeColor(ink("#000000"))
     c.setLineWidth(0.2 * mm)
     for x, y in _targets(w, h):
         c.line((x - 15) * mm, y * mm, (x + 15) * mm, y * mm)

@@ -6,23 +6,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import model as lm
 from . import fonts, symbols, text
+from .colour import ink, mix
 from .images import ImageStore
 
 MIN_DPI = 300
-
-
-def mix(a: str, b: str, t: float) -> str:
-    """The colour ``t`` of the way from ``a`` to ``b`` (an opaque stand-in for transparency:
-    no ExtGState, which PDF forms handle poorly, and it prints the same everywhere)."""
-    ca, cb = HexColor(a), HexColor(b)
-    r, g, bl = (x + (y - x) * t for x, y in ((ca.red, cb.red), (ca.green, cb.green), (ca.blue, cb.blue)))
-    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(bl * 255))
 
 
 def roman(n: int) -> str:
@@ -117,7 +110,7 @@ class FaceRenderer:
         bg = self.resolve(t.background, face.fields)
         if bg:
             b = t.bleed * mm + 20  # generously past the bleed; the caller's clip bounds it
-            c.setFillColor(HexColor(bg))
+            c.setFillColor(ink(bg))
             c.rect(ox - b, oy - b, t.width * mm + 2 * b, t.height * mm + 2 * b, stroke=0, fill=1)
         self._inked: list[tuple[str, tuple[float, float, float, float]]] = []
         for name, element in t.elements.items():
@@ -151,9 +144,9 @@ class FaceRenderer:
         c = self.canvas
         c.saveState()
         if fill:
-            c.setFillColor(HexColor(fill))
+            c.setFillColor(ink(fill))
         if stroke:
-            c.setStrokeColor(HexColor(stroke))
+            c.setStrokeColor(ink(stroke))
             c.setLineWidth(e.stroke_width * mm)
         if e.shape == "ellipse":
             c.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
@@ -166,7 +159,7 @@ class FaceRenderer:
     def _line(self, e: lm.LineElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
         c = self.canvas
         c.saveState()
-        c.setStrokeColor(HexColor(self.resolve(e.stroke, face.fields)))
+        c.setStrokeColor(ink(self.resolve(e.stroke, face.fields)))
         c.setLineWidth(e.stroke_width * mm)
         if e.dash:
             c.setDash([d * mm for d in e.dash])
@@ -254,7 +247,7 @@ class FaceRenderer:
             self.warn(f"{face.label}: the rows of '{name}' do not fit their box")
         d = min(line_h * 0.82, size * 1.25)
         c = self.canvas
-        colour = HexColor(self.resolve(e.colour, face.fields))
+        colour = ink(self.resolve(e.colour, face.fields))
         for i, (label, syms) in enumerate(rows):
             cy = y + h - (i + 0.5) * line_h
             icons_w = widest * (d + 0.8)
@@ -264,7 +257,7 @@ class FaceRenderer:
             c.setFillColor(colour)
             c.setFont(fonts.font(e.font), fitted.size)
             c.drawString(x, cy - fitted.size * 0.35, label)
-            c.setStrokeColor(HexColor(mix(self.resolve(e.colour, face.fields), "#ffffff", 0.6)))
+            c.setStrokeColor(ink(mix(self.resolve(e.colour, face.fields), "#ffffff", 0.6)))
             c.setLineWidth(0.3)
             c.setDash([0.6, 1.4])
             c.line(x + fitted.widths[0] + 1.2, cy - fitted.size * 0.3, x + w - len(syms) * (d + 0.8) - 1.2,
@@ -303,14 +296,14 @@ class FaceRenderer:
         """A quiet engraved panel: tinted ground, concentric frames, a caption."""
         c = self.canvas
         ground_hex = self.resolve(e.placeholder, face.fields) or "#d9d2c3"
-        ground = HexColor(ground_hex)
+        ground = ink(ground_hex)
         c.saveState()
         p = c.beginPath()
         p.rect(x, y, w, h)
         c.clipPath(p, stroke=0, fill=0)
         c.setFillColor(ground)
         c.rect(x, y, w, h, stroke=0, fill=1)
-        c.setStrokeColor(HexColor(mix(ground_hex, "#ffffff", 0.35)))
+        c.setStrokeColor(ink(mix(ground_hex, "#ffffff", 0.35)))
         c.setLineWidth(0.6)
         cx, cy = x + w / 2, y + h / 2
         r = max(w, h) * 0.75
@@ -320,7 +313,7 @@ class FaceRenderer:
             c.circle(cx, cy, r, stroke=1, fill=0)
             r -= step
             k += 1
-        c.setStrokeColor(HexColor(mix(ground_hex, "#000000", 0.18)))
+        c.setStrokeColor(ink(mix(ground_hex, "#000000", 0.18)))
         c.setLineWidth(0.5)
         c.rect(x + 1.2 * mm, y + 1.2 * mm, w - 2.4 * mm, h - 2.4 * mm, stroke=1, fill=0)
         caption = self.resolve(e.caption, face.fields) if e.caption is not None else None
@@ -340,21 +333,21 @@ class FaceRenderer:
         rows = (n + cols - 1) // cols
         cw, ch = w / cols, h / rows
         c = self.canvas
-        fill = HexColor(self.resolve(e.fill, face.fields) or "#ffffff")
-        goal_fill = HexColor(self.resolve(e.goal_fill, face.fields) or "#f2c14e")
+        fill = ink(self.resolve(e.fill, face.fields) or "#ffffff")
+        goal_fill = ink(self.resolve(e.goal_fill, face.fields) or "#f2c14e")
         for i in range(n):
             col, row = i % cols, i // cols
             bx, by = x + col * cw + 0.6 * mm, y + h - (row + 1) * ch + 0.6 * mm
             bw, bh = cw - 1.2 * mm, ch - 1.2 * mm
             is_goal = goal is not None and i == goal
             c.setFillColor(goal_fill if is_goal else fill)
-            c.setStrokeColor(HexColor("#3a3a3a"))
+            c.setStrokeColor(ink("#3a3a3a"))
             c.setLineWidth(0.5)
             c.roundRect(bx, by, bw, bh, 1.2 * mm, stroke=1, fill=1)
             label = e.goal_label if is_goal else str(values[i])
             size = min(bh * 0.55, 9.0)
             size = min(size, size * (bw - 1.0 * mm) / max(fonts.width(label, "bold", size), 1e-6))
-            c.setFillColor(HexColor("#1b1b1b"))
+            c.setFillColor(ink("#1b1b1b"))
             c.setFont(fonts.font("bold"), size)
             c.drawCentredString(bx + bw / 2, by + bh / 2 - size * 0.35, label)
 
@@ -377,7 +370,7 @@ class FaceRenderer:
                 self.symbol(c, str(colour), cx, cy, d, label)
                 if start is not None and v == start:
                     c.saveState()
-                    c.setStrokeColor(HexColor("#1b1b1b"))
+                    c.setStrokeColor(ink("#1b1b1b"))
                     c.setLineWidth(1.0)
                     c.circle(cx, cy, d / 2 + 0.8, stroke=1, fill=0)
                     c.restoreState()
@@ -412,12 +405,12 @@ class FaceRenderer:
         c = self.canvas
         fill = self.resolve(e.fill, face.fields)
         c.saveState()
-        c.setStrokeColor(HexColor(self.resolve(e.stroke, face.fields)))
+        c.setStrokeColor(ink(self.resolve(e.stroke, face.fields)))
         c.setLineWidth(e.stroke_width * mm)
         if e.dash:
             c.setDash([d * mm for d in e.dash])
         if fill:
-            c.setFillColor(HexColor(fill))
+            c.setFillColor(ink(fill))
         if e.shape == "ellipse":
             c.ellipse(x, y, x + w, y + h, stroke=1, fill=int(bool(fill)))
         else:
@@ -456,17 +449,17 @@ class FaceRenderer:
             a = math.radians(angle)
             return cx + radius * math.sin(a), cy + radius * math.cos(a)
 
-        stroke = HexColor(self.resolve(e.stroke, face.fields))
+        stroke = ink(self.resolve(e.stroke, face.fields))
         ring = self.resolve(e.ring, face.fields) if e.ring is not None else None
         if ring:
             c.saveState()
-            c.setStrokeColor(HexColor(ring))
+            c.setStrokeColor(ink(ring))
             c.setLineWidth(0.5 * mm)
             c.circle(cx, cy, r, stroke=1, fill=0)
             c.restoreState()
         if e.arrows and ring:
             c.saveState()
-            c.setFillColor(HexColor(ring))
+            c.setFillColor(ink(ring))
             half = min(1.6 * mm, r * math.radians(step) * 0.12)
             for i in range(count):
                 a = math.radians(start + (i + 0.5) * step)
@@ -480,9 +473,9 @@ class FaceRenderer:
                 p.close()
                 c.drawPath(p, stroke=0, fill=1)
             c.restoreState()
-        fill = HexColor(self.resolve(e.fill, face.fields))
-        mark_fill = HexColor(self.resolve(e.mark_fill, face.fields))
-        colour = HexColor(self.resolve(e.colour, face.fields))
+        fill = ink(self.resolve(e.fill, face.fields))
+        mark_fill = ink(self.resolve(e.mark_fill, face.fields))
+        colour = ink(self.resolve(e.colour, face.fields))
         for i in range(count):
             n = i + 1
             sx, sy = at(start + i * step, r)
@@ -539,8 +532,8 @@ class FaceRenderer:
             ux, uy = dx / length, dy / length
             head = max(2.2 * mm, e.edge_width * mm * 4)
             c.saveState()
-            c.setStrokeColor(HexColor(col))
-            c.setFillColor(HexColor(col))
+            c.setStrokeColor(ink(col))
+            c.setFillColor(ink(col))
             c.setLineWidth(e.edge_width * mm)
             c.line(x0, y0, x1 - ux * head * 0.8, y1 - uy * head * 0.8)
             p = c.beginPath()
@@ -563,7 +556,7 @@ class FaceRenderer:
             label = name_.title()
             size = e.size
             c.saveState()
-            c.setFillColor(HexColor(colour))
+            c.setFillColor(ink(colour))
             c.setFont(fonts.font("bold"), size)
             ly = ey - d / 2 - size * 0.95 if below else ey + d / 2 + size * 0.3
             c.drawCentredString(ex, ly, label)
@@ -575,7 +568,7 @@ class FaceRenderer:
         # "every other": a thin circle round the wheel, which the special entries point at
         around = r + d / 2 + line_h + 1.0 * mm
         c.saveState()
-        c.setStrokeColor(HexColor(mix(colour, "#ffffff", 0.55)))
+        c.setStrokeColor(ink(mix(colour, "#ffffff", 0.55)))
         c.setLineWidth(0.3 * mm)
         c.setDash([1.2 * mm, 1.0 * mm])
         c.circle(cx, cy, around, stroke=1, fill=0)
@@ -587,7 +580,7 @@ class FaceRenderer:
                 ex = cx - d * 1.8 + (i - (k - 1) / 2) * d * 3
                 self.symbol(c, name_, ex, ey, d)
                 c.saveState()
-                c.setFillColor(HexColor(colour))
+                c.setFillColor(ink(colour))
                 c.setFont(fonts.font("bold"), e.size)
                 c.drawString(ex + d / 2 + 1.5 * mm, ey + e.size * 0.15, name_.title())
                 c.setFont(fonts.font("italic"), e.size)

@@ -6,12 +6,13 @@ whatever is cut out, inside the printer margin).
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.sheet import FOOTER_HEIGHT, RULER_HEIGHT  # the room sheets keep for them
 from . import fonts
+from .colour import ink
 
 RULER_MM = 50
 RULER_LINE = 0.2  # mm: the ruler's line width (tests find the ruler by it)
@@ -24,7 +25,7 @@ def ruler(c: Canvas, x: float, y: float, w: float, h: float = RULER_HEIGHT) -> N
     length = min(RULER_MM, w)
     x0 = x + (w - length) / 2
     c.saveState()
-    c.setStrokeColor(HexColor("#000000"))
+    c.setStrokeColor(ink("#000000"))
     c.setLineWidth(RULER_LINE * mm)
     base = y * mm
     tick_room = min(2.0, h * 0.45)
@@ -35,7 +36,7 @@ def ruler(c: Canvas, x: float, y: float, w: float, h: float = RULER_HEIGHT) -> N
     size = min(5.0, (h - tick_room - 0.3) / 0.3528 * 0.95)
     if size >= 3.5:
         c.setFont(fonts.font("regular"), size)
-        c.setFillColor(HexColor("#000000"))
+        c.setFillColor(ink("#000000"))
         c.drawCentredString((x0 + length / 2) * mm, base + (tick_room + 0.4) * mm,
                             f"{RULER_MM} mm: check with a ruler; print at 100% (actual size), not 'fit to page'")
     c.restoreState()
@@ -49,6 +50,6 @@ def footer(c: Canvas, text: str, x: float, y: float, w: float, h: float = FOOTER
         size -= 0.25
     c.saveState()
     c.setFont(fonts.font("regular"), size)
-    c.setFillColor(HexColor("#333333"))
+    c.setFillColor(ink("#333333"))
     c.drawCentredString((x + w / 2) * mm, y * mm + 0.3 * mm, text)
     c.restoreState()

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,7 +35,8 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAPERS, Duplex, Rect, mirrors_left_right
 from . import fonts, furniture
-from .card import Face, FaceRenderer, mix
+from .card import Face, FaceRenderer
+from .colour import ink, mix
 from .images import ImageStore
 from .sheets import RenderReport
 
@@ -142,7 +143,7 @@ def _folds(fields: dict[str, Any], width: float) -> tuple[float, ...]:
 
 
 def _luminance(colour: str) -> float:
-    c = HexColor(colour)
+    c = ink(colour)
     return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
 
 
@@ -268,7 +269,7 @@ class ScreenRenderer:
             c.rotate(180)
         self.faces.draw(face, 0.0, 0.0)
         ground = self.faces.resolve(face.template.background, face.fields) or "#ffffff"
-        c.setStrokeColor(HexColor(_contrast(ground)))
+        c.setStrokeColor(ink(_contrast(ground)))
         c.setLineWidth(FOLD_WIDTH * mm)
         c.setDash([d * mm for d in FOLD_DASH])
         for f in folds:
@@ -276,7 +277,7 @@ class ScreenRenderer:
         c.restoreState()
         if cut:
             c.saveState()
-            c.setStrokeColor(HexColor(CUT_COLOUR))
+            c.setStrokeColor(ink(CUT_COLOUR))
             c.setLineWidth(CUT_WIDTH * mm)
             c.setDash([])
             c.rect(trim.x * mm, trim.y * mm, trim.w * mm, trim.h * mm, stroke=1, fill=0)
@@ -293,7 +294,7 @@ class ScreenRenderer:
         below, above = trim.y - gap, trim.top + gap
         left, right = trim.x - gap, trim.right + gap
         c.saveState()
-        c.setStrokeColor(HexColor("#000000"))
+        c.setStrokeColor(ink("#000000"))
         c.setLineWidth(MARK_WIDTH * mm)
         for x in (trim.x, trim.right):
             c.line(x * mm, (below - length) * mm, x * mm, below * mm)
@@ -315,8 +316,8 @@ class ScreenRenderer:
         size = 6.0
         c.saveState()
         c.setFont(fonts.font("regular"), size)
-        c.setFillColor(HexColor("#333333"))
-        c.setStrokeColor(HexColor("#333333"))
+        c.setFillColor(ink("#333333"))
+        c.setStrokeColor(ink("#333333"))
         c.setLineWidth(FOLD_WIDTH * mm)
         items = []
         if outside:

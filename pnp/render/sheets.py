@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,6 +15,7 @@ from ..layout import model as lm
 from ..layout.presets import Preset, fit
 from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
+from .colour import ink
 from .forms import FormCache, face_key
 from .card import Face, FaceRenderer
 from .images import ImageStore
@@ -195,7 +196,7 @@ class SheetRenderer:
     def _marks(self, sheet: SheetLayout, filled: set[tuple[int, int]]) -> None:
         c = self.c
         c.saveState()
-        c.setStrokeColor(HexColor("#000000"))
+        c.setStrokeColor(ink("#000000"))
         c.setLineWidth(MARK_WIDTH * mm)
         for m in sheet.crop_marks(filled):
             if abs(m.x1 - m.x0) + abs(m.y1 - m.y0) > 0.2:

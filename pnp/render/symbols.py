@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.model import SymbolStyle
 from . import fonts
+from .colour import ink
 
 
 def _polygon(c: Canvas, points: list[tuple[float, float]], fill: bool, stroke: bool) -> None:
@@ -35,8 +36,8 @@ def draw_symbol(c: Canvas, style: SymbolStyle, cx: float, cy: float, d: float, l
     """
     r = d / 2
     c.saveState()
-    c.setFillColor(HexColor(style.fill))
-    c.setStrokeColor(HexColor(style.stroke))
+    c.setFillColor(ink(style.fill))
+    c.setStrokeColor(ink(style.stroke))
     c.setLineWidth(max(0.35, d * 0.06))
     shape = style.shape
     if shape == "circle":
@@ -76,7 +77,7 @@ def draw_symbol(c: Canvas, style: SymbolStyle, cx: float, cy: float, d: float, l
         size = d * (0.62 if len(text) == 1 else 0.5)
         room = d * (0.62 if shape in ("triangle", "star", "drop") else 0.78)  # the shape's inner width
         size = min(size, size * room / max(fonts.width(text, "bold", size), 1e-6))
-        c.setFillColor(HexColor(style.glyph_colour))
+        c.setFillColor(ink(style.glyph_colour))
         baseline = cy - size * 0.36 - (r * 0.12 if shape == "triangle" else 0)
         c.setFont(name, size)
         c.drawCentredString(cx, baseline, text)

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
+from .colour import ink
 
 _TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}|(\n)|([ \t]+)|([^\s{]+|\{)")
 ICON_WIDTH = 1.15  # an inline symbol's advance, in multiples of the font size
@@ -192,7 +193,7 @@ def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float
     top = _top(fitted, y_top, h, valign)
     name = fonts.font(style)
     c.saveState()
-    c.setFillColor(HexColor(colour))
+    c.setFillColor(ink(colour))
     c.setFont(name, size)
     for i, (line, lw) in enumerate(zip(fitted.lines, fitted.widths)):
         baseline = _baseline(fitted, top, i)
@@ -213,7 +214,7 @@ def draw(c: Canvas, fitted: Fitted, style: str, x: float, y_top: float, w: float
                 flush()
                 d = size * 1.0
                 draw_icon(c, piece.text, x0 + piece.x + piece.width / 2, baseline + size * 0.33, d)
-                c.setFillColor(HexColor(colour))
+                c.setFillColor(ink(colour))
                 c.setFont(name, size)
             else:
                 if run and run[-1].style != piece.style:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from reportlab.lib.colors import HexColor
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -51,6 +51,7 @@ from ..layout import model as lm
 from ..layout.sheet import MIN_MARGIN, PAPERS, Duplex, mirrors_left_right
 from . import furniture
 from .card import Face, FaceRenderer
+from .colour import ink
 from .forms import FormCache
 from .images import ImageStore
 from .sheets import RenderReport
@@ -387,7 +388,7 @@ class TokenRenderer:
             c.clipPath(clip, stroke=0, fill=0)
             background = self.faces.resolve(t.background, face.fields)
             if background:  # the bleed ring, whatever the scale the face is drawn at
-                c.setFillColor(HexColor(background))
+                c.setFillColor(ink(background))
                 c.rect(-outer, -outer, 2 * outer, 2 * outer, stroke=0, fill=1)
             scale = disc.diameter / t.width
             c.scale(scale, scale)
@@ -409,7 +410,7 @@ class TokenRenderer:
     def _cuts(self, sheet: _Sheet) -> None:
         c = self.canvas
         c.saveState()
-        c.setStrokeColor(HexColor(CUT_COLOUR))
+        c.setStrokeColor(ink(CUT_COLOUR))
         c.setLineWidth(CUT_WIDTH * mm)
         for token, p in sheet.tokens:
             c.circle(p.x * mm, p.y * mm, token.disc.r * mm, stroke=1, fill=0)
