@@ -39,6 +39,8 @@ class BuildOptions:
     gutter: float | Literal["auto"] = "auto"
     # shop presets (--preset): each sets the size and bleed of the decks near its size
     presets: tuple[str, ...] = ()
+    # --format pod: PDF/X-1a:2003 files (CMYK, OutputIntent; pnp/render/pdfx.py)
+    pdfx: bool = False
     # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
     format: Format = "pdf"
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real

@@ -143,6 +143,9 @@ def build(
                                        help="pdf: print sheets; png: a 300 DPI image per card face; "
                                             "pod: one card a page for print-on-demand; tts: Tabletop "
                                             "Simulator deck sheets."),
+    pdfx: bool = typer.Option(False, "--pdfx", help="With --format pod: PDF/X-1a:2003 files, as DriveThruCards "
+                                                     "and other print shops ask (CMYK through a FOGRA39 profile, "
+                                                     "an OutputIntent, no transparency)."),
     board_scale: Optional[str] = typer.Option(None, "--board-scale",
                                               help='Boards: "fit" for one page each, or a scale '
                                                    "(0.5 = half size); default: real size, tiled."),
@@ -165,10 +168,13 @@ def build(
     if bleed is not None and not math.isfinite(bleed):
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
+    if pdfx and format is not BuildFormat.pod:
+        typer.echo("pnp: --pdfx: PDF/X files are the print-on-demand export; add --format pod", err=True)
+        raise typer.Exit(2)
     if preset and bleed is not None:
         typer.echo("pnp: --bleed: a --preset sets the bleed the shop asks for; give one or the other", err=True)
         raise typer.Exit(2)
-    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()),
+    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()), pdfx=pdfx,
                            back_offset=_offset(back_offset), gutter=gutter, format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:

@@ -574,4 +574,21 @@ def export(fmt: str, game: str, jobs: list[CardJob], layouts: lm.Layouts, option
     os.chmod(folder, 0o777 & ~umask)  # a temporary folder is private; the export is not
     report = RenderReport()
     exporter(game, _decks(game, jobs, options), layouts, folder, report)
+    if fmt == "pod" and getattr(options, "pdfx", False):
+        _to_pdfx(folder, report)
     return report
+
+
+def _to_pdfx(folder: Path, report: RenderReport) -> None:
+    """Each print-on-demand PDF made PDF/X-1a:2003 (pnp/render/pdfx.py), then checked: a file
+    that breaks a rule is a fault of pnp's, never handed to a shop."""
+    from . import pdfx
+
+    for path in sorted(folder.glob("*.pdf")):
+        tmp = path.with_suffix(".pdfx.tmp")
+        notes = pdfx.convert(path, tmp)
+        os.replace(tmp, path)
+        report.warnings.extend(f"{path.name}: {note}" for note in notes)
+        problems = pdfx.problems(path)
+        if problems:
+            raise AssertionError(f"{path.name} is not PDF/X-1a: {'; '.join(problems)}")
