@@ -2,7 +2,7 @@
 
 First the card-sheet pages of each game per paper and spacing (gutters as the default
 chooses them, butted with ``--gutter 0``, a 6 mm gutter giving every card its full 3 mm of
-bleed, and a 10 mm gutter with marks between the cards),
+bleed, a 10 mm gutter with marks between the cards, and sheets for a cutting machine),
 counted by the imposition the renderer uses, so the paper gutters cost is a figure; tokens,
 boards and screens do not depend on it. ``--pages`` stops there. Then the wall time of building all four games from the bundled cards (best of 3), the
 page count and size of each PDF, and how the Kartomantik PDF grows with 100 extra cards
@@ -57,8 +57,9 @@ def extra_cards(cards: Path, n: int, image: Path) -> None:
 
 
 PAPERS = ["a4", "letter", "a3", "tabloid"]
-SPACINGS = [("gutters (default)", "auto"), ("butted (--gutter 0)", 0.0),
-            ("--gutter 6 (3 mm each)", 6.0), ("--gutter 10", 10.0)]
+SPACINGS = [("gutters (default)", "auto", None), ("butted (--gutter 0)", 0.0, None),
+            ("--gutter 6 (3 mm each)", 6.0, None), ("--gutter 10", 10.0, None),
+            ("--cutter silhouette", "auto", "silhouette")]
 
 
 def paper_table() -> None:
@@ -69,8 +70,8 @@ def paper_table() -> None:
     for paper in PAPERS:
         print(f"  {paper}")
         totals = []
-        for label, gutter in SPACINGS:
-            counts = [page_count(jobs[g], SheetOptions(paper=paper, gutter=gutter)) for g in GAMES]
+        for label, gutter, cutter in SPACINGS:
+            counts = [page_count(jobs[g], SheetOptions(paper=paper, gutter=gutter, cutter=cutter)) for g in GAMES]
             totals.append(sum(counts))
             print(f"    {label:23} " + "  ".join(f"{g} {n:3d}" for g, n in zip(GAMES, counts))
                   + f"  total {sum(counts):3d}")

@@ -41,6 +41,8 @@ class BuildOptions:
     presets: tuple[str, ...] = ()
     # --format pod: PDF/X-1a:2003 files (CMYK, OutputIntent; pnp/render/pdfx.py)
     pdfx: bool = False
+    # card sheets for a cutting machine: "silhouette" (registration marks, cut files)
+    cutter: str | None = None
     # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
     format: Format = "pdf"
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real
@@ -96,6 +98,8 @@ class GameBuild:
         if self.path.suffix == ".pdf":  # GAME-tokens.pdf, GAME-boards.pdf, GAME-screens.pdf
             kind = self.path.stem.rsplit("-", 1)[-1].removesuffix("s")
             return f"{count(self.pages, 'page')}, {count(sum(self.fronts.values()), kind)}"
+        if self.path.suffix in (".svg", ".dxf"):  # --cutter: a sheet's cut lines
+            return f"cut lines of {count(self.faces, 'card')}"
         return f"{count(sum(self.fronts.values()), 'card')} exported"
 
 
@@ -218,9 +222,11 @@ def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:
 def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:
     import importlib
 
+    from .render import cutfile
     from .render.sheets import SheetOptions, SheetRenderer, new_canvas
 
-    sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset, options.gutter)
+    sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset, options.gutter,
+                                 options.cutter)
     temps: list[tuple[Path, Path]] = []
     results: list[GameBuild] = []
 
@@ -236,9 +242,16 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
                 on_start(game, sum(len(j.cards) for j in jobs))
             dest = out / f"{game}.pdf"
             canvas = start(dest, f"{title}: print-and-play cards")
-            report = SheetRenderer(canvas, layouts, sheet_options).render(jobs, on_face)
+            report = SheetRenderer(canvas, layouts, sheet_options).render(jobs, on_face, game)
             canvas.save()
             results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
+            for cut_name, (page_w, page_h, outlines) in report.cuts.items():
+                for suffix, write in ((".svg", cutfile.svg), (".dxf", cutfile.dxf)):
+                    dest = out / f"{cut_name}{suffix}"
+                    tmp = _temp_beside(dest)
+                    temps.append((tmp, dest))
+                    tmp.write_text(write(page_w, page_h, outlines), encoding="utf-8")
+                    results.append(GameBuild(game, dest, 0, len(outlines), {}, []))
             for kind, (module, suffix) in PIECE_RENDERERS.items():
                 pieces = piece_jobs(data, kind)
                 if not pieces:

@@ -42,6 +42,10 @@ class Policy(str, Enum):
     greedy = "greedy"
 
 
+class Cutter(str, Enum):
+    silhouette = "silhouette"
+
+
 class BuildFormat(str, Enum):
     pdf = "pdf"
     png = "png"
@@ -143,6 +147,10 @@ def build(
                                        help="pdf: print sheets; png: a 300 DPI image per card face; "
                                             "pod: one card a page for print-on-demand; tts: Tabletop "
                                             "Simulator deck sheets."),
+    cutter: Optional[Cutter] = typer.Option(None, "--cutter",
+                                            help="Card sheets for a cutting machine: silhouette puts Silhouette "
+                                                 "Studio's registration marks on every front page and writes "
+                                                 "the cut lines (GAME-cut-N.svg and .dxf)."),
     pdfx: bool = typer.Option(False, "--pdfx", help="With --format pod: PDF/X-1a:2003 files, as DriveThruCards "
                                                      "and other print shops ask (CMYK through a FOGRA39 profile, "
                                                      "an OutputIntent, no transparency)."),
@@ -171,10 +179,15 @@ def build(
     if pdfx and format is not BuildFormat.pod:
         typer.echo("pnp: --pdfx: PDF/X files are the print-on-demand export; add --format pod", err=True)
         raise typer.Exit(2)
+    if cutter is not None and format is not BuildFormat.pdf:
+        typer.echo("pnp: --cutter: registration marks and cut files are for the print sheets (--format pdf)",
+                   err=True)
+        raise typer.Exit(2)
     if preset and bleed is not None:
         typer.echo("pnp: --bleed: a --preset sets the bleed the shop asks for; give one or the other", err=True)
         raise typer.Exit(2)
     options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()), pdfx=pdfx,
+                           cutter=cutter.value if cutter else None,
                            back_offset=_offset(back_offset), gutter=gutter, format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:

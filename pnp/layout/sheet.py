@@ -129,6 +129,19 @@ class SheetLayout:
     gutter_x: float = 0.0  # between the trims of neighbouring columns; 0: butted
     gutter_y: float = 0.0
     margin: float = MIN_MARGIN
+    cutter: bool = False  # cut by a machine (pnp/layout/cutter.py): no crop marks
+
+    @property
+    def printed_size(self) -> tuple[float, float]:
+        """The page as printed: portrait (a landscape arrangement is drawn turned on it)."""
+        return (self.page_h, self.page_w) if self.landscape else (self.page_w, self.page_h)
+
+    def on_page(self, r: Rect) -> Rect:
+        """``r`` (this sheet's frame) on the printed page: turned a quarter for a landscape
+        arrangement, as the renderer draws it (x -> y, y -> page width - x)."""
+        if not self.landscape:
+            return r
+        return Rect(self.page_h - r.top, r.x, r.h, r.w)
 
     @property
     def per_sheet(self) -> int:
@@ -235,6 +248,8 @@ class SheetLayout:
         With ``filled`` (the slots in use on a partly filled sheet), only the cut lines that
         bound a card in use get marks.
         """
+        if self.cutter:
+            return []
         o = self.outer
         marks: list[Mark] = []
         for x in self.cut_xs(filled):
@@ -274,10 +289,11 @@ class SheetLayout:
         did not have to give way for it), else the widest stretch of the mark band that no mark
         crosses."""
         o = self.outer
+        room = 0.0 if self.cutter else MARK_ROOM
         if top:
-            lo, hi = o.top + MARK_ROOM + FURNITURE_GAP, self.page_h - self.margin
+            lo, hi = o.top + room + FURNITURE_GAP, self.page_h - self.margin
         else:
-            lo, hi = self.margin, o.y - MARK_ROOM - FURNITURE_GAP
+            lo, hi = self.margin, o.y - room - FURNITURE_GAP
         if hi - lo >= need_h - 1e-9:
             return self.margin, (hi - need_h if top else lo), self.page_w - 2 * self.margin, need_h
         band_lo, band_hi = (o.top, self.page_h - self.margin) if top else (self.margin, o.y)
@@ -305,7 +321,7 @@ class _Axis:
 
 
 def _axis(length: float, card: float, bleed: float, spacing: Spacing, gutter: float | None,
-          reserved: float) -> _Axis | None:
+          reserved: float, count: int | None = None, marks: bool = True) -> _Axis | None:
     """How cards of size ``card`` go along a side of ``length`` mm of which ``reserved`` (the
     margins, the crop marks and any furniture) is not theirs, or None when none fits.
 
@@ -316,25 +332,30 @@ def _axis(length: float, card: float, bleed: float, spacing: Spacing, gutter: fl
     as is left. ``butted``: the same count, butted. ``gutters``: the ``gutter`` asked
     for (between trims), each card with a bleed of ``min(bleed, gutter / 2)`` on every side,
     as many cards as fit.
+
+    ``count``: exactly that many cards (None when they do not fit); ``marks`` False: no crop
+    marks to make room for in the gutters (a cutting machine cuts the sheet).
     """
     room = length - reserved
     least = min(bleed, MISCUT)
     if spacing == "gutters" and gutter:
         own = min(bleed, gutter / 2)
-        count = int((room - 2 * own + gutter + 1e-9) // (card + gutter))
-        return _Axis(count, own, gutter) if count >= 1 else None
-    count = int((room - 2 * least + 1e-9) // card)
-    if count < 1:
+        most = int((room - 2 * own + gutter + 1e-9) // (card + gutter))
+        n = most if count is None else count
+        return _Axis(n, own, gutter) if 1 <= n <= most else None
+    most = int((room - 2 * least + 1e-9) // card)
+    n = most if count is None else count
+    if not 1 <= n <= most:
         return None
-    slack = room - count * card
-    if spacing == "auto" and count > 1 and bleed > 0:
-        own = min(bleed, slack / (2 * count))
+    slack = room - n * card
+    if spacing == "auto" and n > 1 and bleed > 0:
+        own = min(bleed, slack / (2 * n))
         if own >= MISCUT - 1e-9:
             marked = 2 * own + 2 * MARK_GAP + MARK_LENGTH  # room for marks in the gutter too
-            if slack - 2 * own >= (count - 1) * marked - 1e-9:
-                return _Axis(count, own, marked)
-            return _Axis(count, own, 2 * own)
-    return _Axis(count, min(bleed, slack / 2), 0.0)
+            if marks and slack - 2 * own >= (n - 1) * marked - 1e-9:
+                return _Axis(n, own, marked)
+            return _Axis(n, own, 2 * own)
+    return _Axis(n, min(bleed, slack / 2), 0.0)
 
 
 def fit_grid(paper: str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",

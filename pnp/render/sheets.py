@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import model as lm
+from ..layout.cutter import cut_outlines, fit_cutter_grid, registration_marks
 from ..layout.presets import Preset, fit
 from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
@@ -74,6 +75,7 @@ class SheetOptions:
     # "auto": gutters wherever the paper holds as many cards (pnp.layout.sheet); a number:
     # that gutter between trims, 0 for butted cards
     gutter: float | str = "auto"
+    cutter: str | None = None  # "silhouette": registration marks and cut files (pnp/layout/cutter.py)
 
     def spacing(self) -> tuple[Spacing, float | None]:
         if self.gutter == "auto":
@@ -88,6 +90,8 @@ class RenderReport:
     warnings: list[str] = field(default_factory=list)
     # component -> number of card faces drawn, fronts only (a check against the data)
     fronts: dict[str, int] = field(default_factory=dict)
+    # --cutter: each cut file's name (without its suffix) -> (page width, height, outlines)
+    cuts: dict[str, tuple[float, float, list]] = field(default_factory=dict)
 
 
 def _chunks(items: list, n: int) -> Iterable[list]:
@@ -126,7 +130,8 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
             if (back.template.width, back.template.height) != (face.template.width, face.template.height):
                 raise ValueError(f"{job.component}: back template {back.template.name!r} is not the size "
                                  f"of front template {face.template.name!r}")
-        sheet = fit_grid(options.paper, *job.trim, job.bleed(options.bleed), *options.spacing())
+        arrange = fit_cutter_grid if options.cutter else fit_grid
+        sheet = arrange(options.paper, *job.trim, job.bleed(options.bleed), *options.spacing())
         slots = [_Slot(job.component, f, b, job.sample, job.placement) for f, b in job.cards]
         if runs and runs[-1].sheet == sheet:
             runs[-1].slots.extend(slots)
@@ -245,8 +250,17 @@ class SheetRenderer:
         c.doForm(form)
         c.restoreState()
 
+    def _registration(self, sheet: SheetLayout) -> None:
+        """The cutting machine's marks, on the page as printed (not turned with the cards)."""
+        c = self.c
+        c.saveState()
+        c.setFillColor(ink("#000000"))
+        for r in registration_marks(*sheet.printed_size):
+            c.rect(r.x * mm, r.y * mm, r.w * mm, r.h * mm, stroke=0, fill=1)
+        c.restoreState()
+
     def _page(self, sheet: SheetLayout, footer: str, draw_cards: Callable[[], None],
-              filled: set[tuple[int, int]], offset: tuple[float, float]) -> None:
+              filled: set[tuple[int, int]], offset: tuple[float, float], registration: bool = False) -> None:
         c = self.c
         c.saveState()
         if sheet.landscape:
@@ -266,11 +280,16 @@ class SheetRenderer:
         self._ruler(sheet)
         self._footer(sheet, footer)
         c.restoreState()
+        if registration:
+            self._registration(sheet)
         c.showPage()
         self.page += 1
 
-    def render(self, jobs: list[CardJob], on_face: Callable[[], None] | None = None) -> RenderReport:
+    def render(self, jobs: list[CardJob], on_face: Callable[[], None] | None = None,
+               name: str = "cards") -> RenderReport:
+        """Draw the jobs' sheets; ``name`` starts the cut files' names (--cutter)."""
         report = RenderReport()
+        cut_names: dict[tuple, str] = {}
         duplex = self.options.duplex
         runs = _runs(jobs, self.options)
         total_pages = page_count(jobs, self.options)
@@ -307,8 +326,15 @@ class SheetRenderer:
                     mixed += self._mixed_edges(sheet, dict(zip(side_slots, side_faces)), side_filled, turned)
                     edges += len(sheet.inner_edges(side_filled))
                 where = f"{run.game_title} · {_contents(chunk)} · sheet {k} of {len(sheets)}"
-                self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}",
-                           fronts, filled, (0.0, 0.0))
+                cut = ""
+                if sheet.cutter:  # one cut file for each arrangement: full sheets share one
+                    key = (sheet, tuple(slots))
+                    if key not in cut_names:
+                        cut_names[key] = f"{name}-cut-{len(cut_names) + 1}"
+                        report.cuts[cut_names[key]] = (*sheet.printed_size, cut_outlines(sheet, slots))
+                    cut = f" · cut with {cut_names[key]}.svg or .dxf"
+                self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}{cut}",
+                           fronts, filled, (0.0, 0.0), registration=sheet.cutter)
                 back_footer = f"{where} · backs ({_FLIP[duplex]}) · page {{page}} of {total_pages}{note}"
 
                 def back_page(b=backs, f=back_footer, bf=back_filled, sheet=sheet) -> None:
@@ -323,7 +349,7 @@ class SheetRenderer:
                 report.warnings.append(
                     f"{run.game_title}: {components}: {mixed} of {edges} butted cut lines join cards of "
                     f"different colours, so a cut that misses shows a sliver of the neighbour "
-                    f"(--gutter auto or a gutter in mm gives every card its own bleed)")
+                    f"(a gutter in mm, --gutter 2, gives every card its own bleed, on more sheets if need be)")
         for back_page in later_backs:
             back_page()
         report.pages = self.page
