@@ -12,11 +12,12 @@ import pytest
 from PIL import Image, ImageCms
 from reportlab.pdfgen.canvas import Canvas
 
-pypdf = pytest.importorskip("pypdf")
-from pypdf.generic import ContentStream  # noqa: E402
+import pdfplumber
+import pypdf
+from pypdf.generic import ContentStream
 
-from pnp.data.errors import InputError  # noqa: E402
-from pnp.render.images import ImageInfo, ImageStore, image_info  # noqa: E402
+from pnp.data.errors import InputError
+from pnp.render.images import ImageInfo, ImageStore, image_info
 
 PAGE = (400, 400)
 
@@ -424,7 +425,6 @@ def test_same_image_stored_once(tmp_path):
 
 
 def test_cover_is_centred_and_clipped(tmp_path):
-    pdfplumber = pytest.importorskip("pdfplumber")
     src = tmp_path / "wide.png"
     quadrants(300, 200).save(src)
     # box 100 x 100 at (50, 50): scale 0.5, drawn 150 x 100, 25 pt cut each side
