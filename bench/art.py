@@ -258,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         images = make_images(folder, args.count)
         in_size = sum(p.stat().st_size for p in images)
-        print(f"made {len(images)} images {PX_W}x{PX_H} RGB PNG, {in_size / 1e6:.1f} MB, in {time.perf_counter() - t0:.1f} s")
+        took = time.perf_counter() - t0
+        print(f"made {len(images)} images {PX_W}x{PX_H} RGB PNG, {in_size / 1e6:.1f} MB, in {took:.1f} s")
 
         cases = [
             ("copy floor", run_copy),

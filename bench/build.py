@@ -4,10 +4,11 @@ First the card-sheet pages of each game per paper and spacing (gutters as the de
 chooses them, butted with ``--gutter 0``, a 6 mm gutter giving every card its full 3 mm of
 bleed, a 10 mm gutter with marks between the cards, and sheets for a cutting machine),
 counted by the imposition the renderer uses, so the paper gutters cost is a figure; tokens,
-boards and screens do not depend on it. ``--pages`` stops there. Then the wall time of building all four games from the bundled cards (best of 3), the
-page count and size of each PDF, and how the Kartomantik PDF grows with 100 extra cards
-that all use one image (each distinct image must be stored once). Aims: all four games in
-under 3 s on a 2-core machine; under 2 KB per extra card that reuses an image.
+boards and screens do not depend on it. ``--pages`` stops there. Then the wall time of
+building all four games from the bundled cards (best of 3), the page count and size of each
+PDF, and how the Kartomantik PDF grows with 100 extra cards that all use one image (each
+distinct image must be stored once). Aims: all four games in under 3 s on a 2-core machine;
+under 2 KB per extra card that reuses an image.
 """
 
 from __future__ import annotations

@@ -283,7 +283,7 @@ def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path) -> list[
     staged: list[tuple[Path, Path]] = []
     results: list[GameBuild] = []
     try:
-        for game, data, jobs in loaded:
+        for game, _data, jobs in loaded:
             tmp = Path(tempfile.mkdtemp(prefix=f".{game}.", dir=root))
             staged.append((tmp, root / game))
             report = exports.export(options.format, game, jobs, layouts, options, tmp)

@@ -9,21 +9,68 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
+from . import __version__, console
 from .data.errors import InputError, PnpError
+
+HELP = {"help_option_names": ["-h", "--help"]}
+
+
+def _plain_help() -> None:
+    """Help shows each parameter's name as written (FILE..., --out DIR), never a Python type.
+
+    Typer 0.29 labels every argument and option with its annotation (``<list[Path]>``,
+    ``<bool>``) and wraps required arguments in braces (``{files}``); a user reads neither.
+    This touches typer's help internals, so pyproject.toml keeps typer below 0.30 and
+    tests/test_cli_conventions.py reads every command's help.
+    """
+    from typer import core
+
+    core.TyperArgument.display_type_rich = lambda self, ctx: None
+    core.TyperArgument._usage_display_name = lambda self: (
+        (self.display_name_raw if self.required else f"[{self.display_name_raw}]")
+        + ("..." if self.nargs != 1 and not self.display_name_raw.endswith("...") else ""))
+    option_type = core.TyperOption.display_type_rich
+    core.TyperOption.display_type_rich = lambda self, ctx: None if self.is_flag else option_type(self, ctx)
+
+
+_plain_help()
 
 app = typer.Typer(
     help="Print-and-play sheets and rules checking for So Long, My World, Visions, Kartomantik "
     "and the relics solo game.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=HELP,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                 help="Print the version of pnp and exit."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors; the exit code tells "
+                                                            "the result."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Print more: what each step did and how long "
+                                                                "it took, on standard error."),
+) -> None:
+    """Print-and-play sheets and rules checking for So Long, My World, Visions, Kartomantik and the
+    relics solo game."""
+    if quiet and verbose:
+        raise typer.BadParameter("give --quiet or --verbose, not both", param_hint="'--quiet'")
+    console.SETTINGS.quiet, console.SETTINGS.verbose = quiet, verbose
 
 
 class DuplexMode(str, Enum):
@@ -51,6 +98,28 @@ class BuildFormat(str, Enum):
     png = "png"
     pod = "pod"
     tts = "tts"
+
+
+def _values(kind: type[Enum]):
+    """Shell completion of an option's words."""
+    return lambda: [m.value for m in kind]
+
+
+def _enum(kind: type[Enum]):
+    """An option's word as ``kind``, or an error naming the option and the words it takes
+    (typer's own message for a choice reads "Value error, 'csv' is not one of ...")."""
+    words = [m.value for m in kind]
+
+    def parse(value: str | None):
+        if value is None or isinstance(value, kind):
+            return value
+        try:
+            return kind(value.strip().lower())
+        except ValueError:
+            expected = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+            raise typer.BadParameter(f"expected {expected}, got {value!r}") from None
+
+    return parse
 
 
 def _board_scale(value: str | None):
@@ -120,41 +189,48 @@ def _offset(value: str) -> tuple[float, float]:
 
 @app.command()
 def build(
-    games: Optional[List[str]] = typer.Argument(None, help="Game ids; every game of the card folder when none "
+    games: Optional[List[str]] = typer.Argument(None, metavar="GAME...",
+                                                help="Game ids; every game of the card folder when none "
                                                            "is named."),
-    out: Path = typer.Option(Path("output"), "--out", help="Folder the PDFs are written to."),
-    cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
-    layouts: Optional[Path] = typer.Option(None, "--layouts", help="Layouts folder in place of the bundled one."),
-    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="Folder the PDFs are written to."),
+    cards: Optional[Path] = typer.Option(None, "--cards", metavar="DIR",
+                                         help="Card data folder in place of the bundled one."),
+    layouts: Optional[Path] = typer.Option(None, "--layouts", metavar="DIR",
+                                           help="Layouts folder, read over the bundled one."),
+    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v), metavar="PAPER",
                               help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
-    duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex",
-                                      help="How the sheet is turned for its back side."),
-    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10,
+    duplex: str = typer.Option("long-edge", "--duplex", metavar="long-edge|short-edge|off", callback=_enum(DuplexMode),
+                               autocompletion=_values(DuplexMode),
+                                      help="How the sheet is turned for its back side (off: backs after the "
+                                           "fronts, to glue)."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10, metavar="MM",
                                           help="Bleed in mm (default: each template's, 3 mm)."),
-    back_offset: str = typer.Option("0,0", "--back-offset",
+    back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y", callback=lambda v: _offset(v),
                                     help="X,Y in mm to move every back page (see `pnp calibrate`)."),
-    preset: Optional[List[str]] = typer.Option(None, "--preset", callback=lambda v: _presets(v),
+    preset: Optional[List[str]] = typer.Option(None, "--preset", callback=lambda v: _presets(v), metavar="NAME",
                                                help="A print shop's card size and bleed: poker (2.5 x 3.5 in, "
                                                     "1/8 in bleed: 825 x 1125 px), poker-mm (63 x 88 mm, 3 mm), "
                                                     "tarot (2.75 x 4.75 in, 1/8 in), tarot-mm (70 x 120 mm, "
                                                     "3 mm). Applies to the decks near its size; give it "
                                                     "again for another size."),
-    gutter: str = typer.Option("auto", "--gutter", callback=lambda v: _gutter(v),
+    gutter: str = typer.Option("auto", "--gutter", callback=lambda v: _gutter(v), metavar="auto|MM",
                                help="Space between cards on a sheet, in mm: each card gets its own bleed "
                                     "(up to half the gutter) and cut lines; 0 butts them edge to edge. "
                                     "auto: gutters wherever the paper holds as many cards."),
-    format: BuildFormat = typer.Option(BuildFormat.pdf, "--format",
+    format: str = typer.Option("pdf", "--format", metavar="pdf|png|pod|tts", callback=_enum(BuildFormat),
+                               autocompletion=_values(BuildFormat),
                                        help="pdf: print sheets; png: a 300 DPI image per card face; "
                                             "pod: one card a page for print-on-demand; tts: Tabletop "
                                             "Simulator deck sheets."),
-    cutter: Optional[Cutter] = typer.Option(None, "--cutter",
+    cutter: Optional[str] = typer.Option(None, "--cutter", metavar="silhouette", callback=_enum(Cutter),
+                                         autocompletion=_values(Cutter),
                                             help="Card sheets for a cutting machine: silhouette puts Silhouette "
                                                  "Studio's registration marks on every front page and writes "
                                                  "the cut lines (GAME-cut-N.svg and .dxf)."),
     pdfx: bool = typer.Option(False, "--pdfx", help="With --format pod: PDF/X-1a:2003 files, as DriveThruCards "
                                                      "and other print shops ask (CMYK through a FOGRA39 profile, "
                                                      "an OutputIntent, no transparency)."),
-    board_scale: Optional[str] = typer.Option(None, "--board-scale",
+    board_scale: Optional[str] = typer.Option(None, "--board-scale", metavar="fit|SCALE",
                                               help='Boards: "fit" for one page each, or a scale '
                                                    "(0.5 = half size); default: real size, tiled."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the build warns (text that does not fit, "
@@ -172,7 +248,7 @@ def build(
     try:
         names = list(dict.fromkeys(games or games_in(cards if cards is not None else bundled("cards"))))
     except PnpError as exc:
-        raise fail(exc)
+        raise fail(exc) from None
     if bleed is not None and not math.isfinite(bleed):
         typer.echo(f"pnp: --bleed: expected a number of mm from 0 to 10, got {bleed}", err=True)
         raise typer.Exit(2)
@@ -186,9 +262,10 @@ def build(
     if preset and bleed is not None:
         typer.echo("pnp: --bleed: a --preset sets the bleed the shop asks for; give one or the other", err=True)
         raise typer.Exit(2)
-    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()), pdfx=pdfx,
+    options = BuildOptions(out_dir=out, paper=paper, duplex=duplex.value, bleed=bleed, presets=tuple(preset or ()),
+                           pdfx=pdfx,
                            cutter=cutter.value if cutter else None,
-                           back_offset=_offset(back_offset), gutter=gutter, format=format.value,
+                           back_offset=back_offset, gutter=gutter, format=format.value,
                            board_scale=_board_scale(board_scale))
     if cards is not None:
         options.cards_dir = cards
@@ -210,16 +287,17 @@ def build(
         folders = [Path(options.cards_dir), *options.layout_layers()]
         watch_builds(once, list(dict.fromkeys(folders)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
         return
+    started = time.perf_counter()
     try:
         results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
     except PnpError as exc:
-        raise fail(exc)
+        raise fail(exc) from None
     except ValueError as exc:  # a layout that cannot be imposed on this paper
         typer.echo(f"pnp: {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except OSError as exc:  # the output folder cannot be written
-        raise fail(_os_error(exc))
-    _report(results)
+        raise fail(_os_error(exc)) from None
+    _report(results, time.perf_counter() - started)
     if strict and any(r.warnings for r in results):
         n = sum(len(r.warnings) for r in results)
         typer.echo(f"pnp: {n} warning{'s' if n > 1 else ''} (--strict)", err=True)
@@ -229,21 +307,30 @@ def build(
 _WATCH_CHANGES = None  # the change stream of --watch (watchfiles'); a test puts its own
 
 
-def _report(results) -> None:
+def _report(results, seconds: float | None = None) -> None:
+    """The paths written (standard output) and the warnings (standard error); with -v the
+    time the build took."""
+    printer = console.out()
     for r in results:
         for warning in r.warnings:
-            typer.echo(f"warning: {warning}", err=True)
-        typer.echo(f"{r.path}  ({r.summary})")
+            console.warn(warning)
+        printer.print(f"{r.path}  ({r.summary})", markup=False)
+    if console.SETTINGS.verbose and seconds is not None:
+        games = len(dict.fromkeys(r.game for r in results))
+        files = len(results)
+        console.err().print(f"built {files} file{'s' if files != 1 else ''} of {games} game{'s' if games != 1 else ''} "
+                            f"in {seconds:.2f} s", markup=False)
 
 
 def _with_progress(run):
-    """Run a build with a rich progress bar when stderr is a terminal."""
-    if not sys.stderr.isatty():
+    """Run a build with a rich progress bar on standard error when it is a terminal (never in
+    a pipe, a file or with -q)."""
+    if console.SETTINGS.quiet or not sys.stderr.isatty():
         return run(None, None)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), transient=True) as progress:
+                  TimeElapsedColumn(), transient=True, console=console.err()) as progress:
         task = {"id": None}
 
         def on_start(game: str, total: int) -> None:
@@ -271,7 +358,7 @@ def list_components(
     try:
         loaded = {game: load_game(folder, game) for game in games_in(folder)}
     except PnpError as exc:
-        raise fail(exc)
+        raise fail(exc) from None
     counts = {game: data.counts() for game, data in loaded.items()}
     if format is OutputFormat.json:
         typer.echo(json.dumps(counts, indent=2))
@@ -288,7 +375,8 @@ class SchemaKind(str, Enum):
 
 
 @app.command()
-def schema(kind: SchemaKind = typer.Argument(..., help="cards: a card file; layout: a layout file.")) -> None:
+def schema(kind: SchemaKind = typer.Argument(..., metavar="KIND",
+                                             help="cards: a card file; layout: a layout file.")) -> None:
     """Print the JSON Schema of a card or layout file, for an editor to complete and check YAML."""
     from .schema import SCHEMAS
 
@@ -297,10 +385,13 @@ def schema(kind: SchemaKind = typer.Argument(..., help="cards: a card file; layo
 
 @app.command()
 def calibrate(
-    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="Where to write the sheet."),
-    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v),
-                              help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
-    duplex: DuplexMode = typer.Option(DuplexMode.long_edge, "--duplex"),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", metavar="FILE", help="Where to write the sheet."),
+    paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v), metavar="PAPER",
+                              help="The paper you will print it on: a4, letter, a3, tabloid, or WxH in mm."),
+    duplex: str = typer.Option("long-edge", "--duplex", metavar="long-edge|short-edge", callback=_enum(DuplexMode),
+                               autocompletion=_values(DuplexMode),
+                                      help="How your printer turns the sheet: long-edge or short-edge (the "
+                                           "flip you will build with)."),
 ) -> None:
     """A one-sheet duplex test: print it double-sided, read your printer's back shift."""
     from .render.calibrate import write_calibration
@@ -311,14 +402,14 @@ def calibrate(
     try:
         path = write_calibration(out, paper, duplex.value)
     except PnpError as exc:
-        raise fail(exc)
+        raise fail(exc) from None
     except OSError as exc:
-        raise fail(_os_error(exc))
+        raise fail(_os_error(exc)) from None
     typer.echo(str(path))
 
 
 check_app = typer.Typer(help="Check Kartomantik decklists (deck) and recorded game logs (log) against the rules.",
-                        no_args_is_help=True)
+                        no_args_is_help=True, context_settings=HELP)
 app.add_typer(check_app, name="check")
 
 
@@ -340,7 +431,7 @@ def check_deck(
         card_pool = load_pool(pool)
         reg = read_decklist(registered) if registered is not None else None
     except PnpError as exc:
-        raise fail(exc)
+        raise fail(exc) from None
     results = check_files(files, card_pool, reg)
     if not results:
         typer.echo("pnp: no decklist files found in " + ", ".join(str(f) for f in files), err=True)
@@ -371,11 +462,13 @@ def check_log(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="The game id."),
-    players: Optional[int] = typer.Option(None, "--players", help="How many players (default: the fewest)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="The same seed writes the same log."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the log (default: standard output)."),
-    policy: Policy = typer.Option(Policy.random, "--policy",
+    game: str = typer.Argument(..., metavar="GAME", help="The game id."),
+    players: Optional[int] = typer.Option(None, "--players", metavar="N", help="How many players (default: the fewest)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="The same seed writes the same log."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
+                                       help="Where to write the log (default: standard output)."),
+    policy: str = typer.Option("random", "--policy", metavar="random|greedy", callback=_enum(Policy),
+                               autocompletion=_values(Policy),
                                   help="How moves are picked among the legal ones: random, or greedy (the best "
                                        "immediate gain for the player moving)."),
 ) -> None:
@@ -410,7 +503,7 @@ def simulate(
     try:
         write_text_atomic(out, text)
     except OSError as exc:
-        raise fail(_os_error(exc))
+        raise fail(_os_error(exc)) from None
     typer.echo(str(out))
 
 

@@ -110,7 +110,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
     groups = _grouped(deck.deck)
     known: list[tuple[PoolCard, list[Entry]]] = []
     suggestions = pool.printed_names()
-    for key, entries in groups.items():
+    for entries in groups.values():
         card = pool.get(entries[0].name)
         if card is None:
             for e in entries:

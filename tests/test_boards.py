@@ -52,7 +52,7 @@ class TestSplit:
         lengths = {round(b - a, 9) for a, b in parts}
         assert len(lengths) == 1 and max(lengths) <= room + 1e-9
         assert parts[0][0] == pytest.approx(-3) and parts[-1][1] == pytest.approx(length + 3)
-        for (a0, a1), (b0, b1) in zip(parts, parts[1:]):
+        for (_a0, a1), (b0, _b1) in zip(parts, parts[1:]):
             assert a1 - b0 == pytest.approx(10)  # exactly the overlap
         # fewest tiles: one fewer would be longer than the room
         n = len(parts)
@@ -228,9 +228,8 @@ def scale_of(m) -> float:
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("boards")
-    results = build(["so-long-my-world", "kartomantik"], BuildOptions(out_dir=d))
+def out(built) -> Path:
+    d, results = built("a4")
     assert {r.path.name for r in results} >= {"so-long-my-world-boards.pdf", "kartomantik-boards.pdf"}
     return d
 

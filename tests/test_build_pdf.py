@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pdfmeasure import footers, card_boxes, card_rotations, crop_marks, lines_of_width, page_size_mm, page_texts, unresolved_resources
+from pdfmeasure import (card_boxes, card_rotations, crop_marks, footers, lines_of_width, page_size_mm, page_texts,
+                        unresolved_resources)
 from pnp.build import BuildOptions, build, bundled
 from pnp.cli import app
 from pnp.data.components import Kind
@@ -28,16 +29,14 @@ def card_counts(game: str) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def a4(tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("a4")
-    results = build(ALL_GAMES, BuildOptions(out_dir=out))
+def a4(built) -> dict[str, Path]:
+    _, results = built("a4")
     return {r.game: r.path for r in results if r.path.name == f"{r.game}.pdf"}  # the card sheets
 
 
 @pytest.fixture(scope="module")
-def letter(tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("letter")
-    results = build(["kartomantik"], BuildOptions(out_dir=out, paper="letter"))
+def letter(built) -> dict[str, Path]:
+    _, results = built("letter")
     return {r.game: r.path for r in results if r.path.name == f"{r.game}.pdf"}  # the card sheets
 
 

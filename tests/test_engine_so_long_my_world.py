@@ -259,7 +259,8 @@ class TestChoicePhase:
         pre += [{"player": p, "pass": True} for p in ["Teal", "Yellow", "Purple", "Green"]]
         for p in ["Teal", "Yellow", "Purple", "Green"]:
             pre += [{"player": p, "drain": "remnant"}, {"player": p, "end": "turn"}]
-        r = run(tmp_path, 4, pre + [{"event": "Calm Before", "extra": {"Slaughter": "hope"}, "choose": {"where": "Empty City"}},
+        r = run(tmp_path, 4, pre + [{"event": "Calm Before", "extra": {"Slaughter": "hope"},
+                                     "choose": {"where": "Empty City"}},
                                     {"choose": {"Teal": "Special Person", "Yellow": "Slaughter",
                                                 "Purple": "Slaughter", "Green": "Slaughter"}}])
         assert violation(r) == (len(pre) + 2, rules.RULE_CHOICE,
@@ -828,7 +829,8 @@ class TestSoloLock:
         assert s.phase == "vision"
 
     def test_never_in_the_first_turn(self):
-        s = solo_replay([{"event": "Calm Before", "choose": {"where": "Empty City"}}], events=["Calm Before", *SOLO_EVENTS[:2], *SOLO_EVENTS[3:]])
+        s = solo_replay([{"event": "Calm Before", "choose": {"where": "Empty City"}}],
+                        events=["Calm Before", *SOLO_EVENTS[:2], *SOLO_EVENTS[3:]])
         assert "World's Edge Pub" not in s.locked and s.feelings_on("World's Edge Pub") == ["resignation"]
 
     def test_mark_of_sol_removed_instead(self, tmp_path):
@@ -1109,7 +1111,8 @@ ROUND_1 = [{"event": "A Letter from Nobody"}, {"choose": {"Teal": "Special Perso
            {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
            {"player": "Teal", "drain": "feelings", "take": ["nostalgia", "nostalgia"]}, {"player": "Teal", "end": "turn"},
            {"player": "Yellow", "drain": "feelings", "take": ["resignation"]}, {"player": "Yellow", "end": "turn"}]
-ROUND_2 = ROUND_1 + [{"event": "Calm Before", "choose": {"where": "Empty City"}}, {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship"}},
+ROUND_2 = ROUND_1 + [{"event": "Calm Before", "choose": {"where": "Empty City"}},
+                     {"choose": {"Teal": "Death Drive", "Yellow": "Place of Worship"}},
                      {"player": "Yellow", "pass": True}]
 
 
@@ -1187,7 +1190,8 @@ class TestScriptedHindrance:
                  {"player": "Teal", "pass": True}, {"player": "Yellow", "pass": True},
                  {"player": "Teal", "drain": "feelings", "take": ["resignation"]}, {"player": "Teal", "end": "turn"},
                  {"player": "Yellow", "drain": "remnant"}, {"player": "Yellow", "end": "turn"},
-                 {"event": "Calm Before", "choose": {"where": "Empty City"}}, {"choose": {"Teal": "Death Drive", "Yellow": "Slaughter"}},
+                 {"event": "Calm Before", "choose": {"where": "Empty City"}},
+                 {"choose": {"Teal": "Death Drive", "Yellow": "Slaughter"}},
                  {"player": "Yellow", "pass": True},
                  {"player": "Teal", "play": "Waiting Room", "choose": {"player": "Yellow"}}]
         s = replay_setup(setup, start)

@@ -152,7 +152,8 @@ class TestSetup:
         bad = dict(OPENING, river=[CARD["TGV"]] + OPENING["river"][1:])
         bad["deck"] = [CARD["TGV"]] + [c for c in bad["deck"] if c != CARD["TGV"]][:18]  # 2 in hand + 2
         report = judge(tmp_path, bad, "")
-        assert [(v.entry, v.line, v.rule) for v in report.violations] == [(None, 4, "Visions: Components")]  # where the setup starts
+        # the line where the setup starts
+        assert [(v.entry, v.line, v.rule) for v in report.violations] == [(None, 4, "Visions: Components")]
         assert "4 copies of 'Time in the Galactic Valley'" in report.violations[0].message
         assert report.scores == {} and not report.complete
 

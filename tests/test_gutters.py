@@ -12,12 +12,10 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions, build
 from pnp.cli import app
 
 from pdfmeasure import PT, card_boxes, crop_marks
 
-ALL_GAMES = ["so-long-my-world", "visions", "kartomantik", "relics"]
 MARK_WIDTH = 0.25  # mm: crop, corner and fold marks on every kind of sheet
 
 
@@ -32,10 +30,9 @@ def marks_of(path: Path, index: int) -> list[tuple[float, float, float, float]]:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def every_pdf(request, tmp_path_factory) -> list[Path]:
+def every_pdf(request, built) -> list[Path]:
     """Every PDF of every game (cards, tokens, boards, screens) on one paper."""
-    out = tmp_path_factory.mktemp(request.param)
-    return [r.path for r in build(ALL_GAMES, BuildOptions(out_dir=out, paper=request.param))]
+    return [r.path for r in built(request.param)[1]]
 
 
 def test_every_mark_is_at_least_3mm_and_never_within_5mm_of_the_edge(every_pdf):
@@ -54,10 +51,8 @@ def test_every_mark_is_at_least_3mm_and_never_within_5mm_of_the_edge(every_pdf):
 
 
 @pytest.fixture(scope="module")
-def default_a4(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("gutters")
-    build(["visions"], BuildOptions(out_dir=out))
-    return out / "visions.pdf"
+def default_a4(built) -> Path:
+    return built("a4")[0] / "visions.pdf"
 
 
 def test_each_card_has_its_own_bleed_and_its_own_cut_lines(default_a4):

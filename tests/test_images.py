@@ -510,7 +510,8 @@ def test_jpeg_exif_orientation(tmp_path):
     page = pdftoppm(pdf)
     top = PAGE[1] - 100 - 80
     # after a clockwise turn the blue bottom-left quadrant is top-left, red top-right
-    for (x, y), want in (((10, 20), (0, 0, 255)), ((30, 20), (255, 0, 0)), ((10, 60), (255, 255, 0)), ((30, 60), (0, 255, 0))):
+    for (x, y), want in (((10, 20), (0, 0, 255)), ((30, 20), (255, 0, 0)), ((10, 60), (255, 255, 0)),
+                         ((30, 60), (0, 255, 0))):
         got = page.getpixel((100 + x, top + y))
         assert all(abs(g - w) < 40 for g, w in zip(got, want)), (x, y, got, want)
     (obj,) = all_image_objects(pdf)
@@ -566,7 +567,7 @@ def test_works_inside_a_form(tmp_path):
     c.beginForm("cardback")
     store.draw_cover(src, 0, 0, 100, 140)
     c.endForm()
-    for k in range(3):
+    for _ in range(3):
         c.doForm("cardback")
         c.translate(110, 0)
     c.showPage()

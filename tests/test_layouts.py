@@ -66,13 +66,15 @@ def test_unknown_parent(tmp_path):
 
 
 def test_unknown_element_type_is_an_error(tmp_path):
-    write(tmp_path, "a.yaml", "templates:\n  a:\n    size: [63, 88]\n    elements:\n      x: {type: sparkle, box: [0, 0, 1, 1]}\n")
+    write(tmp_path, "a.yaml",
+          "templates:\n  a:\n    size: [63, 88]\n    elements:\n      x: {type: sparkle, box: [0, 0, 1, 1]}\n")
     with pytest.raises((InputError, InputErrors)):
         load_layouts(tmp_path)
 
 
 def test_unknown_property_is_an_error_not_a_silent_default(tmp_path):
-    write(tmp_path, "a.yaml", "templates:\n  a:\n    size: [63, 88]\n    elements:\n      x: {type: text, box: [0, 0, 1, 1], colour: '#000', fnot: bold}\n")
+    write(tmp_path, "a.yaml", "templates:\n  a:\n    size: [63, 88]\n    elements:\n"
+                              "      x: {type: text, box: [0, 0, 1, 1], colour: '#000', fnot: bold}\n")
     with pytest.raises((InputError, InputErrors), match="fnot"):
         load_layouts(tmp_path)
 

@@ -137,7 +137,8 @@ class TestReplay:
         assert r.violations[0].message == "setup: a card is in the pile twice"
 
     def test_tie_is_a_shared_win(self, tmp_path):
-        text = GOOD.replace("[c1, c22, c333]", "[a1, b2, c3]").replace("c333", "c3").replace("c22", "b2").replace("c1}", "a1}")
+        text = (GOOD.replace("[c1, c22, c333]", "[a1, b2, c3]").replace("c333", "c3").replace("c22", "b2")
+                .replace("c1}", "a1}"))
         r = adjudicate(read_log(write(tmp_path, text.replace("players: [Ana, Ben]", "players: [Ana, Ben, Cleo]")
                                       .replace("  - {player: Ana, take: a1}", "  - {player: Cleo, take: a1}")), ENGINES),
                        ENGINES["toy"])

@@ -25,7 +25,8 @@ components:
     layout: moonwell-spell
     back: {layout: moonwell-back, label: Moonwell}
 """
-CARDS = COMPONENT + "    items:\n" + "".join(f"      - {{name: Spell {i}, text: 'Draw {i % 3 + 1} cards.', cost: {i % 4}}}\n" for i in range(1, 13))
+CARDS = COMPONENT + "    items:\n" + "".join(
+    f"      - {{name: Spell {i}, text: 'Draw {i % 3 + 1} cards.', cost: {i % 4}}}\n" for i in range(1, 13))
 LAYOUTS = """templates:
   mini:
     abstract: true

@@ -77,9 +77,8 @@ def test_text_that_cannot_fit_warns_naming_the_card(tmp_path):
     assert "warning: kartomantik/manifestation card/Verbose Sage (front): the text of 'text' does not fit" in result.output
 
 
-def test_inline_symbols_are_drawn_not_printed_as_braces(tmp_path):
-    out = tmp_path / "o"
-    build(["kartomantik"], BuildOptions(out_dir=out))
+def test_inline_symbols_are_drawn_not_printed_as_braces(built):
+    out = built("a4")[0]
     with pdfplumber.open(out / "kartomantik.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     assert "{" not in text and "}" not in text

@@ -119,7 +119,8 @@ class TestMarks:
                 assert max(m.y0, m.y1) == pytest.approx(o.y - MARK_GAP) or min(m.y0, m.y1) == pytest.approx(o.top + MARK_GAP)
             else:
                 assert m.y0 in s.cut_ys()
-                assert max(m.x0, m.x1) == pytest.approx(o.x - MARK_GAP) or min(m.x0, m.x1) == pytest.approx(o.right + MARK_GAP)
+                assert (max(m.x0, m.x1) == pytest.approx(o.x - MARK_GAP)
+                        or min(m.x0, m.x1) == pytest.approx(o.right + MARK_GAP))
 
     def test_wide_gutters_carry_marks_between_the_cards(self):
         s = fit_grid("a4", 70, 120, 3)  # 10 mm gutters: 3 + 3 of bleed, 4 free

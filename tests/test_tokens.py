@@ -136,9 +136,8 @@ def token_pdf(results, game: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def a4(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tokens-a4")
-    return build(GAMES, BuildOptions(out_dir=out))
+def a4(built):
+    return [r for r in built("a4")[1] if r.game in GAMES]
 
 
 @pytest.fixture(scope="module")

@@ -68,7 +68,8 @@ def describe(err: dict[str, Any]) -> str:
 
 def _data_path(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """Drop the union-branch and validator names pydantic inserts into a location."""
-    return tuple(p for p in loc if isinstance(p, int) or not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+    return tuple(p for p in loc
+                 if isinstance(p, int) or not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
 def errors_from(exc: ValidationError, doc: Located, prefix: tuple[Any, ...] = ()) -> list[InputError]:

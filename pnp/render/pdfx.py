@@ -328,7 +328,7 @@ def _page_problems(page) -> list[str]:
         out.append("a transparency group")
     if "/Annots" in page.obj and len(page.obj.Annots):
         out.append("annotations")
-    for operands, op in pikepdf.parse_content_stream(page.obj):
+    for _operands, op in pikepdf.parse_content_stream(page.obj):
         if str(op) in ("rg", "RG"):
             out.append("an sRGB colour operator")
             break

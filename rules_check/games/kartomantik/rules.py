@@ -254,7 +254,8 @@ def check_targets(state: KState, ability: Ability | None, controller: str, sourc
         return
     if not targets:
         if not board.target_choices(state, spec, controller, source):
-            raise IllegalAction(RULE_VALIDITY, f"{name} needs {spec.printed} and there is none (\"{text_of(state, source)}\")")  # type: ignore[attr-defined]
+            raise IllegalAction(RULE_VALIDITY,  # type: ignore[attr-defined]
+                                f"{name} needs {spec.printed} and there is none (\"{text_of(state, source)}\")")
         raise IllegalAction(RULE_TARGETS, f"{name} needs {spec.printed}: declare it (`target:`)")  # type: ignore[attr-defined]
     if not board.targets_valid(state, spec, controller, source, targets):
         wrong = [t for t in targets if t not in board.target_candidates(state, spec, controller, source)]

@@ -35,12 +35,12 @@ from typing import Any, Union
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import fail
-
-_fail = fail
 from rules_check.core.ops import Op, parse_ops
 from rules_check.names import did_you_mean
 
 from .cards import CardData
+
+_fail = fail
 
 DRAINS = ("feelings", "affinity", "mark of sol", "remnant")
 KARMAS = ("positive", "negative")

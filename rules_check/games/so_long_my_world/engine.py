@@ -128,7 +128,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             state.colours[p] = tables.PLAYER_COLOURS[i]
             for name in (stock(p), hand(p), field_of(p), tokens(p), chosen(p)):
                 z[name]
-        for name, (vision, colour) in c.tokens.items():
+        for name, (_vision, colour) in c.tokens.items():
             owner = next((p for p, col in state.colours.items() if col == colour), None)
             if colour is None:
                 luno = mode == COOP and setup.get("luno")

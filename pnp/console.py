@@ -1,0 +1,74 @@
+"""What the CLI prints, through rich: colour on a terminal, plain text when piped or when
+``NO_COLOR`` is set (rich reads it), nothing but errors with ``-q``, more with ``-v``.
+
+Every command prints through `out()` (results, standard output) and `err()` (warnings,
+errors and progress, standard error), so a script reading standard output never gets a
+progress bar or a colour code. `table` prints rows as a rich table on a terminal and as
+plain columns otherwise (a pipe, a file, a test), so ``grep`` and ``cut`` still work.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+
+@dataclass
+class Verbosity:
+    quiet: bool = False
+    verbose: bool = False
+
+
+SETTINGS = Verbosity()  # set by the app's callback on every invocation (pnp/cli.py)
+
+
+def out() -> Console:
+    """Standard output: the results. Silent with -q."""
+    return Console(highlight=False, soft_wrap=True, quiet=SETTINGS.quiet, no_color=_no_colour())
+
+
+def err() -> Console:
+    """Standard error: warnings, errors, progress (errors print even with -q)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True, no_color=_no_colour())
+
+
+def _no_colour() -> bool:
+    return "NO_COLOR" in os.environ and os.environ["NO_COLOR"] != ""
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], title: str | None = None,
+          console: Console | None = None) -> None:
+    """Rows under their headers: a rich table on a terminal, aligned plain columns else."""
+    console = console or out()
+    rows = [[("" if v is None else str(v)) for v in row] for row in rows]
+    if console.is_terminal:
+        t = Table(*headers, title=title, title_justify="left")
+        for row in rows:
+            t.add_row(*row)
+        console.print(t)
+        return
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    lines = ([title] if title else []) + ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in rows]
+    console.print("\n".join(lines), markup=False)
+
+
+def warn(message: str) -> None:
+    """A warning on standard error (yellow on a terminal); silent with -q."""
+    if not SETTINGS.quiet:
+        err().print(f"[yellow]warning:[/yellow] {_escape(message)}")
+
+
+def error(message: str) -> None:
+    """An error on standard error, ``pnp: ...`` (red on a terminal), even with -q."""
+    err().print(f"[red]pnp:[/red] {_escape(message)}")
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
