@@ -189,7 +189,7 @@ def build(games: list[str], options: BuildOptions,
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
     out.mkdir(parents=True, exist_ok=True)
     if options.format != "pdf":
-        results = _export(loaded, layouts, options, out)
+        results = _export(loaded, layouts, options, out, on_start, on_face)
     else:
         results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
     for game, game_notes in notes.items():  # on the game's first file: its cards
@@ -271,7 +271,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
     return results
 
 
-def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path) -> list[GameBuild]:
+def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start=None, on_face=None) -> list[GameBuild]:
     """Digital exports: each game's files are written into a fresh folder, which then takes
     the place of ``FORMAT/GAME/`` (the old one is removed only once the new one is whole)."""
     import shutil
@@ -286,7 +286,12 @@ def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path) -> list[
         for game, _data, jobs in loaded:
             tmp = Path(tempfile.mkdtemp(prefix=f".{game}.", dir=root))
             staged.append((tmp, root / game))
+            cards = sum(len(j.cards) for j in jobs)
+            if on_start:
+                on_start(f"{game} ({options.format})", cards)
             report = exports.export(options.format, game, jobs, layouts, options, tmp)
+            if on_face:
+                on_face(cards)
             results.append(GameBuild(game, root / game, report.pages, report.faces, report.fronts,
                                      report.warnings))
     except BaseException:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from enum import Enum
 from pathlib import Path
@@ -325,12 +324,13 @@ def _report(results, seconds: float | None = None) -> None:
 def _with_progress(run):
     """Run a build with a rich progress bar on standard error when it is a terminal (never in
     a pipe, a file or with -q)."""
-    if console.SETTINGS.quiet or not sys.stderr.isatty():
+    err = console.err()
+    if console.SETTINGS.quiet or not err.is_terminal:  # rich's reading: a TTY, or FORCE_COLOR
         return run(None, None)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), transient=True, console=console.err()) as progress:
+                  TimeElapsedColumn(), transient=True, console=err) as progress:
         task = {"id": None}
 
         def on_start(game: str, total: int) -> None:
@@ -338,8 +338,8 @@ def _with_progress(run):
                 progress.update(task["id"], visible=False)
             task["id"] = progress.add_task(game, total=total)
 
-        def on_face() -> None:
-            progress.advance(task["id"])
+        def on_face(n: int = 1) -> None:
+            progress.advance(task["id"], n)
 
         return run(on_start, on_face)
 
