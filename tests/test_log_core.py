@@ -262,3 +262,100 @@ class TestConservationCheck:
         assert conservation(snap, z) is None
         z["other"].append("q")
         assert conservation(snap, z) == "appeared from nowhere: q"
+
+
+class TestEveryViolation:
+    """``adjudicate(..., all_violations=True)`` (`pnp check log --all`): after a violation the
+    entry is applied as written when the engine can, skipped when it cannot, and the replay
+    goes on until the state cannot be followed; the result stays the strict reading's."""
+
+    def judge(self, tmp_path, entries: list[str], engine: Engine | None = None, all_violations: bool = True):
+        text = GOOD.split("log:\n")[0] + "log:\n" + "".join(f"  - {e}\n" for e in entries)
+        engine = engine or ENGINES["toy"]
+        return adjudicate(read_log(write(tmp_path, text), {"toy": engine}), engine, all_violations)
+
+    def test_an_entry_the_engine_can_apply_is_applied_and_the_replay_goes_on(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ana, take: c333}", "{player: Ana, take: c22}", "{player: Ana, take: c1}"])
+        assert [(v.line, v.entry, v.message, v.outcome) for v in r.violations] == [
+            (6, 2, "it is not Ana's turn", "applied as written")]
+        assert r.entries == 2 and r.stopped is None and not r.complete
+        assert (r.scores, r.winner) == ({"Ana": 4, "Ben": 0}, "Ana")  # as of the last legal entry before it
+        text = as_text([r])
+        assert text.splitlines()[0].endswith(": toy: ILLEGAL, 1 violation, incomplete (2 legal entries)")
+        assert "  line 6, entry 2: [Toy: 1. Turns] it is not Ana's turn (applied as written)" in text
+
+    def test_an_entry_the_engine_cannot_apply_is_skipped(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ana, take: c333}", "{player: Ben, take: c9}", "{player: Ben, take: c22}",
+                                  "{player: Ana, take: c1}"])
+        assert [(v.entry, v.message, v.outcome) for v in r.violations] == [(2, "c9 is not the top card", "entry skipped")]
+        assert r.entries == 3 and r.stopped is None
+
+    def test_the_strict_reading_stops_at_the_first(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ana, take: c333}", "{player: Ben, take: c9}", "{player: Ben, take: c22}"],
+                       all_violations=False)
+        assert [(v.entry, v.outcome) for v in r.violations] == [(2, None)] and r.entries == 1
+
+    def test_three_in_a_row_stop_the_replay(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ben, take: x1}", "{player: Ben, take: x2}", "{player: Ben, take: x3}",
+                                  "{player: Ana, take: c333}", "{player: Ben, take: c22}"])
+        assert [(v.entry, v.outcome) for v in r.violations] == [(1, "entry skipped"), (2, "entry skipped"), (3, None)]
+        assert (r.stopped.entry, r.stopped.left) == (3, 2)
+        assert as_text([r]).splitlines()[-2] == (
+            "  line 7, entry 3: checking stopped: 3 entries in a row break a rule: the log and the replay no longer "
+            "agree on the state; 2 later entries not checked")
+
+    def test_an_entry_after_the_end_stops_it(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ana, take: c333}", "{player: Ben, take: c22}", "{player: Ana, take: c1}",
+                                  "{player: Ben, take: c1}", "{player: Ana, take: c1}"])
+        assert [v.message for v in r.violations] == ["an entry after the game ended"]
+        assert (r.stopped.entry, r.stopped.reason, r.stopped.left) == (4, "the game has ended", 1)
+        assert (r.scores, r.winner) == ({"Ana": 6, "Ben": 3}, "Ana")
+
+    def test_an_entry_that_cannot_be_read_after_a_violation_stops_it(self, tmp_path):
+        r = self.judge(tmp_path, ["{player: Ben, take: c333}", "{player: Ben, grab: c22}", "{player: Ana, take: c1}"])
+        assert [v.entry for v in r.violations] == [1]
+        assert r.stopped.entry == 2 and r.stopped.reason == (
+            "it cannot be read against the state the earlier violations left (expected {player: NAME, take: CARD})")
+
+    def test_an_engine_failing_on_a_state_an_illegal_entry_left_stops_it(self, tmp_path):
+        class Fragile(ToyEngine):
+            def check(self, state, action):
+                if action.card == "boom":
+                    raise ZeroDivisionError("the state is not one the rules reach")
+                super().check(state, action)
+
+        entries = ["{player: Ben, take: c333}", "{player: Ben, take: boom}", "{player: Ana, take: c1}"]
+        r = self.judge(tmp_path, entries, Fragile())
+        assert r.stopped.entry == 2 and r.stopped.reason == (
+            "the replay cannot follow the state the earlier violations left (ZeroDivisionError)")
+        # with no violation before it, the same failure is a bug of the checker, reported as such
+        path = write(tmp_path, GOOD.replace("{player: Ana, take: c333}", "{player: Ana, take: boom}"), "bug.yaml")
+        [row] = json.loads(as_json(check_logs([path], {"toy": Fragile()}, all_violations=True)))
+        assert row["usable"] is False and row["errors"] == [{
+            "code": "internal-error", "line": None,
+            "message": f"{path}: internal error of the checker (ZeroDivisionError: the state is not one the rules "
+                       "reach); please report this log to the pnp developers"}]
+
+
+class TestReports:
+    def test_metadata_read_and_shown(self, tmp_path):
+        text = GOOD.replace("players: [Ana, Ben]\n", "players: [Ana, Ben]\nevent: Club night\nround: 2\n"
+                                                     "date: 2025-03-01\n")
+        [r] = check_logs([write(tmp_path, text)], ENGINES)
+        assert r.metadata.as_json() == {"event": "Club night", "round": 2, "date": "2025-03-01", "table": None,
+                                        "notes": None}
+        assert as_text([r]).splitlines()[1] == "  event: Club night; round: 2; date: 2025-03-01"
+
+    def test_a_log_from_a_stream(self):
+        import io
+
+        [r] = check_logs([Path("-")], ENGINES, stdin=io.BytesIO(GOOD.encode()))
+        assert (r.file, r.legal, r.complete) == ("-", True, True)
+        [r] = check_logs([Path("-")], ENGINES, stdin=io.BytesIO(b"\xff\xfe"))
+        assert r.errors[0].message == "-:1: not UTF-8 text"
+
+    def test_in_memory_logs_carry_their_metadata(self):
+        from rules_check.core.logfile import log_in_memory
+
+        log = {"game": "toy", "players": ["Ana"], "setup": {"pile": ["a"]}, "log": [], "table": "B"}
+        assert log_in_memory(log).metadata.table == "B"

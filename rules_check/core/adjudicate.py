@@ -1,24 +1,45 @@
 """Replaying a log against its game's rules: the verdict a judge needs.
 
-Strict reading: the replay stops at the first entry that breaks a rule; the result (scores,
-winner) is as of the last legal entry, with ``complete: false``. Every problem found in that
-entry is listed. After every entry the core checks that no card or token appeared from
-nowhere or vanished (SPEC.md principle 1).
+Strict reading (the default): the replay stops at the first entry that breaks a rule; the
+result (scores, winner) is as of the last legal entry, with ``complete: false``. After every
+entry the core checks that no card or token appeared from nowhere or vanished (SPEC.md
+principle 1).
+
+Reading every violation (``all_violations``, ``pnp check log --all``; python-chess keeps
+reading a game after an error and collects them in ``game.errors``): after a violation the
+entry is applied as written when the engine can apply it (it changes the state without
+losing or forging a piece), and skipped otherwise; the replay goes on with the next entry.
+It stops when the state cannot be followed any further: the game has ended, an entry cannot
+be read against the state the earlier violations left, or several entries in a row break a
+rule (the log and the replay no longer agree). The scores and the winner stay those of the
+strict reading: as of the last legal entry before the first violation.
+
+Reports are dataclasses while the replay runs (cheap) and pydantic models (`LogRow`) when
+printed as JSON: one shape for every row, published by `json_schema`.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, BinaryIO, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
 from pnp.data.errors import InputError, InputErrors
 
 from .engine import Engine, EntryRef
 from .errors import IllegalAction
-from .logfile import GameLog, read_log
+from .logfile import STDIN, GameLog, Metadata, read_log, read_log_stream
 from .zones import CONSERVATION, conservation
+
+REPORT_VERSION = 1
+INTERNAL = "internal error of the checker"
+MAX_IN_A_ROW = 3  # --all: this many entries in a row breaking a rule stop the replay
+APPLIED = "applied as written"
+SKIPPED = "entry skipped"
 
 
 @dataclass
@@ -27,9 +48,21 @@ class Violation:
     entry: int | None  # 1-based entry number; None for the setup
     rule: str
     message: str
+    # --all: what the replay did with the entry (APPLIED or SKIPPED); None in the strict reading
+    outcome: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"line": self.line, "entry": self.entry, "rule": self.rule, "message": self.message}
+
+
+@dataclass
+class Stop:
+    """Where the --all replay gave up following the log, why, and how many entries it left."""
+
+    line: int | None
+    entry: int
+    reason: str
+    left: int
 
 
 @dataclass
@@ -42,34 +75,56 @@ class LogReport:
     scores: dict[str, int] = field(default_factory=dict)
     winner: str | list[str] | None = None
     entries: int = 0  # how many entries were replayed legally
+    metadata: Metadata = field(default_factory=Metadata)
+    all_violations: bool = False  # read with --all
+    stopped: Stop | None = None  # --all: where the replay stopped before the end of the log
 
     @property
     def legal(self) -> bool:
         return not self.violations
 
+    @property
+    def usable(self) -> bool:
+        return True
+
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "game": self.game, "legal": self.legal, "complete": self.complete,
-                "violations": [v.as_json() for v in self.violations], "unverified": self.unverified,
-                "scores": self.scores, "winner": self.winner}
+        return row(self).model_dump(mode="json")
 
 
-INTERNAL = "internal error of the checker"
+@dataclass
+class Problem:
+    """Why a file is not a log: a stable code, the message as printed, the line if known."""
+
+    code: str
+    message: str
+    line: int | None
 
 
 @dataclass
 class UnusableLog:
-    """A file that is not a game log (exit 2)."""
+    """A file that is not a game log (exit 2); ``game`` and ``metadata`` when it was read that far."""
 
     file: str
     reason: str
+    errors: list[Problem] = field(default_factory=list)
+    game: str | None = None
+    metadata: Metadata = field(default_factory=Metadata)
+
+    @property
+    def usable(self) -> bool:
+        return False
 
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "game": None, "legal": False, "complete": False, "usable": False,
-                "violations": [], "unverified": [], "scores": {}, "winner": None, "error": self.reason}
+        return row(self).model_dump(mode="json")
 
 
-def adjudicate(log: GameLog, engine: Engine) -> LogReport:
-    report = LogReport(log.file, log.game, complete=False)
+# --- the replay --------------------------------------------------------------------------------
+
+
+def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> LogReport:
+    """The verdict on ``log``; with ``all_violations`` every violation the replay can reach
+    (module docstring), else the first one."""
+    report = LogReport(log.file, log.game, complete=False, metadata=log.metadata, all_violations=all_violations)
 
     def line_of(path: tuple) -> int | None:
         return log.setup_line(path)
@@ -80,47 +135,114 @@ def adjudicate(log: GameLog, engine: Engine) -> LogReport:
         report.violations.append(Violation(log.setup_line(exc.path or ()), None, exc.rule, f"setup: {exc.message}"))
         return report
     inventory = state.zones.snapshot()
-    for entry in log.entries:
-        ref = EntryRef(log.file, entry.index, entry.line)
-        if engine.is_over(state):
-            report.violations.append(Violation(entry.line, entry.index + 1, f"{engine.title}: the end of the game",
-                                               "an entry after the game ended"))
-            break
-        action = engine.parse(entry.data, state, ref)
+    result: tuple[dict[str, int], str | list[str] | None] | None = None  # as of the first violation
+    in_a_row = 0
+    entries = log.entries
+
+    def stop(entry: Any, reason: str) -> None:
+        left = len(entries) - entry.index - 1
+        if all_violations and left:
+            report.stopped = Stop(entry.line, entry.index + 1, reason, left)
+
+    for entry in entries:
+        number = entry.index + 1
         try:
-            engine.check(state, action)
-        except IllegalAction as exc:
-            report.violations.append(Violation(entry.line, entry.index + 1, exc.rule, exc.message))
+            if engine.is_over(state):
+                report.violations.append(Violation(entry.line, number, f"{engine.title}: the end of the game",
+                                                   "an entry after the game ended"))
+                stop(entry, "the game has ended")
+                break
+            try:
+                action = engine.parse(entry.data, state, EntryRef(log.file, entry.index, entry.line))
+            except InputError as exc:
+                if not report.violations:
+                    raise
+                stop(entry, f"it cannot be read against the state the earlier violations left ({exc.message})")
+                break
+            try:
+                engine.check(state, action)
+            except IllegalAction as exc:
+                violation = Violation(entry.line, number, exc.rule, exc.message)
+                report.violations.append(violation)
+                if result is None:
+                    result = engine.scores(state), engine.winner(state)
+                if not all_violations:
+                    break
+                in_a_row += 1
+                if in_a_row >= MAX_IN_A_ROW:
+                    stop(entry, f"{in_a_row} entries in a row break a rule: the log and the replay no longer agree on "
+                         "the state")
+                    break
+                state, violation.outcome = _apply_anyway(engine, state, action, inventory)
+                continue
+            in_a_row = 0
+            notes = engine.unverified(state, action)
+            engine.apply(state, action)
+        except Exception as exc:
+            if not report.violations:  # not a log entry, or a bug of the checker: check_logs reports it
+                raise
+            # --all: an engine is built for legal states; this one came from an illegal entry
+            stop(entry, f"the replay cannot follow the state the earlier violations left ({type(exc).__name__})")
             break
-        notes = engine.unverified(state, action)
-        engine.apply(state, action)
         lost = conservation(inventory, state.zones)  # cheap when nothing changed
         if lost:
-            report.violations.append(Violation(entry.line, entry.index + 1, CONSERVATION, lost))
+            report.violations.append(Violation(entry.line, number, CONSERVATION, lost))
+            stop(entry, "a card or token is lost or forged: the state cannot be trusted")
             break
         for note in notes:
-            report.unverified.append({"line": entry.line, "entry": entry.index + 1, "message": note})
+            report.unverified.append({"line": entry.line, "entry": number, "message": note})
         report.entries += 1
     report.complete = not report.violations and engine.is_over(state)
-    report.scores = engine.scores(state)
-    report.winner = engine.winner(state)
+    report.scores, report.winner = result if result is not None else (engine.scores(state), engine.winner(state))
     return report
 
 
-def check_logs(paths: list[Path], engines: dict[str, Engine]) -> list[LogReport | UnusableLog]:
+def _apply_anyway(engine: Engine, state: Any, action: Any, inventory) -> tuple[Any, str]:
+    """--all: ``action`` broke a rule; applied to a copy of the state, it is kept when the
+    engine could apply it without losing or forging a piece, else the entry is skipped."""
+    trial = engine.copy_state(state)
+    try:
+        engine.apply(trial, action)
+    except Exception:
+        return state, SKIPPED
+    if conservation(inventory, trial.zones) is not None:  # brings `inventory` up to date only when None
+        return state, SKIPPED
+    return trial, APPLIED
+
+
+# --- many files ---------------------------------------------------------------------------------
+
+
+def check_logs(paths: list[Path], engines: dict[str, Engine], all_violations: bool = False,
+               stdin: BinaryIO | None = None) -> list[LogReport | UnusableLog]:
+    """A report per file of ``paths`` (``-``: one log read from ``stdin``, standard input by
+    default); a file that is not a log gets an `UnusableLog` and the others are still checked."""
     out: list[LogReport | UnusableLog] = []
     for path in paths:
+        file = STDIN if str(path) == STDIN else str(path)
+        log: GameLog | None = None
         try:
-            log = read_log(path, engines)
-            out.append(adjudicate(log, engines[log.game]))
+            if file == STDIN:
+                log = read_log_stream(stdin if stdin is not None else sys.stdin.buffer, engines)
+            else:
+                log = read_log(path, engines)
+            out.append(adjudicate(log, engines[log.game], all_violations))
         except InputErrors as exc:
-            out.append(UnusableLog(str(path), "; ".join(str(e) for e in exc.errors)))
+            out.append(_unusable(file, log, [Problem("unusable", str(e), e.line) for e in exc.errors]))
         except InputError as exc:
-            out.append(UnusableLog(str(path), str(exc)))
+            out.append(_unusable(file, log, [Problem("unusable", str(exc), exc.line)]))
         except Exception as exc:  # a checker bug must not cost the judge the other files
-            out.append(UnusableLog(str(path), f"{INTERNAL} ({type(exc).__name__}: {exc}); please report "
-                                              f"this log to the pnp developers"))
+            message = (f"{file}: {INTERNAL} ({type(exc).__name__}: {exc}); please report this log to the pnp "
+                       "developers")
+            out.append(_unusable(file, log, [Problem("internal-error", message, None)]))
     return out
+
+
+def _unusable(file: str, log: GameLog | None, errors: list[Problem]) -> UnusableLog:
+    reason = "; ".join(e.message for e in errors)
+    if log is None:
+        return UnusableLog(file, reason, errors)
+    return UnusableLog(file, reason, errors, log.game, log.metadata)
 
 
 def exit_code(results: list[LogReport | UnusableLog]) -> int:
@@ -129,8 +251,142 @@ def exit_code(results: list[LogReport | UnusableLog]) -> int:
     return 1 if any(r.violations for r in results) else 0
 
 
+# --- JSON: one shape for every row ----------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MetadataRow(_Strict):
+    """The match metadata of the log's top level; null where the log does not give it."""
+
+    event: Optional[str]
+    round: Union[int, str, None]
+    date: Optional[Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]] = Field(
+        description="YYYY-MM-DD")
+    table: Union[int, str, None]
+    notes: Optional[str]
+
+
+class ViolationRow(_Strict):
+    """A rule broken: the line of the log file, the entry's number (null: the setup), the
+    rulebook section and a plain message."""
+
+    line: Optional[int]
+    entry: Optional[int] = Field(description="1-based number of the entry; null for the setup.")
+    rule: str
+    message: str
+
+
+class UnverifiedRow(_Strict):
+    """What an entry's plain operations did that no card script confirms (SPEC.md principle 4)."""
+
+    line: Optional[int]
+    entry: int
+    message: str
+
+
+class ErrorRow(_Strict):
+    """Why the file is not a log (the same shape as the deck report's errors)."""
+
+    code: Literal["unusable", "internal-error"] = Field(
+        description="unusable: not a game log (bad YAML, a wrong type, an unknown card or entry ...); "
+                    "internal-error: the checker failed on this file (please report it).")
+    message: str = Field(description="As printed: FILE:LINE: FIELD: what was expected.")
+    line: Optional[int]
+
+
+class LogRow(_Strict):
+    """One log file. Every key is on every row, null (or empty) where it does not apply."""
+
+    version: Literal[1] = Field(description="The shape of this row; it changes only with a new number.")
+    file: str = Field(description='The file as given ("-" for standard input).')
+    game: Optional[str] = Field(description="The game id; null when the file could not be read as a log.")
+    usable: bool = Field(description="The file is a game log (false: see errors; exit code 2).")
+    legal: bool = Field(description="Usable and no rule broken.")
+    complete: bool = Field(description="Legal and the game reached its end.")
+    metadata: MetadataRow
+    violations: list[ViolationRow] = Field(description="The first violation; every one with --all.")
+    unverified: list[UnverifiedRow]
+    scores: dict[str, int] = Field(description="Each player's score by the rulebook's scoring, as of the end "
+                                               "of the game or of the last legal entry.")
+    winner: Union[str, list[str], None] = Field(
+        description="As of the same moment: a name, a list of names for a tie, or null (none: a cooperative "
+                    "or solo game lost, or no score yet); decided only when complete.")
+    entries: int = Field(description="How many entries were applied legally.")
+    errors: list[ErrorRow] = Field(description="Empty for a usable log.")
+
+
+_ROWS = TypeAdapter(list[LogRow])
+
+
+def json_schema() -> dict:
+    """The JSON Schema of ``pnp check log --format json`` (an array of `LogRow`)."""
+    schema = _ROWS.json_schema(mode="serialization")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "pnp check log --format json",
+            **schema}
+
+
+def row(r: LogReport | UnusableLog) -> LogRow:
+    common = {"version": REPORT_VERSION, "file": r.file, "game": r.game, "metadata": r.metadata.as_json()}
+    if isinstance(r, UnusableLog):
+        return LogRow.model_validate({
+            **common, "usable": False, "legal": False, "complete": False, "violations": [], "unverified": [],
+            "scores": {}, "winner": None, "entries": 0,
+            "errors": [{"code": e.code, "message": e.message, "line": e.line} for e in r.errors]})
+    return LogRow.model_validate({
+        **common, "usable": True, "legal": r.legal, "complete": r.complete,
+        "violations": [v.as_json() for v in r.violations], "unverified": r.unverified,
+        "scores": r.scores, "winner": r.winner, "entries": r.entries, "errors": []})
+
+
 def as_json(results: list[LogReport | UnusableLog]) -> str:
-    return json.dumps([r.as_json() for r in results], indent=2, ensure_ascii=False)
+    return json.dumps([row(r).model_dump(mode="json") for r in results], indent=2, ensure_ascii=False)
+
+
+# --- text ------------------------------------------------------------------------------------------
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def _metadata_line(m: Metadata) -> str | None:
+    parts = [f"{key}: {' '.join(str(value).split())}" for key, value in m.as_json().items() if value is not None]
+    return "  " + "; ".join(parts) if parts else None
+
+
+def _verdict(r: LogReport) -> str:
+    done = _count(r.entries, "legal entry", "legal entries")
+    if r.legal:
+        return "legal, complete" if r.complete else f"legal, incomplete (the log stops after {done})"
+    if r.violations[0].entry is None:
+        return "ILLEGAL, incomplete (stopped at the setup)"
+    if r.all_violations:
+        return f"ILLEGAL, {_count(len(r.violations), 'violation')}, incomplete ({done})"
+    return f"ILLEGAL, incomplete (stopped after {done})"
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
+def _result(r: LogReport) -> str:
+    scores = ", ".join(f"{p} {s}" for p, s in r.scores.items())
+    if r.complete:
+        w = r.winner
+        winner = "none" if w is None else w if isinstance(w, str) else f"{_names(w)} (tie)"
+        return f"  scores: {scores or 'none'}; winner: {winner}"
+    if r.violations and r.violations[0].entry is None:
+        why = "the setup breaks a rule"
+    elif r.violations:
+        why = "the log breaks a rule"
+    else:
+        why = "the log stops before the end of the game"
+    if not scores:
+        return f"  no scores; no winner is decided ({why})"
+    return f"  scores as of the last legal entry: {scores}; no winner is decided ({why})"
 
 
 def as_text(results: list[LogReport | UnusableLog]) -> str:
@@ -139,16 +395,21 @@ def as_text(results: list[LogReport | UnusableLog]) -> str:
         if isinstance(r, UnusableLog):
             lines.append(f"{r.file}: cannot be used: {r.reason}")
             continue
-        verdict = "legal" if r.legal else "ILLEGAL"
-        state = "complete" if r.complete else f"incomplete (stopped after {r.entries} legal entries)"
-        lines.append(f"{r.file}: {r.game}: {verdict}, {state}")
+        lines.append(f"{r.file}: {r.game}: {_verdict(r)}")
+        meta = _metadata_line(r.metadata)
+        if meta:
+            lines.append(meta)
         for v in r.violations:
             where = f"line {v.line}" if v.line else "setup"
             entry = f", entry {v.entry}" if v.entry else ""
-            lines.append(f"  {where}{entry}: [{v.rule}] {v.message}")
+            outcome = f" ({v.outcome})" if v.outcome else ""
+            lines.append(f"  {where}{entry}: [{v.rule}] {v.message}{outcome}")
+        if r.stopped:
+            s = r.stopped
+            where = f"line {s.line}, entry {s.entry}" if s.line else f"entry {s.entry}"
+            lines.append(f"  {where}: checking stopped: {s.reason}; {_count(s.left, 'later entry', 'later entries')} "
+                         "not checked")
         for u in r.unverified:
             lines.append(f"  line {u['line']}, entry {u['entry']}: unverified: {u['message']}")
-        scores = ", ".join(f"{p} {s}" for p, s in r.scores.items())
-        winner = r.winner if isinstance(r.winner, str) or r.winner is None else " and ".join(r.winner) + " (tie)"
-        lines.append(f"  scores: {scores or '-'}; winner: {winner if winner is not None else 'none'}")
+        lines.append(_result(r))
     return "\n".join(lines)

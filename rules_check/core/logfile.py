@@ -2,26 +2,39 @@
 
     game: visions
     players: [Ana, Ben, Cleo]
+    event: Spring Open          # optional match metadata, as PGN headers give a chess game:
+    round: 3                    # event, round, date, table and notes
     setup: {...}
     log:
       - {...}
 
 Logs come from both sides of a dispute, so the reading is as guarded as for card files:
-safe YAML only, a size cap, alias bombs and binary data refused (`pnp.data.yamlsafe`).
+safe YAML only, a size cap, alias bombs and binary data refused (`pnp.data.yamlsafe`). A log
+can also come from standard input (`read_log_stream`), with the same limits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+import yaml
 
 from pnp.data.errors import InputError
-from pnp.data.yamlsafe import Located, load_yaml
+from pnp.data.yamlsafe import Located, load_yaml_text, read_text
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_LOG_NODES = 2_000_000
-KEYS = {"game", "players", "setup", "log"}
+REQUIRED = ("game", "players", "setup", "log")
+METADATA = ("event", "round", "date", "table", "notes")  # optional, checked for type only
+KEYS = set(REQUIRED) | set(METADATA)
+STDIN = "-"  # the file name of a log read from standard input, in reports too
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -29,6 +42,21 @@ class Entry:
     index: int
     line: int | None
     data: Any
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """Where and when the game was played: free text and numbers the checker only shows
+    (nothing of it changes the verdict). ``date`` is ISO, YYYY-MM-DD."""
+
+    event: str | None = None
+    round: int | str | None = None
+    date: str | None = None
+    table: int | str | None = None
+    notes: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in METADATA}
 
 
 @dataclass
@@ -39,6 +67,7 @@ class GameLog:
     setup: Any
     entries: list[Entry]
     doc: Located
+    metadata: Metadata = field(default_factory=Metadata)
 
     def setup_line(self, path: tuple = ()) -> int | None:
         return self.doc.line_of(("setup",) + tuple(path))
@@ -46,16 +75,40 @@ class GameLog:
 
 def read_log(path: str | Path, games: dict[str, Any]) -> GameLog:
     """The log in ``path``; `InputError` (exit 2) for anything that is not a game log."""
-    doc = load_yaml(path, max_bytes=MAX_LOG_BYTES, max_nodes=MAX_LOG_NODES, what="game log")
     file = str(path)
+    return parse_log(read_text(path, max_bytes=MAX_LOG_BYTES, what="game log"), file, games)
+
+
+def read_log_stream(stream: BinaryIO, games: dict[str, Any], file: str = STDIN) -> GameLog:
+    """One log read from a byte stream (standard input), with a file's limits: at most
+    MAX_LOG_BYTES, no binary data, UTF-8."""
+    raw = stream.read(MAX_LOG_BYTES + 1)
+    if len(raw) > MAX_LOG_BYTES:
+        raise InputError(file, f"over the limit of {MAX_LOG_BYTES} bytes for a game log; refused")
+    if b"\x00" in raw:
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise InputError(file, "binary data (a NUL byte), expected a text game log", line=line)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(file, "not UTF-8 text", line=raw[: exc.start].count(b"\n") + 1) from None
+    return parse_log(text, file, games)
+
+
+def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
+    """The log written in ``text`` (``file`` names it in messages)."""
+    try:
+        doc = load_yaml_text(text, file, max_nodes=MAX_LOG_NODES)
+    except (ValueError, TypeError, OverflowError) as exc:  # a plain value YAML cannot build (2024-13-45)
+        raise _unbuildable(text, file, exc) from None
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(file, "expected a game log: a mapping with game, players, setup and log", line=1)
     unknown = sorted(set(map(str, data)) - KEYS)
     if unknown:
-        raise InputError(file, f"unknown key {unknown[0]!r} (a log has {', '.join(sorted(KEYS))})",
-                         line=doc.line_of((unknown[0],)), field=unknown[0])
-    for key in ("game", "players", "setup", "log"):
+        raise InputError(file, f"unknown key {unknown[0]!r} (a log has {', '.join(REQUIRED)}, and may have "
+                               f"{', '.join(METADATA)})", line=doc.line_of((unknown[0],)), field=unknown[0])
+    for key in REQUIRED:
         if key not in data:
             raise InputError(file, "is required but missing", line=1, field=key)
     game = data["game"]
@@ -71,17 +124,119 @@ def read_log(path: str | Path, games: dict[str, Any]) -> GameLog:
     if not low <= len(players) <= high:
         raise InputError(file, f"{game} is played by {games[game].player_range()}, got {len(players)}",
                          line=doc.line_of(("players",)), field="players")
+    metadata = read_metadata(data, file, lambda key: doc.line_of((key,)))
     log = data["log"]
     if log is None:
         log = []
     if not isinstance(log, list):
         raise InputError(file, "expected a list of entries", line=doc.line_of(("log",)), field="log")
     entries = [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)]
-    return GameLog(file, game, players, data["setup"], entries, doc)
+    return GameLog(file, game, players, data["setup"], entries, doc, metadata)
+
+
+def read_metadata(data: dict[str, Any], file: str, line_of=lambda key: None) -> Metadata:
+    """The match metadata of a log's top level, each key checked for its type only: ``event``
+    and ``notes`` text, ``round`` and ``table`` a number or text, ``date`` a date (a YAML
+    date, or text written YYYY-MM-DD). An empty value is an absent one."""
+    found: dict[str, Any] = {}
+    for key in METADATA:
+        value = data.get(key)
+        if value is None:
+            continue
+        if key in ("event", "notes"):
+            if not isinstance(value, str):
+                quote = isinstance(value, (int, float, datetime.date)) and not isinstance(value, bool)
+                hint = f": write it in quotes (\"{value}\")" if quote else ""
+                raise InputError(file, f"expected text, got {_kind(value)}{hint}", line=line_of(key), field=key)
+        elif key in ("round", "table"):
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise InputError(file, f"expected a number or text, got {_kind(value)}", line=line_of(key), field=key)
+        else:
+            value = _iso_date(value, file, line_of(key))
+        found[key] = value
+    return Metadata(**found)
+
+
+def _iso_date(value: Any, file: str, line: int | None) -> str:
+    if isinstance(value, datetime.datetime):
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got a date and time ({value.isoformat(' ')}); "
+                               "write the time in the notes", line=line, field="date")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if not isinstance(value, str):
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {_kind(value)}", line=line, field="date")
+    text = value.strip()
+    if not _ISO_DATE.fullmatch(text):
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {value!r}", line=line, field="date")
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError as exc:
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {value!r} ({exc})", line=line,
+                         field="date") from None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (yes or no)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, datetime.date):
+        return f"the date {value.isoformat()}"
+    return repr(value)
+
+
+def _unbuildable(text: str, file: str, exc: Exception) -> InputError:
+    """The message for a plain value the YAML loader recognised but could not build, found
+    again by walking the document's nodes: its line and, at the top's ``date``, what a date is.
+
+    YAML reads an unquoted ``2024-13-45`` as a date and fails on month 13; the loader lets
+    that error through, so it is caught here and named, never left as a traceback."""
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+    finally:
+        loader.dispose()
+    constructor = yaml.constructor.SafeConstructor()
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())] if root is not None else []
+    while stack:
+        node, path = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == "tag:yaml.org,2002:str":
+                continue
+            try:
+                constructor.construct_object(node, deep=True)
+            except (ValueError, TypeError, OverflowError) as problem:
+                line = node.start_mark.line + 1
+                if path == ("date",):
+                    return InputError(file, f"expected a date as YYYY-MM-DD, got {node.value!r} ({problem})",
+                                      line=line, field="date")
+                what = "a date" if node.tag.endswith(":timestamp") else "a value of its kind"
+                return InputError(file, f"{node.value!r} reads as {what} but is not one ({problem}); put it in "
+                                        "quotes if it is text", line=line)
+            except yaml.YAMLError:
+                continue
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed([(child, path + (i,)) for i, child in enumerate(node.value)]))
+        elif isinstance(node, yaml.MappingNode):
+            pairs = []
+            for key, value in node.value:
+                pairs.append((key, path))
+                pairs.append((value, path + (key.value if isinstance(key, yaml.ScalarNode) else None,)))
+            stack.extend(reversed(pairs))
+    return InputError(file, f"a value cannot be read ({exc})")
 
 
 def log_in_memory(log: dict[str, Any], file: str = "<simulated>") -> GameLog:
     """A log held as data (a simulated game, a test's) as the checker reads it, without the
     YAML round trip: entry i stands on line i + 1; the setup has no lines."""
     entries = [Entry(i, i + 1, e) for i, e in enumerate(log["log"])]
-    return GameLog(file, log["game"], list(log["players"]), log["setup"], entries, Located(None, file, {}))
+    return GameLog(file, log["game"], list(log["players"]), log["setup"], entries, Located(None, file, {}),
+                   read_metadata(log, file))

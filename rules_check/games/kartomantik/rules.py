@@ -195,13 +195,29 @@ def check_priority(state: KState, player: str) -> None:
             raise IllegalAction(RULE_PRIORITY, f"{state.priority} has priority, not {player}")
         return
     if state.phase == HAND_LIMIT_PHASE:
-        over = [p for p in state.players if len(state.hand(p)) > HAND_LIMIT]
-        raise IllegalAction(RULE_END, f"the turn ends with {', '.join(over)} above {HAND_LIMIT} cards in hand: "
-                                      f"a `bottom` entry puts the excess at the bottom of the deck first")
+        raise hand_limit_missing(state)
     if state.phase not in PLAYABLE:
         raise IllegalAction(RULE_PRIORITY, f"nobody has priority in the {state.phase} phase")
     if player != state.priority:
         raise IllegalAction(RULE_PRIORITY, f"{state.priority} has priority, not {player}")
+
+
+def hand_limit_missing(state: KState) -> IllegalAction:
+    """4.2.4: "If a player ended the turn with more than seven cards in hand, they place the
+    excess cards at the bottom of their deck": an entry other than that `bottom` (reading K19)."""
+    over = [(p, len(state.hand(p)) - HAND_LIMIT) for p in state.players if len(state.hand(p)) > HAND_LIMIT]
+    who = " and ".join(f"{p} at {HAND_LIMIT + n}" for p, n in over)
+    entries = "; ".join(f"{{bottom: {p}, cards: [{n} card{'s' * (n != 1)}]}}" for p, n in over)
+    return IllegalAction(RULE_END, f"the hand-limit entry is missing: the turn ended with {who} cards in hand, "
+                                   f"above {HAND_LIMIT}; a `bottom` entry puts the excess at the bottom of the deck "
+                                   f"first ({entries})")
+
+
+def check_hand_limit(state: KState, action: Action) -> None:
+    """4.2.4: the excess goes to the bottom of the deck when the turn ends, before anything of
+    the next turn (a mulligan, the Revelation); only passes while the Stack holds triggers."""
+    if state.phase == HAND_LIMIT_PHASE and not state.items and not isinstance(action, Bottom):
+        raise hand_limit_missing(state)
 
 
 def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> int:
@@ -507,6 +523,8 @@ def check(state: KState, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalAction(f"{R} 4.4.1 (End Game Conditions)", "the game is over")
     waiting_for(state, action)
+    if state.phase == HAND_LIMIT_PHASE:
+        check_hand_limit(state, action)
     CHECKS[type(action)](state, action)  # type: ignore[operator]
 
 

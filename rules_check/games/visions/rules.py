@@ -129,9 +129,22 @@ def check_not_over(state: VisionsState) -> None:
 
 
 def check_turn(state: VisionsState, player: str) -> None:
-    """Only the player whose turn it is acts (seating order, the first listed first: G1, V11)."""
-    if player != state.current:
-        raise IllegalAction(f"{TURN} (ruling G1)", f"it is {state.current}'s turn, not {player}'s")
+    """Only the player whose turn it is acts (seating order, the first listed first: G1, V11).
+    Another player's entry while the turn still owes a step names that step: the refill
+    ("2 - Refill Your Hand to 3 Cards") or the echo's play ("Echo", V5)."""
+    if player == state.current:
+        return
+    current = state.current
+    if state.phase == REFILL:
+        due = refill_due(state, current)
+        cards = ", ".join(["CARD"] * due)
+        raise IllegalAction(REFILL_RULE, f"{current}'s refill is missing: {current} takes {due} "
+                            f"card{'s' * (due != 1)} from the river ({{player: {current}, refill: [{cards}]}}) "
+                            f"before {player}'s turn")
+    if state.made:
+        raise IllegalAction(f"{ECHO} (ruling V5)", f"{current}'s echo gives another play, compulsory while a play "
+                            f"is possible: it is still {current}'s turn, not {player}'s")
+    raise IllegalAction(f"{TURN} (ruling G1)", f"it is {current}'s turn, not {player}'s")
 
 
 def check_may_play(state: VisionsState, player: str) -> None:
