@@ -344,16 +344,61 @@ def _with_progress(run):
         return run(on_start, on_face)
 
 
+def _each_with_progress(items: list, label: str):
+    """``items`` one by one, with a progress bar on standard error when it is a terminal and
+    there are several (never in a pipe or with -q)."""
+    err = console.err()
+    if len(items) < 2 or console.SETTINGS.quiet or not err.is_terminal:
+        yield from items
+        return
+    from rich.progress import track
+
+    yield from track(items, description=label, console=err, transient=True)
+
+
 @app.command("list")
 def list_components(
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
-    cards: Optional[Path] = typer.Option(None, "--cards", help="Card data folder in place of the bundled one."),
+    what: Optional[str] = typer.Argument(None, metavar="pool",
+                                         help="pool: the Kartomantik card pool, a card a row (name, type, "
+                                              "temperament, power, points, will, tribute). Nothing: the games, "
+                                              "their components and how many of each are printed."),
+    format: str = typer.Option("text", "--format", metavar="text|json", callback=_enum(OutputFormat),
+                               autocompletion=_values(OutputFormat), help="text (a table) or json."),
+    cards: Optional[Path] = typer.Option(None, "--cards", metavar="DIR",
+                                         help="Card data folder in place of the bundled one."),
+    pool: Optional[Path] = typer.Option(None, "--pool", metavar="FILE",
+                                        help="With `pool`: a card pool file in place of the card folder's."),
 ) -> None:
-    """The games, their components and how many of each are printed."""
+    """The games, their components and how many of each are printed; `pnp list pool`: the
+    Kartomantik card pool."""
     from .build import bundled
     from .data.games import games_in
     from .data.loader import load_game
 
+    if what is not None and what.strip().lower() != "pool":
+        raise typer.BadParameter(f"expected pool (the Kartomantik card pool) or nothing, got {what!r}",
+                                 param_hint="'[pool]'")
+    if what is not None:
+        from rules_check.pool import listing, load_pool
+
+        try:
+            cards_of_pool = listing(load_pool(pool, cards=cards))
+        except PnpError as exc:
+            raise fail(exc) from None
+        if format is OutputFormat.json:
+            typer.echo(json.dumps(cards_of_pool, indent=2, ensure_ascii=False))
+            return
+        kinds = [sum(1 for c in cards_of_pool if c["type"] == t) for t in ("manifestation", "will")]
+        console.table(["name", "type", "temperament", "power", "points", "will", "tribute"],
+                      [[c["name"], c["type"]] + ["-" if c[k] is None else c[k]
+                                                 for k in ("temperament", "power", "points", "will")]
+                       + [f"{c['tribute']['temperament']} {c['tribute']['amount']}" if c["tribute"] else "-"]
+                       for c in cards_of_pool],
+                      title=f"Kartomantik card pool: {kinds[0]} manifestations, {kinds[1]} wills")
+        return
+    if pool is not None:
+        raise typer.BadParameter("a card pool file is listed with `pnp list pool --pool FILE`",
+                                 param_hint="'--pool'")
     folder = cards if cards is not None else bundled("cards")
     try:
         loaded = {game: load_game(folder, game) for game in games_in(folder)}
@@ -372,12 +417,18 @@ def list_components(
 class SchemaKind(str, Enum):
     cards = "cards"
     layout = "layout"
+    report_deck = "report-deck"
+    report_log = "report-log"
 
 
 @app.command()
-def schema(kind: SchemaKind = typer.Argument(..., metavar="KIND",
-                                             help="cards: a card file; layout: a layout file.")) -> None:
-    """Print the JSON Schema of a card or layout file, for an editor to complete and check YAML."""
+def schema(kind: str = typer.Argument(..., metavar="KIND", callback=_enum(SchemaKind),
+                                      autocompletion=_values(SchemaKind),
+                                      help="cards: a card file; layout: a layout file; report-deck, report-log: "
+                                           "the JSON that pnp check deck or pnp check log --format json prints."
+                                      )) -> None:
+    """Print a JSON Schema: of a card or layout file (for an editor to complete and check YAML),
+    or of a check report (for a script that reads it)."""
     from .schema import SCHEMAS
 
     typer.echo(json.dumps(SCHEMAS[kind.value](), indent=2))
@@ -415,48 +466,80 @@ app.add_typer(check_app, name="check")
 
 @check_app.command("deck")
 def check_deck(
-    files: List[Path] = typer.Argument(..., help="Decklist files (text or YAML), or folders of them."),
-    pool: Optional[Path] = typer.Option(None, "--pool", help="A card pool file in place of the bundled pool."),
-    registered: Optional[Path] = typer.Option(None, "--registered",
-                                              help="The registered decklist: the deck may differ from it "
-                                                   "only by one-for-one swaps with its sideboard."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+    files: List[Path] = typer.Argument(..., metavar="FILE...",
+                                       help="Decklist files (text or YAML), folders of them, or - for one "
+                                            "decklist on standard input."),
+    pool: Optional[Path] = typer.Option(None, "--pool", metavar="FILE",
+                                        help="A card pool file in place of the bundled pool."),
+    registered: Optional[Path] = typer.Option(None, "--registered", metavar="FILE|DIR",
+                                              help="The registered decklist, or a folder of every player's "
+                                                   "(matched by player name, else by file name): a deck may "
+                                                   "differ from its registered list only by one-for-one swaps "
+                                                   "with its sideboard."),
+    format: str = typer.Option("text", "--format", metavar="text|json", callback=_enum(OutputFormat),
+                               autocompletion=_values(OutputFormat),
+                               help="text: a table and every problem; json: an object per row "
+                                    "(docs/decklists.md)."),
 ) -> None:
     """Validate Kartomantik decklists: exit 0 all legal, 1 an illegal deck, 2 a file unusable."""
-    from rules_check.deckreport import as_json, as_text, check_files, exit_code
-    from rules_check.decklist import read_decklist
+    from rules_check.deckreport import as_json, check_files, exit_code, print_text
     from rules_check.pool import load_pool
 
     try:
-        card_pool = load_pool(pool)
-        reg = read_decklist(registered) if registered is not None else None
+        rows = check_files(files, load_pool(pool), registered, stdin=typer.get_binary_stream("stdin"))
     except PnpError as exc:
         raise fail(exc) from None
-    results = check_files(files, card_pool, reg)
-    if not results:
-        typer.echo("pnp: no decklist files found in " + ", ".join(str(f) for f in files), err=True)
+    if not rows:
+        console.error("no decklist files found in " + ", ".join(str(f) for f in files))
         raise typer.Exit(2)
-    typer.echo(as_json(results) if format is OutputFormat.json else as_text(results))
-    raise typer.Exit(exit_code(results))
+    if format is OutputFormat.json:
+        typer.echo(as_json(rows))
+    else:
+        print_text(rows, by_player=registered is not None)
+    raise typer.Exit(exit_code(rows))
 
 
 @check_app.command("log")
 def check_log(
-    files: List[Path] = typer.Argument(..., help="Game log files (YAML), or folders of them."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+    files: List[Path] = typer.Argument(..., metavar="FILE...",
+                                       help="Game log files (YAML), folders of them, or - for one log on "
+                                            "standard input."),
+    format: str = typer.Option("text", "--format", metavar="text|json", callback=_enum(OutputFormat),
+                               autocompletion=_values(OutputFormat),
+                               help="text: each verdict and violation; json: an object per log "
+                                    "(docs/logs/README.md; its schema: pnp schema report-log)."),
+    all_violations: bool = typer.Option(False, "--all",
+                                        help="List every violation, not only the first: after one, the entry "
+                                             "is applied as written where the rules engine can, skipped "
+                                             "where it cannot, and the replay goes on while it can follow "
+                                             "the game."),
 ) -> None:
     """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
     from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
+    from rules_check.core.logfile import STDIN
     from rules_check.engines import engines
 
-    paths: list[Path] = []
-    for f in files:
-        paths.extend(sorted(p for p in f.iterdir() if p.suffix in (".yaml", ".yml")) if f.is_dir() else [f])
-    if not paths:
-        typer.echo("pnp: no log files found in " + ", ".join(str(f) for f in files), err=True)
+    reads_stdin = sum(str(f) == STDIN for f in files)
+    if reads_stdin > 1:
+        console.error("-: standard input holds one log; give - once")
         raise typer.Exit(2)
-    results = check_logs(paths, engines())
-    typer.echo(as_json(results) if format is OutputFormat.json else as_text(results))
+    paths: list[Path] = []
+    try:
+        for f in files:
+            paths.extend(sorted(p for p in f.iterdir() if p.suffix in (".yaml", ".yml")) if f.is_dir() else [f])
+    except OSError as exc:  # a folder that cannot be listed
+        raise fail(_os_error(exc)) from None
+    if not paths:
+        console.error("no log files found in " + ", ".join(str(f) for f in files))
+        raise typer.Exit(2)
+    known = engines()
+    stdin = typer.get_binary_stream("stdin") if reads_stdin else None
+    results = [report for path in _each_with_progress(paths, "checking logs")
+               for report in check_logs([path], known, all_violations, stdin=stdin)]
+    if format is OutputFormat.json:
+        typer.echo(as_json(results))
+    else:
+        console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
     raise typer.Exit(exit_code(results))
 
 

@@ -46,9 +46,9 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], title: str |
     console = console or out()
     rows = [[("" if v is None else str(v)) for v in row] for row in rows]
     if console.is_terminal:
-        t = Table(*headers, title=title, title_justify="left")
-        for row in rows:
-            t.add_row(*row)
+        t = Table(*(_escape(h) for h in headers), title=_escape(title) if title else None, title_justify="left")
+        for row in rows:  # cells are data (card and file names), never markup
+            t.add_row(*(_escape(v) for v in row))
         console.print(t)
         return
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]

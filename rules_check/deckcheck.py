@@ -1,7 +1,8 @@
 """Tournament checks of a Kartomantik decklist (SPEC.md, "Decklists"; rulebook 4.1, 2.1).
 
 Every check runs on every deck and all problems of a file are reported together, each with
-its stable code. Errors make a deck illegal; warnings do not.
+its stable code. Errors make a deck illegal; warnings do not. Warnings of one kind are given
+once per list (an all-wills deck gets one ``tribute-unpayable`` naming every will, not 22).
 """
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
-
+from typing import NamedTuple
 from pnp.data.games.kartomantik import (DECK_SIZE, MAX_DECK_POINTS, MAX_SIDEBOARD, RECOMMENDED_WILLS,
                                         PoolCard)
 
-from .decklist import Decklist, Entry
+from .decklist import Decklist, Entry, Header
 from .names import did_you_mean, normalise
 from .pool import Pool
 
@@ -29,35 +29,47 @@ class Problem:
     line: int | None = None
     card: str | None = None
 
-    def as_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "line": self.line, "card": self.card}
+
+@dataclass(frozen=True)
+class Swap:
+    """One card of the registered deck taken out and one of its sideboard put in. The rules
+    ask only that as many come in as go out, so the pairs are made in name order; a side is
+    None when more cards came in than went out, or the other way round."""
+
+    out: str | None
+    into: str | None
 
 
 @dataclass
 class DeckReport:
-    """The verdict on one decklist; prints as a table row or as SPEC.md's JSON object."""
+    """The verdict on one decklist (deckreport.py prints it as a table row or JSON).
+
+    ``registration_errors`` are problems of the registered list itself (their lines are its
+    lines); like ``errors`` they make the deck illegal, since it cannot be checked against a
+    list that was not read whole."""
 
     file: str
-    player: str
+    player: str | None
     cards: int
     points: int
     fingerprint: str
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    registered: str | None = None
+    registration_errors: list[Problem] = field(default_factory=list)
+    swaps: list[Swap] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
-        return not self.errors
-
-    def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "player": self.player, "legal": self.legal, "cards": self.cards,
-                "points": self.points, "fingerprint": self.fingerprint,
-                "errors": [p.as_json() for p in self.errors],
-                "warnings": [p.as_json() for p in self.warnings]}
+        return not self.errors and not self.registration_errors
 
 
 def _times(n: int) -> str:
     return {2: "twice", 3: "three times"}.get(n, f"{n} times")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 def _lines(entries: list[Entry]) -> str:
@@ -129,7 +141,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
     cards = deck.deck_size
     if cards != DECK_SIZE:
         errors.append(Problem("deck-size", ERROR,
-                              f"the deck has {cards} cards; a deck has exactly {DECK_SIZE} (rulebook 4.1)"))
+                              f"the deck has {_count(cards, 'card')}; a deck has exactly {DECK_SIZE} (rulebook 4.1)"))
 
     costs = [(card.points or 0, card.name) for card, entries in known if card.type == "manifestation"
              for e in entries for _ in range(e.count)]
@@ -161,54 +173,158 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
     low, high = RECOMMENDED_WILLS
     if not (low <= wills <= high):
         warnings.append(Problem("will-count", WARNING,
-                                f"the deck has {wills} wills; {low} to {high} are recommended (rulebook 4.1)"))
+                                f"the deck has {_count(wills, 'will')}; {low} to {high} are recommended "
+                                "(rulebook 4.1)"))
     if not manifestations:
         warnings.append(Problem("no-manifestation", WARNING,
                                 "the deck has no manifestation: it can never play a First Manifestation "
                                 "(rulebook 4.2.1)"))
+    unpayable: list[_Unpayable] = []
     for card, entries in known:
         if card.type != "will" or card.tribute is None:
             continue
-        t, amount = card.tribute.temperament, card.tribute.amount
-        payers = [(c, es) for c, es in manifestations if _can_pay(t, c)]
+        payers = [(c, es) for c, es in manifestations if _can_pay(card.tribute.temperament, c)]
         power = sum((c.power or 0) * sum(e.count for e in es) for c, es in payers)
-        if power < amount:
-            if not payers:
-                why = (f"no manifestation of the deck can pay a {t} tribute"
-                       + ("" if t == "hollow" else f" (only {t} or transcendent ones can)"))
-            else:
-                why = (f"the manifestations that can pay it have {power} base power together, "
-                       f"less than {amount}")
-            warnings.append(Problem("tribute-unpayable", WARNING,
-                                    f"{card.name}'s tribute ({t} {amount}) can never be paid: {why} (rulebook 2.1)",
-                                    entries[0].line, card.name))
+        if power < card.tribute.amount:
+            unpayable.append(_Unpayable(card, entries[0].line, power, bool(payers)))
+    if unpayable:
+        warnings.append(_tribute_warning(unpayable, bool(manifestations)))
 
+    doubled: list[Problem] = []
     side_groups = _grouped(deck.sideboard)
     for key, entries in side_groups.items():
         name = (pool.get(entries[0].name) or entries[0]).name
         if key in groups:
-            warnings.append(Problem("sideboard-duplicate", WARNING,
-                                    f"{name} is in both the deck ({_lines(groups[key])}) and the sideboard "
-                                    f"({_lines(entries)})", entries[0].line, name))
+            doubled.append(Problem("sideboard-duplicate", WARNING,
+                                   f"{name} is in both the deck ({_lines(groups[key])}) and the sideboard "
+                                   f"({_lines(entries)})", entries[0].line, name))
         copies = sum(e.count for e in entries)
         if copies > 1:
-            warnings.append(Problem("sideboard-duplicate", WARNING,
-                                    f"{name} is {_times(copies)} in the sideboard ({_lines(entries)})",
-                                    entries[0].line, name))
+            doubled.append(Problem("sideboard-duplicate", WARNING,
+                                   f"{name} is {_times(copies)} in the sideboard ({_lines(entries)})",
+                                   entries[0].line, name))
+    if doubled:
+        warnings.append(_grouped_warning(doubled, "sideboard cards doubled"))
+    miscounted = [_header_warning(h) for h in deck.headers if h.stated != h.listed]
+    if miscounted:
+        warnings.append(_grouped_warning(miscounted, "headers whose count is not the cards under them"))
 
-    return DeckReport(deck.file, deck.player, cards, points, fingerprint(deck), errors, warnings)
+    report = DeckReport(deck.file, deck.player, cards, points, fingerprint(deck), errors, warnings)
+    if registered is not None:
+        report.registered = registered.file
+        report.registration_errors = registration_problems(registered, pool)
+        report.swaps = swaps(deck, registered, pool)
+    return report
+
+
+class _Unpayable(NamedTuple):
+    """A will whose tribute the deck can never pay: the power its payers have together."""
+
+    card: PoolCard
+    line: int | None
+    power: int
+    payers: bool
+
+
+def registration_problems(reg: Decklist, pool: Pool) -> list[Problem]:
+    """The errors of a registered list itself, with its lines: a line not understood and a
+    card not in the pool are never silently left out of the list a deck is compared with."""
+    problems = [Problem("unreadable-line", ERROR, f"registered list, line {line} not understood: {text!r}: {why}",
+                        line) for line, text, why in reg.unreadable]
+    suggestions = pool.printed_names()
+    for where, entries in (("", reg.deck), (" sideboard", reg.sideboard)):
+        for e in entries:
+            if pool.get(e.name) is None:
+                problems.append(Problem("unknown-card", ERROR, f"registered list{where}: unknown card {e.name!r} "
+                                        f"({_lines([e])}){_did_you_mean(e.name, suggestions)}", e.line, e.name))
+    return problems
+
+
+def _tribute_warning(unpayable: list[_Unpayable], any_manifestation: bool) -> Problem:
+    """One ``tribute-unpayable`` warning for every will of the list whose tribute can never be
+    paid: the reason for one will, the wills grouped by the temperament that would pay them
+    for several."""
+
+    def tribute(card: PoolCard) -> str:
+        assert card.tribute is not None
+        return f"{card.tribute.temperament} {card.tribute.amount}"
+
+    def no_payer(t: str) -> str:
+        return f"no manifestation of the deck can pay a {t} tribute" + (
+            "" if t == "hollow" else f" (only {t} or transcendent ones can)")
+
+    if len(unpayable) == 1:
+        u = unpayable[0]
+        assert u.card.tribute is not None
+        t, amount = u.card.tribute.temperament, u.card.tribute.amount
+        why = (no_payer(t) if not u.payers else
+               f"the manifestations that can pay it have {u.power} base power together, less than {amount}")
+        return Problem("tribute-unpayable", WARNING,
+                       f"{u.card.name}'s tribute ({tribute(u.card)}) can never be paid: {why} (rulebook 2.1)",
+                       u.line, u.card.name)
+    head = f"{len(unpayable)} wills' tributes can never be paid"
+    if not any_manifestation:
+        listed = ", ".join(f"{u.card.name} ({tribute(u.card)})" for u in unpayable)
+        message = f"{head} since the deck has no manifestation: {listed} (rulebook 2.1)"
+    else:
+        by_temperament: dict[str, list[_Unpayable]] = {}
+        for u in unpayable:
+            assert u.card.tribute is not None
+            by_temperament.setdefault(u.card.tribute.temperament, []).append(u)
+        parts = []
+        for t, group in by_temperament.items():
+            why = (no_payer(t) if not group[0].payers else
+                   f"the manifestations that can pay a {t} tribute have {group[0].power} base power together")
+            listed = ", ".join(f"{u.card.name} ({u.card.tribute.amount})" for u in group if u.card.tribute)
+            parts.append(f"{why}: {listed}")
+        message = f"{head}: " + "; ".join(parts) + " (rulebook 2.1)"
+    lines = [u.line for u in unpayable if u.line is not None]
+    return Problem("tribute-unpayable", WARNING, message, min(lines) if lines else None)
+
+
+def _grouped_warning(problems: list[Problem], what: str) -> Problem:
+    """Several warnings of one code as one: ``2 sideboard cards doubled: A ...; B ...``."""
+    if len(problems) == 1:
+        return problems[0]
+    lines = [p.line for p in problems if p.line is not None]
+    return Problem(problems[0].code, WARNING, f"{len(problems)} {what}: " + "; ".join(p.message for p in problems),
+                   min(lines) if lines else None)
+
+
+def _header_warning(h: Header) -> Problem:
+    listed = f"{h.listed} card{'s' * (h.listed != 1)} {'is' if h.listed == 1 else 'are'}"
+    return Problem("header-count", WARNING,
+                   f"the header {h.title!r} (line {h.line}) says {h.stated}, but {listed} listed under it", h.line)
+
+
+def _counts(entries: list[Entry]) -> Counter[str]:
+    c: Counter[str] = Counter()
+    for e in entries:
+        c[normalise(e.name)] += e.count
+    return c
+
+
+def swaps(deck: Decklist, reg: Decklist, pool: Pool) -> list[Swap]:
+    """The cards of the registered deck taken out and the cards put in, paired in name order
+    (printed names where the pool knows them)."""
+
+    def printed(key: str, entries: list[Entry]) -> str:
+        card = pool.get(key)
+        if card is not None:
+            return card.name
+        return next((e.name for e in entries if normalise(e.name) == key), key)
+
+    d, rd = _counts(deck.deck), _counts(reg.deck)
+    out = sorted(printed(k, reg.deck) for k, n in (rd - d).items() for _ in range(n))
+    into = sorted(printed(k, deck.deck) for k, n in (d - rd).items() for _ in range(n))
+    return [Swap(out[i] if i < len(out) else None, into[i] if i < len(into) else None)
+            for i in range(max(len(out), len(into)))]
 
 
 def _registration(deck: Decklist, reg: Decklist, pool: Pool) -> list[Problem]:
     """SPEC.md ``not-in-registration``: the deck must be the registered deck with some cards
     swapped one for one for cards of the registered sideboard (rulebook 4.1, Bo3); a
     sideboard given with the deck must be the registered one with the same swaps undone."""
-
-    def counts(entries: list[Entry]) -> Counter[str]:
-        c: Counter[str] = Counter()
-        for e in entries:
-            c[normalise(e.name)] += e.count
-        return c
 
     def printed(key: str) -> str:
         card = pool.get(key)
@@ -217,7 +333,7 @@ def _registration(deck: Decklist, reg: Decklist, pool: Pool) -> list[Problem]:
     def names(c: Counter[str]) -> str:
         return ", ".join(f"{printed(k)}" + (f" x{n}" if n > 1 else "") for k, n in sorted(c.items()))
 
-    d, s, rd, rs = counts(deck.deck), counts(deck.sideboard), counts(reg.deck), counts(reg.sideboard)
+    d, s, rd, rs = _counts(deck.deck), _counts(deck.sideboard), _counts(reg.deck), _counts(reg.sideboard)
     added, removed = d - rd, rd - d
     problems: list[Problem] = []
     where = f"the registered list {reg.file}"

@@ -1,13 +1,15 @@
 """The Kartomantik card pool a decklist is checked against (SPEC.md, "Kartomantik card pool").
 
 By default the bundled pool: every file of ``cards/kartomantik/`` in the pool form (a
-top-level ``cards:`` list); ``--pool FILE`` replaces it with one file of that form.
+top-level ``cards:`` list); ``--pool FILE`` replaces it with one file of that form, and
+``pnp list pool --cards DIR`` reads ``DIR/kartomantik/``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.data.errors import InputError
 from pnp.data.games.kartomantik import PoolCard, PoolFile
@@ -51,16 +53,27 @@ def _read(path: Path, pool: Pool) -> bool:
     return True
 
 
-def load_pool(path: str | Path | None = None) -> Pool:
-    """The pool in ``path`` (one file), or the bundled one."""
+def load_pool(path: str | Path | None = None, cards: str | Path | None = None) -> Pool:
+    """The pool in ``path`` (one file), else the one of the card folder ``cards`` (its
+    ``kartomantik/`` files), else the bundled one."""
     if path is not None:
         pool = Pool(source=str(path))
         if not _read(Path(path), pool):
             raise InputError(path, "expected a card pool: `game: kartomantik` and a `cards:` list", line=1)
         return pool
-    folder = bundled("cards") / "kartomantik"
+    folder = (Path(cards) if cards is not None else bundled("cards")) / "kartomantik"
+    if not folder.is_dir():
+        raise InputError(folder, "no such folder: expected the Kartomantik cards (a card pool file) in it")
     pool = Pool(source=str(folder))
     files = sorted(folder.glob("*.yaml"))
     if not any([_read(f, pool) for f in files]):
         raise InputError(folder, "no card pool file (with a `cards:` list) in this folder")
     return pool
+
+
+def listing(pool: Pool) -> list[dict[str, Any]]:
+    """Each card as ``pnp list pool`` shows it, in the pool's order, every key on every card
+    (null where it does not apply): power for manifestations, will kind and tribute for wills."""
+    return [{"name": c.name, "type": c.type, "temperament": c.temperament, "points": c.points, "power": c.power,
+             "will": c.will, "tribute": c.tribute.model_dump() if c.tribute else None}
+            for c in pool.cards.values()]

@@ -140,7 +140,7 @@ class TestDuplicatesAndNames:
         assert [e.name for e in d.sideboard] == ["Ember", "Void Husk"]
 
     def test_unreadable_lines_are_reported_with_their_number(self, pool):
-        r = check(pool, deck_text(BASE_M, BASE_W) + "---\n3x\nCreatures (20):\n")
+        r = check(pool, deck_text(BASE_M, BASE_W) + "---\n3x\n1 Alpha 21:\n")
         bad = [p for p in r.errors if p.code == "unreadable-line"]
         assert [p.line for p in bad] == [31, 32, 33]
         assert not r.legal
@@ -148,8 +148,8 @@ class TestDuplicatesAndNames:
     def test_sideboard_duplicates_warn(self, pool):
         r = check(pool, deck_text(BASE_M, BASE_W, ["Alpha 01", "Ember", "Ember"]))
         msgs = [p.message for p in r.warnings if p.code == "sideboard-duplicate"]
-        assert msgs[0].startswith("Alpha 01 is in both the deck (line 1) and the sideboard")
-        assert msgs[1].startswith("Ember is twice in the sideboard")
+        assert msgs == ["2 sideboard cards doubled: Alpha 01 is in both the deck (line 1) and the sideboard "
+                        "(line 33); Ember is twice in the sideboard (lines 34 and 35)"]  # one warning per kind
         assert r.legal
 
 
@@ -303,7 +303,7 @@ class TestHostileFiles:
         p = tmp_path / "ana.yaml"
         p.write_text("player: Ana\ndeck:\n  - Alpha 01\nsideboard: 7\n")
         r = self.run(p, pool_file)
-        assert r.exit_code == 2 and f"{p}:4: sideboard: expected a list, got 7" in r.output
+        assert r.exit_code == 2 and f"{p}:4: error unusable: sideboard: expected a list, got 7" in r.output
 
     def test_python_tag(self, tmp_path, pool_file):
         p = tmp_path / "evil.yaml"
