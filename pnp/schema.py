@@ -49,4 +49,17 @@ def layout_schema() -> dict[str, Any]:
     return layout
 
 
-SCHEMAS = {"cards": cards_schema, "layout": layout_schema}
+def report_deck_schema() -> dict:
+    from rules_check.deckreport import json_schema
+
+    return json_schema()
+
+
+def report_log_schema() -> dict:
+    from rules_check.core.adjudicate import json_schema
+
+    return json_schema()
+
+
+SCHEMAS = {"cards": cards_schema, "layout": layout_schema, "report-deck": report_deck_schema,
+           "report-log": report_log_schema}

@@ -53,3 +53,22 @@ def test_every_bundled_card_file_fits_the_cards_schema():
         assert "cards" in exc.message
     else:
         raise AssertionError("an unknown kind passed the schema")
+
+
+def test_check_reports_fit_the_schemas_pnp_publishes(tmp_path):
+    """What `pnp check deck|log --format json` prints, for every example (legal, illegal and
+    unusable files together), validates against `pnp schema report-deck|report-log`."""
+    (tmp_path / "empty.txt").write_text("")
+    (tmp_path / "not-a-log.yaml").write_text("game: [\n")
+    for kind, command, inputs in (
+            ("report-deck", "deck", [REPO / "examples" / "decks", tmp_path / "empty.txt"]),
+            ("report-log", "log", [REPO / "examples" / "logs", tmp_path / "not-a-log.yaml"])):
+        published = schema(kind)
+        jsonschema.Draft202012Validator.check_schema(published)
+        r = runner.invoke(app, ["check", command, *map(str, inputs), "--format", "json"])
+        assert r.exit_code == 2, r.output  # an unusable file among them
+        rows = json.loads(r.stdout)
+        assert len(rows) == len([p for p in inputs[0].iterdir() if p.is_file()]) + 1
+        jsonschema.Draft202012Validator(published).validate(rows)
+        assert {row["version"] for row in rows} == {1}
+        assert len({tuple(row) for row in rows}) == 1  # one shape: the same keys on every row
