@@ -493,7 +493,7 @@ def check_deck(
         console.error("no decklist files found in " + ", ".join(str(f) for f in files))
         raise typer.Exit(2)
     if format is OutputFormat.json:
-        typer.echo(as_json(rows))
+        console.report(as_json(rows))
     else:
         print_text(rows, by_player=registered is not None)
     raise typer.Exit(exit_code(rows))
@@ -537,7 +537,7 @@ def check_log(
     results = [report for path in _each_with_progress(paths, "checking logs")
                for report in check_logs([path], known, all_violations, stdin=stdin)]
     if format is OutputFormat.json:
-        typer.echo(as_json(results))
+        console.report(as_json(results))
     else:
         console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
     raise typer.Exit(exit_code(results))

@@ -72,3 +72,12 @@ def _escape(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
+
+
+def report(text: str) -> None:
+    """A machine-readable report (JSON) on standard output, exactly as given (no colour, no
+    wrapping, no markup); silent with -q, where the exit code is the answer."""
+    if not SETTINGS.quiet:
+        import typer
+
+        typer.echo(text)

@@ -3,6 +3,7 @@ colour only where wanted, help without Python types, errors that name the option
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -129,6 +130,11 @@ def test_a_batch_of_logs_shows_its_progress_on_standard_error_only():
     result = CliRunner(env={"FORCE_COLOR": "1", "NO_COLOR": None}).invoke(
         app, ["check", "log", str(logs), "--format", "json"])
     assert "checking logs" in result.stderr
-    import json
-
     assert len(json.loads(result.stdout)) == len(list(logs.glob("*.yaml")))
+
+
+def test_quiet_checks_answer_by_exit_code_alone():
+    decks = Path(__file__).resolve().parent.parent / "examples" / "decks" / "illegal-31-cards.txt"
+    for args in (["check", "deck", str(decks)], ["check", "deck", str(decks), "--format", "json"]):
+        result = CliRunner().invoke(app, ["-q", *args])
+        assert result.exit_code == 1 and result.stdout == ""
