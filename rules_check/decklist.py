@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.data.errors import InputError
 from pnp.data.validate import validate
-from pnp.data.yamlsafe import load_yaml_text, read_text
+from pnp.data.yamlsafe import load_yaml_text, read_stream_text, read_text
 
 MAX_DECKLIST_BYTES = 64 * 1024
 MAX_COUNT = 99
@@ -259,14 +259,4 @@ def read_decklist(path: str | Path) -> Decklist:
 def read_decklist_stream(stream: BinaryIO, file: str = STDIN) -> Decklist:
     """Read one decklist from a byte stream (standard input), with a file's limits: at most
     64 KB, no binary data, UTF-8; YAML when it is the YAML form, text otherwise."""
-    raw = stream.read(MAX_DECKLIST_BYTES + 1)
-    if len(raw) > MAX_DECKLIST_BYTES:
-        raise InputError(file, f"over the limit of {MAX_DECKLIST_BYTES} bytes for a decklist; refused")
-    if b"\x00" in raw:
-        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
-        raise InputError(file, "binary data (a NUL byte), expected a text decklist", line=line)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(file, "not UTF-8 text", line=raw[: exc.start].count(b"\n") + 1) from None
-    return parse_decklist(text, file)
+    return parse_decklist(read_stream_text(stream, file, MAX_DECKLIST_BYTES, "decklist"), file)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -129,15 +129,27 @@ def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES, what: str = 
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(p, f"cannot read: {exc.strerror}") from None
+    return _decoded(raw, p, what)
+
+
+def read_stream_text(stream: BinaryIO, file: str, max_bytes: int = DEFAULT_MAX_BYTES, what: str = "file") -> str:
+    """Read a text from a byte stream (standard input) with a file's limits: at most
+    ``max_bytes`` (never more is read), no binary data, UTF-8."""
+    raw = stream.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        raise InputError(file, f"over the limit of {max_bytes} bytes for a {what}; refused")
+    return _decoded(raw, file, what)
+
+
+def _decoded(raw: bytes, file: str | Path, what: str) -> str:
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
-        raise InputError(p, f"binary data (a NUL byte), expected a text {what}", line=line)
+        raise InputError(file, f"binary data (a NUL byte), expected a text {what}", line=line)
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise InputError(p, "not UTF-8 text", line=line) from None
-    return text
+        raise InputError(file, "not UTF-8 text", line=line) from None
 
 
 def load_yaml_text(text: str, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Located:

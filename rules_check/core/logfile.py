@@ -24,7 +24,7 @@ from typing import Any, BinaryIO
 import yaml
 
 from pnp.data.errors import InputError
-from pnp.data.yamlsafe import Located, load_yaml_text, read_text
+from pnp.data.yamlsafe import Located, load_yaml_text, read_stream_text, read_text
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_LOG_NODES = 2_000_000
@@ -82,17 +82,7 @@ def read_log(path: str | Path, games: dict[str, Any]) -> GameLog:
 def read_log_stream(stream: BinaryIO, games: dict[str, Any], file: str = STDIN) -> GameLog:
     """One log read from a byte stream (standard input), with a file's limits: at most
     MAX_LOG_BYTES, no binary data, UTF-8."""
-    raw = stream.read(MAX_LOG_BYTES + 1)
-    if len(raw) > MAX_LOG_BYTES:
-        raise InputError(file, f"over the limit of {MAX_LOG_BYTES} bytes for a game log; refused")
-    if b"\x00" in raw:
-        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
-        raise InputError(file, "binary data (a NUL byte), expected a text game log", line=line)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(file, "not UTF-8 text", line=raw[: exc.start].count(b"\n") + 1) from None
-    return parse_log(text, file, games)
+    return parse_log(read_stream_text(stream, file, MAX_LOG_BYTES, "game log"), file, games)
 
 
 def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
