@@ -26,6 +26,8 @@ import yaml
 from pnp.data.errors import InputError
 from pnp.data.yamlsafe import Located, load_yaml_text, read_stream_text, read_text
 
+from .logstream import Entry, StreamedEntries, outline
+
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_LOG_NODES = 2_000_000
 REQUIRED = ("game", "players", "setup", "log")
@@ -35,13 +37,6 @@ STDIN = "-"  # the file name of a log read from standard input, in reports too
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@dataclass
-class Entry:
-    index: int
-    line: int | None
-    data: Any
 
 
 @dataclass(frozen=True)
@@ -65,7 +60,7 @@ class GameLog:
     game: str
     players: list[str]
     setup: Any
-    entries: list[Entry]
+    entries: list[Entry] | StreamedEntries  # a long log's are read as the replay reaches them
     doc: Located
     metadata: Metadata = field(default_factory=Metadata)
 
@@ -86,11 +81,21 @@ def read_log_stream(stream: BinaryIO, games: dict[str, Any], file: str = STDIN) 
 
 
 def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
-    """The log written in ``text`` (``file`` names it in messages)."""
+    """The log written in ``text`` (``file`` names it in messages). Its entries are read one
+    at a time as the replay reaches them (rules_check/core/logstream.py), the rest at once."""
+    shape = outline(text)
+    if shape is None:
+        return _parse(text, text, file, games, None)
+    return _parse(shape.header, text, file, games, shape)
+
+
+def _parse(header: str, text: str, file: str, games: dict[str, Any], shape) -> GameLog:
+    """``header``: the text read at once (the whole file, or the file with the log's entries
+    blanked out when ``shape`` outlines where they are)."""
     try:
-        doc = load_yaml_text(text, file, max_nodes=MAX_LOG_NODES)
+        doc = load_yaml_text(header, file, max_nodes=MAX_LOG_NODES)
     except (ValueError, TypeError, OverflowError) as exc:  # a plain value YAML cannot build (2024-13-45)
-        raise _unbuildable(text, file, exc) from None
+        raise _unbuildable(header, file, exc) from None
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(file, "expected a game log: a mapping with game, players, setup and log", line=1)
@@ -120,7 +125,12 @@ def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
         log = []
     if not isinstance(log, list):
         raise InputError(file, "expected a list of entries", line=doc.line_of(("log",)), field="log")
-    entries = [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)]
+    entries: list[Entry] | StreamedEntries
+    if shape is None:
+        entries = [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)]
+    else:
+        entries = StreamedEntries(text, file, shape, MAX_LOG_NODES,
+                                  lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type]
     return GameLog(file, game, players, data["setup"], entries, doc, metadata)
 
 
