@@ -73,3 +73,19 @@ def test_a_long_log_decided_early_is_judged_at_its_entry_with_flat_memory(tmp_pa
     # the text, the outline's four numbers an entry, and one entry at a time: not the
     # 120 bytes a byte of YAML that building the whole file as data costs
     assert peak < 12 * path.stat().st_size, peak
+
+
+def test_a_log_written_by_a_yaml_library_with_the_log_not_last():
+    """yaml.safe_dump sorts the keys (log before players and setup) and writes the entries at
+    the key's own indentation: read as the whole file reads it."""
+    import yaml
+
+    known = engines()
+    doc = yaml.safe_load((LOGS / "relics-legal.yaml").read_text())
+    text = yaml.safe_dump(doc)
+    assert text.index("log:") < text.index("setup:")
+    streamed = logfile.parse_log(text, "d.yaml", known)
+    whole = logfile._parse(text, text, "d.yaml", known, None)
+    assert isinstance(streamed.entries, StreamedEntries)
+    assert [(e.line, e.data) for e in streamed.entries] == [(e.line, e.data) for e in whole.entries]
+    assert streamed.setup == whole.setup and streamed.setup_line(()) == whole.setup_line(())

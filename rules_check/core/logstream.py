@@ -70,6 +70,7 @@ def _outline(loader, text: str) -> Outline | None:
                 return None
             expecting_key = False
             if event.value == "log" and log_span is None:
+                key_end = event.end_mark.index
                 value = next(events, None)
                 if isinstance(value, (yaml.AliasEvent,)) or getattr(value, "anchor", None):
                     return None
@@ -77,7 +78,7 @@ def _outline(loader, text: str) -> Outline | None:
                     end = _entries(events, spans)
                     if end is None:
                         return None
-                    log_span = (value.start_mark.index, end)
+                    log_span = (key_end, end)
                 elif not isinstance(value, yaml.ScalarEvent):
                     return None  # a mapping under log: the whole read names the problem
                 expecting_key = True
@@ -89,8 +90,8 @@ def _outline(loader, text: str) -> Outline | None:
     rest = [type(e).__name__ for e in events]
     if rest != ["DocumentEndEvent", "StreamEndEvent"] or log_span is None or not len(spans):
         return None
-    start, end = log_span
-    blank = "[]" + "\n" * text.count("\n", start, end)
+    start, end = log_span  # from the end of the key `log` to the end of its last entry
+    blank = ": []" + "\n" * text.count("\n", start, end)  # the same lines, every entry gone
     return Outline(text[:start] + blank + text[end:], spans)
 
 
