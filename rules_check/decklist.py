@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.data.errors import InputError
 from pnp.data.validate import validate
-from pnp.data.yamlsafe import load_yaml_text, read_stream_text, read_text
+from pnp.data.yamlsafe import MAX_DIGITS, load_yaml_text, read_stream_text, read_text
 
 MAX_DECKLIST_BYTES = 64 * 1024
 MAX_COUNT = 99
@@ -91,16 +91,25 @@ class Decklist:
         return sum(e.count for e in self.sideboard)
 
 
+def _number(digits: str) -> int | None:
+    """A count as written, or None past MAX_DIGITS digits (Python reads no int of more than
+    4,300, and no count needs more than a few)."""
+    return int(digits) if len(digits) <= MAX_DIGITS else None
+
+
 def _entry(text: str, line: int | None) -> Entry | str:
     """An entry, or why the text is not one."""
     m = _COUNT_FIRST.match(text) or None
-    name, count = text, 1
+    name, written = text, "1"
     if m:
-        count, name = int(m.group(1)), m.group(2).strip()
+        written, name = m.group(1), m.group(2).strip()
     else:
         m = _COUNT_LAST.match(text)
         if m:
-            name, count = m.group(1).strip(), int(m.group(2))
+            name, written = m.group(1).strip(), m.group(2)
+    count = _number(written)
+    if count is None:
+        return f"a count of {len(written)} digits is not a deck (numbers have at most {MAX_DIGITS} digits)"
     name = _SET_CODE.sub("", name).strip()
     if not re.search(r"[^\W\d_]", name) or re.fullmatch(r"\d+\s*[xX×]", name):
         return "expected a card name (with an optional count like `1 Oppress`)"
@@ -117,7 +126,7 @@ def _header(line: str) -> tuple[str, int | None] | None:
     """(title, stated count or None) when the line is a section header."""
     m = _COUNTED_HEADER.match(line)
     if m:
-        return " ".join(m.group("title").split()), int(m.group("a") or m.group("b"))
+        return " ".join(m.group("title").split()), _number(m.group("a") or m.group("b"))
     m = _HEADER.match(line)
     if m:
         title = " ".join(m.group("title").split())

@@ -13,15 +13,17 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from .errors import InputError, InputErrors
-from .yamlsafe import read_text
+from .yamlsafe import read_bytes_checked, read_text
 
-MAX_CSV_BYTES = 4 * 1024 * 1024
+MAX_CSV_BYTES = 4 * 1024 * 1024  # a CSV file, and an .xlsx workbook as stored
+MAX_XLSX_UNPACKED = 64 * 1024 * 1024  # what a workbook's zip members unpack to, together
 MAX_ROWS = 5000
 _INT = re.compile(r"[+-]?\d{1,12}")
 _FLOAT = re.compile(r"[+-]?\d{1,12}\.\d{1,12}")
@@ -50,17 +52,33 @@ def _csv_rows(path: Path):
         yield reader.line_num, row
 
 
+def _check_unpacked_size(path: Path, data: io.BytesIO) -> None:
+    """A workbook is a zip: what its members say they unpack to is at most MAX_XLSX_UNPACKED
+    (a zip bomb of shared strings is refused before openpyxl reads it; a member that unpacks
+    past what it says fails its check inside zipfile)."""
+    try:
+        with zipfile.ZipFile(data) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise InputError(path, f"not an .xlsx workbook: {exc}") from None
+    finally:
+        data.seek(0)
+    if unpacked > MAX_XLSX_UNPACKED:
+        raise InputError(path, f"the workbook unpacks to {unpacked} bytes, over the limit of {MAX_XLSX_UNPACKED} "
+                               "bytes; refused (save the sheet as CSV)")
+
+
 def _xlsx_rows(path: Path):
     """(row number, cells) of a workbook's first sheet, cells as text."""
+    data = io.BytesIO(read_bytes_checked(path, MAX_CSV_BYTES, what="workbook"))  # a regular file, bounded
     try:
         import openpyxl
     except ImportError:
         raise InputError(path, "reading .xlsx needs openpyxl: pip install 'pnp-tabletop[xlsx]' (or save the sheet "
                                "as CSV)") from None
-    if not path.is_file() or path.stat().st_size > MAX_CSV_BYTES:
-        raise InputError(path, f"not a workbook file of at most {MAX_CSV_BYTES} bytes")
+    _check_unpacked_size(path, data)
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(data, read_only=True, data_only=True)
     except Exception as exc:  # a zip that is not a workbook, a damaged file ...
         raise InputError(path, f"not an .xlsx workbook: {exc}") from None
     try:

@@ -1,18 +1,32 @@
 """Bounded, safe YAML reading that remembers the line of every value.
 
 Card files, decklists and game logs come from strangers, so reading them must never execute
-anything, never blow up memory and never end in a traceback:
+anything, never hang, never blow up memory and never end in a traceback (docs/limits.md):
 
-* only PyYAML's safe loader (the C one when available) is used: no Python tags;
+* only regular files are read (a symlink to one is fine): a FIFO, a device (``/dev/zero``,
+  ``/dev/urandom``), a socket or a folder is refused before it is opened, and a file is
+  opened without blocking and read to at most its size limit plus one byte, whatever its
+  size on disk says (`read_bytes_checked`, which images, fonts and workbooks use too);
 * files over a size limit, binary files (NUL bytes) and text that is not UTF-8 are refused;
-* anchors and aliases are allowed, but every node an alias expands to is counted and a
-  document that expands past ``max_nodes`` (a "billion laughs" alias bomb) is refused;
+* only PyYAML's safe loader (the C one when available) composes the document, and values are
+  built here from plain YAML only: text, numbers, true/false, null, dates, lists and mappings.
+  Every other tag (``!!python/...``, ``!!binary``, ``!!set``, a tag of one's own) is refused,
+  and a value its tag cannot build (``!!int abc``, ``!!bool maybe``, ``2024-13-45``) is an
+  error naming its line, never the library's exception;
+* numbers have at most ``MAX_DIGITS`` digits (Python refuses to read ints of more than 4,300);
+* anchors, aliases and merge keys (``<<: *base``, keys written beside it win) are allowed, but
+  every node an alias expands to is counted and a document that expands past ``max_nodes`` (a
+  "billion laughs" alias bomb) or nests deeper than ``MAX_DEPTH`` is refused;
 * every value's line is kept in a map from its path (``("cards", 3, "power")``) to its
   1-based line, so a validation error can name the line it comes from.
 """
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -29,10 +43,24 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_MAX_NODES = 200_000
 MAX_DEPTH = 64
+MAX_DIGITS = 100  # digits of a number (Python itself stops reading ints at 4,300)
 
 Path_ = tuple[Any, ...]
-_PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
-_STR = "tag:yaml.org,2002:str"
+_Y = "tag:yaml.org,2002:"
+_STR, _SEQ, _MAP = _Y + "str", _Y + "seq", _Y + "map"
+_NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP = _Y + "null", _Y + "bool", _Y + "int", _Y + "float", _Y + "timestamp"
+_MERGE, _VALUE = _Y + "merge", _Y + "value"
+# what a tag may build, said as the message for a value it cannot build
+_SCALARS = {
+    _NULL: "null",
+    _BOOL: "true or false (also yes/no, on/off)",
+    _INT: "a whole number",
+    _FLOAT: "a number",
+    _TIMESTAMP: "a date",
+}
+_PLAIN = "plain YAML only: text, numbers, true/false, null, dates, lists and mappings"
+_RADIX = re.compile(r"[-+]?0[xob]")
+_INFINITY = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
 
 
 @dataclass
@@ -53,6 +81,29 @@ class Located:
         return self.lines.get((), None)
 
 
+class NotADate(InputError, ValueError):
+    """A plain value that reads as a date but is none (``2024-13-45``): an `InputError` like
+    every other, and a `ValueError` for a reader that knows what the value means and says more
+    (the game log's ``date:``). ``path`` is where it stands, ``value`` as written, ``problem``
+    why it is no date."""
+
+    def __init__(self, file: str, value: str, problem: str, line: int, path: Path_) -> None:
+        self.value = value
+        self.problem = problem
+        self.path = path
+        super().__init__(file, f"{_shown(value)} reads as a date but is not one ({problem}); put it in quotes "
+                               "if it is text", line=line)
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_Y):] if tag.startswith(_Y) else tag
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """A value as a message quotes it: in quotes, cut short when long."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
 class _Builder:
     """Turns composed nodes into Python values, counting nodes and recording lines."""
 
@@ -63,48 +114,92 @@ class _Builder:
         self.lines: dict[Path_, int] = {}
         self._constructor = yaml.constructor.SafeConstructor()
 
-    def build(self, node: yaml.Node, path: Path_ = ()) -> Any:
+    def error(self, message: str, node: yaml.Node) -> InputError:
+        return InputError(self.file, message, line=node.start_mark.line + 1)
+
+    def build(self, node: yaml.Node, path: Path_ = (), depth: int = 0) -> Any:
         self.count += 1
         if self.count > self.max_nodes:
-            raise InputError(
-                self.file,
-                f"the document expands to more than {self.max_nodes} values "
-                "(an alias bomb or a file far larger than expected); refused",
-                line=node.start_mark.line + 1,
-            )
-        if len(path) > MAX_DEPTH:
-            raise InputError(self.file, f"nested more than {MAX_DEPTH} levels deep (a recursive alias?); refused",
-                             line=node.start_mark.line + 1)
+            raise self.error(f"the document expands to more than {self.max_nodes} values "
+                             "(an alias bomb or a file far larger than expected); refused", node)
+        if depth > MAX_DEPTH:
+            raise self.error(f"nested more than {MAX_DEPTH} levels deep (a recursive alias?); refused", node)
         self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.ScalarNode):
-            if node.tag == _STR:  # most values (names): no constructor needed
-                return node.value
-            try:
-                return self._constructor.construct_object(node, deep=True)
-            except yaml.YAMLError as exc:
-                raise InputError(self.file, _yaml_problem(exc), line=node.start_mark.line + 1) from None
-        if isinstance(node, (yaml.SequenceNode, yaml.MappingNode)) and node.tag not in _PLAIN_TAGS:
-            raise InputError(self.file, f"the tag {node.tag} is not allowed (plain YAML only)",
-                             line=node.start_mark.line + 1)
+            return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
+            if node.tag != _SEQ:
+                raise self.error(f"the tag {_short_tag(node.tag)} is not allowed on a list ({_PLAIN})", node)
+            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
-            self._constructor.flatten_mapping(node)  # resolves "<<" merge keys
-            result: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise InputError(self.file, "a mapping key must be a plain value",
-                                     line=key_node.start_mark.line + 1)
-                key = self._constructor.construct_object(key_node, deep=True)
-                if isinstance(key, (list, dict)):
-                    raise InputError(self.file, "a mapping key must be a plain value",
-                                     line=key_node.start_mark.line + 1)
-                if key in result:
-                    raise InputError(self.file, f"key {key!r} appears twice in one mapping",
-                                     line=key_node.start_mark.line + 1)
-                result[key] = self.build(value_node, path + (key,))
-            return result
-        raise InputError(self.file, "unexpected YAML node", line=node.start_mark.line + 1)
+            if node.tag != _MAP:
+                raise self.error(f"the tag {_short_tag(node.tag)} is not allowed on a mapping ({_PLAIN})", node)
+            return self.mapping(node, path, depth)
+        raise self.error("unexpected YAML node", node)
+
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        """A scalar's value, built only from the plain tags; what a tag cannot build is an
+        `InputError` (or a `NotADate`) naming the line and what was expected."""
+        tag, value = node.tag, node.value
+        if tag in (_STR, _VALUE, _MERGE):  # most values (names); `=` and `<<` away from a key are text
+            return value
+        if tag not in _SCALARS:
+            raise self.error(f"the tag {_short_tag(tag)} is not allowed ({_PLAIN})", node)
+        if tag in (_INT, _FLOAT) and len(value) > MAX_DIGITS:  # a shorter one has fewer digits
+            digits = sum(ch in "0123456789abcdefABCDEF" for ch in _RADIX.sub("", value, count=1))
+            if digits > MAX_DIGITS:
+                raise self.error(f"numbers have at most {MAX_DIGITS} digits, this one has {digits}: "
+                                 f"{_shown(value)} (put it in quotes if it is text)", node)
+        try:
+            result = self._constructor.yaml_constructors[tag](self._constructor, node)
+        except Exception as exc:  # PyYAML lets KeyError, ValueError, IndexError... through
+            if tag == _TIMESTAMP:
+                problem = ("expected YYYY-MM-DD, or YYYY-MM-DD HH:MM:SS" if not isinstance(exc, ValueError)
+                           else "a time zone is less than 24 hours" if "timedelta" in str(exc) else str(exc))
+                raise NotADate(self.file, value, problem, node.start_mark.line + 1, path) from None
+            raise self.error(f"expected {_SCALARS[tag]} for {_short_tag(tag)}, got {_shown(value)}", node) from None
+        if isinstance(result, float) and math.isinf(result) and not _INFINITY.fullmatch(value.strip()):
+            raise self.error(f"the number {_shown(value)} is too large (at most about 1.8e308)", node)
+        return result
+
+    def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict[Any, Any]:
+        """A mapping, with YAML merge keys: ``<<: *base`` (or ``<<: [*a, *b]``) takes every key
+        of the merged mappings not written beside it (written keys win; of two merged mappings,
+        the first wins), in the order PyYAML gives them. Merged mappings are built as values, so
+        their nodes count towards ``max_nodes`` and their nesting towards ``MAX_DEPTH``."""
+        written: dict[Any, Any] = {}
+        merged: list[yaml.MappingNode] | None = None
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                if merged is not None:
+                    raise self.error("the merge key `<<` appears twice in one mapping (merge several "
+                                     "mappings at once: `<<: [*a, *b]`)", key_node)
+                merged = self.merge_sources(value_node)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise self.error("a mapping key must be a plain value", key_node)
+            key = self.scalar(key_node, path)
+            if key in written:
+                raise self.error(f"key {key!r} appears twice in one mapping", key_node)
+            written[key] = self.build(value_node, path + (key,), depth + 1)
+        if not merged:
+            return written
+        result: dict[Any, Any] = {}
+        for source in merged:
+            for key, value in self.build(source, path, depth + 1).items():
+                result.setdefault(key, value)
+        result.update(written)
+        return result
+
+    def merge_sources(self, node: yaml.Node) -> list[yaml.MappingNode]:
+        if isinstance(node, yaml.MappingNode):
+            return [node]
+        if isinstance(node, yaml.SequenceNode) and all(isinstance(n, yaml.MappingNode) for n in node.value):
+            return list(node.value)
+        got = "a list with other values than mappings" if isinstance(node, yaml.SequenceNode) else \
+            f"{_shown(node.value)}"
+        raise self.error(f"the merge key `<<` takes a mapping or a list of mappings (`<<: *base`, "
+                         f"`<<: [*a, *b]`), got {got}", node)
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:
@@ -112,24 +207,89 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     return f"not valid YAML: {problem}"
 
 
-def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES, what: str = "file") -> str:
-    """Read a text file, refusing missing, oversized, binary and non-UTF-8 files."""
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (a named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _a(what: str) -> str:
+    return f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
+
+
+def _not_regular(p: Path, mode: int, what: str) -> InputError:
+    if stat.S_ISDIR(mode):
+        return InputError(p, f"is a folder, expected {_a(what)}")
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    if p.is_symlink():
+        kind += f" (it links to {os.path.realpath(p)})"
+    return InputError(p, f"is {kind}, expected a regular file ({_a(what)})")
+
+
+def _os_problem(p: Path, exc: OSError, what: str) -> InputError:
+    if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
+        return InputError(p, f"no such {what}")
+    return InputError(p, f"cannot read: {exc.strerror or exc}")
+
+
+def check_regular(path: str | Path, what: str = "file") -> os.stat_result:
+    """The status of ``path`` (links followed) when it is a regular file; else an `InputError`
+    naming what it is (missing, a folder, a FIFO, a device, a socket). Nothing is opened."""
     p = Path(path)
     try:
-        size = p.stat().st_size
-    except FileNotFoundError:
-        raise InputError(p, f"no such {what}") from None
+        st = os.stat(p)
     except OSError as exc:
-        raise InputError(p, f"cannot read: {exc.strerror}") from None
-    if p.is_dir():
-        raise InputError(p, f"is a folder, expected a {what}")
-    if size > max_bytes:
-        raise InputError(p, f"{size} bytes is over the limit of {max_bytes} bytes for a {what}; refused")
+        raise _os_problem(p, exc, what) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise _not_regular(p, st.st_mode, what)
+    return st
+
+
+def open_checked(path: str | Path, what: str = "file") -> BinaryIO:
+    """``path`` opened for reading in binary when it is a regular file (`check_regular`); the
+    file is opened without blocking (a FIFO swapped in after the check cannot hang it) and
+    checked again once open."""
+    p = Path(path)
+    check_regular(p, what)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        raw = p.read_bytes()
+        fd = os.open(p, flags)
     except OSError as exc:
-        raise InputError(p, f"cannot read: {exc.strerror}") from None
-    return _decoded(raw, p, what)
+        raise _os_problem(p, exc, what) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(p, mode, what)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, "rb")
+
+
+def read_bytes_checked(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path`` (`open_checked`), refused when over ``max_bytes``:
+    at most ``max_bytes + 1`` bytes are read, whatever the file's size says."""
+    p = Path(path)
+    with open_checked(p, what) as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > max_bytes:
+            raise InputError(p, f"{size} bytes is over the limit of {max_bytes} bytes for {_a(what)}; refused")
+        try:
+            raw = f.read(max_bytes + 1)  # a file growing as it is read stops here too
+        except OSError as exc:
+            raise _os_problem(p, exc, what) from None
+    if len(raw) > max_bytes:
+        raise InputError(p, f"more than {max_bytes} bytes, over the limit for {_a(what)}; refused")
+    return raw
+
+
+def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES, what: str = "file") -> str:
+    """Read a text file, refusing missing, special (not regular), oversized, binary and
+    non-UTF-8 files."""
+    p = Path(path)
+    return _decoded(read_bytes_checked(p, max_bytes, what), p, what)
 
 
 def read_stream_text(stream: BinaryIO, file: str, max_bytes: int = DEFAULT_MAX_BYTES, what: str = "file") -> str:
@@ -137,7 +297,7 @@ def read_stream_text(stream: BinaryIO, file: str, max_bytes: int = DEFAULT_MAX_B
     ``max_bytes`` (never more is read), no binary data, UTF-8."""
     raw = stream.read(max_bytes + 1)
     if len(raw) > max_bytes:
-        raise InputError(file, f"over the limit of {max_bytes} bytes for a {what}; refused")
+        raise InputError(file, f"over the limit of {max_bytes} bytes for {_a(what)}; refused")
     return _decoded(raw, file, what)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import zlib
 from functools import cache
 from pathlib import Path
@@ -42,11 +43,15 @@ def font(style: str = "regular") -> str:
         name, base = _FILES[style]
         file = _FONT_DIR / base
     if name not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(name, str(file)))
-        except Exception as exc:  # reportlab's TTFError and what a broken file raises
-            from pnp.data.errors import InputError
+        from pnp.data.errors import InputError
+        from pnp.data.yamlsafe import read_bytes_checked
+        from pnp.layout.model import MAX_FONT_BYTES
 
+        data = io.BytesIO(read_bytes_checked(file, MAX_FONT_BYTES, "font file"))  # a regular file, bounded
+        data.name = str(file)  # type: ignore[attr-defined]  # what reportlab's messages name
+        try:
+            pdfmetrics.registerFont(TTFont(name, data))
+        except Exception as exc:  # reportlab's TTFError and what a broken file raises
             raise InputError(file, f"cannot use this font: {exc}") from None
     return name
 

@@ -29,7 +29,10 @@ the page's ``/Resources /XObject`` exactly as it does for `Canvas.drawImage` (an
 works inside ``beginForm``/``endForm``). Names come from the content hash, so the output is
 deterministic with ``Canvas(..., invariant=1)``.
 
-Any problem reading an image raises `pnp.data.errors.InputError` naming the file.
+Any problem reading an image raises `pnp.data.errors.InputError` naming the file. Only a
+regular file is read (not a FIFO or a device), of at most ``MAX_IMAGE_BYTES``, and an image
+of more than ``MAX_IMAGE_PIXELS`` pixels is refused from its header, before anything is
+decoded (docs/limits.md): Pillow's own decompression-bomb warning never reaches the user.
 """
 
 from __future__ import annotations
@@ -38,8 +41,11 @@ import binascii
 import hashlib
 import io
 import os
+import re
 import struct
+import warnings
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
@@ -58,8 +64,16 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.errors import InputError
+from pnp.data.yamlsafe import check_regular, open_checked, read_bytes_checked
 
-__all__ = ["ImageInfo", "ImageStore", "image_info"]
+__all__ = ["ImageInfo", "ImageStore", "image_info", "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS"]
+
+# An image of more pixels is refused before it is decoded: 50 megapixels hold a 63 x 88 mm card
+# at 1200 DPI (12 MP) four times over, and an A2 board at 300 DPI (35 MP). Decoded, that is at
+# most 400 MB (16-bit RGBA), less than Pillow's own bomb limit (89 MP, a warning it prints).
+MAX_IMAGE_PIXELS = 50_000_000
+MAX_IMAGE_BYTES = 128 * 1024 * 1024  # the file: a 50 MP picture compressed losslessly fits
+_WHAT = "image file"
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -122,19 +136,49 @@ class ImageInfo:
 
 
 def image_info(path: PathLike) -> ImageInfo:
-    """Read an image's header (the whole file only for formats Pillow must scan).
+    """Read an image's header: a PNG's chunks up to its image data, other formats' file (at
+    most ``MAX_IMAGE_BYTES``) for Pillow to read the header from. Nothing is decoded.
 
-    Raises `InputError` if the file is missing, unreadable or not a usable image.
+    Raises `InputError` if the file is missing, not a regular file, unreadable, not a usable
+    image, or of more than ``MAX_IMAGE_PIXELS`` pixels.
     """
     p = Path(path)
-    try:
-        with open(p, "rb") as f:
+    with open_checked(p, _WHAT) as f:
+        try:
             head = f.read(8)
             if head == _PNG_SIG:
                 return _png_info(_read_png_header(f, p), p)
-    except OSError as exc:
-        raise InputError(p, f"cannot read image: {exc.strerror or exc}") from None
-    return _pillow_info(p, None)
+            data = head + f.read(MAX_IMAGE_BYTES + 1 - len(head))
+        except OSError as exc:
+            raise InputError(p, f"cannot read image: {exc.strerror or exc}") from None
+    if len(data) > MAX_IMAGE_BYTES:
+        raise InputError(p, f"more than {MAX_IMAGE_BYTES} bytes, over the limit for an {_WHAT}; refused")
+    return _pillow_info(p, data)
+
+
+def _too_many_pixels(path: Path, pixels: int, size: tuple[int, int] | None = None) -> InputError:
+    said = f"{size[0]} x {size[1]} pixels" if size else f"{pixels:,} pixels"
+    return InputError(path, f"the image is {said}, over the limit of {MAX_IMAGE_PIXELS:,} pixels "
+                            f"({MAX_IMAGE_PIXELS // 1_000_000} megapixels) an image may have; refused before "
+                            "decoding it: scale it down (a 63 x 88 mm card printed at 1200 DPI is 12 megapixels)")
+
+
+def _check_pixels(path: Path, width: int, height: int) -> None:
+    if width * height > MAX_IMAGE_PIXELS:
+        raise _too_many_pixels(path, width * height, (width, height))
+
+
+@contextmanager
+def _pillow_bombs(path: Path):
+    """Pillow's decompression-bomb checks as pnp's own: its warning silenced (pnp's lower
+    limit has already refused what it warns about), its error a message naming the file."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            yield
+        except Image.DecompressionBombError as exc:
+            said = re.search(r"\((\d+) pixels\)", str(exc))
+            raise _too_many_pixels(path, int(said.group(1)) if said else MAX_IMAGE_PIXELS + 1) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -159,6 +203,7 @@ class _PngHeader:
             if self.ihdr is not None or len(data) != 13:
                 raise InputError(path, "corrupt PNG: bad IHDR")
             w, h, depth, ctyp, comp, filt, inter = struct.unpack(">IIBBBBB", data)
+            _check_pixels(path, w, h)  # before anything else: the header's claim is enough
             if (
                 not (0 < w < 2**31 and 0 < h < 2**31)
                 or ctyp not in _PNG_TYPES
@@ -407,20 +452,26 @@ def _pil_orientation(im: Image.Image) -> int:
     return o if o in _ORIENT else 1
 
 
-def _open_pil(path: Path, data: bytes | None) -> Image.Image:
+def _open_pil(path: Path, data: bytes) -> Image.Image:
+    """The image in ``data`` opened (its header read) by Pillow, its size checked against
+    ``MAX_IMAGE_PIXELS`` before anything is decoded."""
     try:
-        src = io.BytesIO(data) if data is not None else path
-        return Image.open(src)
-    except FileNotFoundError:
-        raise InputError(path, "image file not found") from None
+        with _pillow_bombs(path):
+            im = Image.open(io.BytesIO(data))
+    except InputError:
+        raise
     except UnidentifiedImageError:
         raise InputError(path, "not an image file (or an unsupported format)") from None
-    except Image.DecompressionBombError as exc:
-        raise InputError(path, f"image too large: {exc}") from None
     except OSError as exc:
         raise InputError(path, f"cannot read image: {exc.strerror or exc}") from None
     except Exception as exc:  # Pillow raises many kinds on corrupt headers
         raise InputError(path, f"corrupt image: {exc}") from None
+    try:
+        _check_pixels(path, *im.size)
+    except InputError:
+        im.close()
+        raise
+    return im
 
 
 _PIL_MODES = {
@@ -442,7 +493,7 @@ _PIL_MODES = {
 }
 
 
-def _pillow_info(path: Path, data: bytes | None) -> ImageInfo:
+def _pillow_info(path: Path, data: bytes) -> ImageInfo:
     with _open_pil(path, data) as im:
         try:
             w, h = im.size
@@ -457,8 +508,7 @@ def _pillow_info(path: Path, data: bytes | None) -> ImageInfo:
             interlaced = bool(im.info.get("interlace") or im.info.get("progressive"))
             bits = 16 if im.mode.startswith("I;16") else 8
             if fmt in ("JPEG", "MPO"):
-                head = data if data is not None else path.read_bytes()
-                passthrough = _jpeg_passthrough(_jpeg_scan(_first_jpeg(im, head), path))
+                passthrough = _jpeg_passthrough(_jpeg_scan(_first_jpeg(im, data), path))
         except InputError:
             raise
         except Exception as exc:
@@ -574,12 +624,13 @@ def _pil_png_embed(im: Image.Image) -> _Embedded:
 
 def _decode_embed(data: bytes, path: Path) -> tuple[_Embedded, int]:
     """Decode with Pillow and re-compress losslessly. Returns (embedded, PDF minor version)."""
-    with _open_pil(path, data) as im:
+    with _open_pil(path, data) as im, _pillow_bombs(path):
         try:
             icc = im.info.get("icc_profile")
             im.load()
             if getattr(im, "n_frames", 1) > 1:
                 im.seek(0)
+            _check_pixels(path, *im.size)  # a format whose size is known only once loaded (ICO)
             if im.mode == "P" and ("transparency" in im.info or im.palette.mode == "RGBA"):
                 im = im.convert("RGBA")
             elif im.mode in ("L", "RGB", "I;16") and "transparency" in im.info:
@@ -606,10 +657,8 @@ def _decode_embed(data: bytes, path: Path) -> tuple[_Embedded, int]:
                 minor = 4
             if emb.bits == 16:
                 minor = 5
-        except InputError:
+        except (InputError, Image.DecompressionBombError):
             raise
-        except Image.DecompressionBombError as exc:
-            raise InputError(path, f"image too large: {exc}") from None
         except Exception as exc:
             raise InputError(path, f"corrupt image: {exc}") from None
     return emb, minor
@@ -704,12 +753,7 @@ class ImageStore:
 
     def _entry(self, path: PathLike) -> _Entry:
         p = Path(path)
-        try:
-            st = os.stat(p)
-        except FileNotFoundError:
-            raise InputError(p, "image file not found") from None
-        except OSError as exc:
-            raise InputError(p, f"cannot read image: {exc.strerror or exc}") from None
+        st = check_regular(p, _WHAT)
         key = (os.path.abspath(p), st.st_size, st.st_mtime_ns)
         entry = self._by_path.get(key)
         if entry is None:
@@ -718,12 +762,7 @@ class ImageStore:
         return entry
 
     def _load(self, path: Path) -> _Entry:
-        try:
-            data = path.read_bytes()
-        except IsADirectoryError:
-            raise InputError(path, "not an image file (it is a directory)") from None
-        except OSError as exc:
-            raise InputError(path, f"cannot read image: {exc.strerror or exc}") from None
+        data = read_bytes_checked(path, MAX_IMAGE_BYTES, _WHAT)
         digest = hashlib.sha256(data).hexdigest()
         entry = self._by_hash.get(digest)
         if entry is not None:

@@ -1,0 +1,505 @@
+"""Issue 15, special files and image bombs: every reader of pnp refuses what is not a regular
+file (a FIFO, /dev/zero, /dev/urandom, a link to a device) with exit 2 and the file named,
+never hangs and never reads a stream to its end; an image over the pixel limit is refused
+from its header with pnp's own message (docs/limits.md).
+
+The CLI runs in a subprocess with a timeout: a reader that hangs on a FIFO or reads
+/dev/zero is killed and fails its test instead of hanging or filling the memory of the suite.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import struct
+import subprocess
+import sys
+import threading
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+import reportlab
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.data import spreadsheet
+from pnp.data.components import Item
+from pnp.data.errors import InputError
+from pnp.data.loader import MAX_CARD_FILE_BYTES
+from pnp.data.yamlsafe import DEFAULT_MAX_BYTES, read_bytes_checked, read_text
+from pnp.layout.model import MAX_FONT_BYTES
+from pnp.render import fonts
+from pnp.render.images import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, ImageStore, image_info
+from rules_check.core.logfile import MAX_LOG_BYTES
+from rules_check.decklist import MAX_DECKLIST_BYTES
+from rules_check.pool import MAX_POOL_BYTES
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = ROOT / "examples" / "decks" / "legal-ben-bridge.yaml"
+LOG = ROOT / "examples" / "logs" / "relics-legal.yaml"
+POOL = ROOT / "cards" / "kartomantik" / "pool.yaml"
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+TIMEOUT = 20  # seconds; each run takes well under one
+
+
+def pnp(*args: object, cwd: Path) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], capture_output=True, text=True,
+                              timeout=TIMEOUT, cwd=cwd, env={**os.environ, "COLUMNS": "400"})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pnp {' '.join(map(str, args))} did not answer within {TIMEOUT} s (it hangs)")
+
+
+# --- a game of one's own that uses every kind of file a build reads -----------------------------
+
+GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
+SPELLS = """game: moonwell
+components:
+  - component: spell card
+    kind: card
+    layout: moonwell-spell
+    back: {layout: moonwell-back, label: Moonwell}
+    items:
+      - {name: Moon Tide, text: Everyone draws a card., image: art.png}
+      - {name: Low Ebb, text: Everyone discards a card.}
+"""
+SHEET = """game: moonwell
+components:
+  - component: rune card
+    kind: card
+    layout: moonwell-spell
+    back: {layout: moonwell-back, label: Moonwell}
+    items_from: runes.{suffix}
+"""
+MORE_CARDS = """game: moonwell
+components:
+  - component: star card
+    kind: card
+    layout: moonwell-spell
+    back: {layout: moonwell-back, label: Moonwell}
+    items:
+      - {name: Star, text: Shine.}
+"""
+LAYOUTS = """fonts:
+  moonscript: fonts/moon.ttf
+templates:
+  moonwell-spell:
+    extends: poker
+    elements:
+      art: {type: art, box: [4, 14, 55, 30]}
+      name: {type: text, field: name, box: [4, 4, 55, 8], size: 9, font: moonscript}
+      text: {type: text, field: text, box: [4, 50, 55, 30], size: 7, wrap: true}
+  moonwell-back:
+    extends: poker
+    elements:
+      label: {type: text, field: label, box: [4, 25, 55, 10], size: 12, align: center}
+"""
+MORE_LAYOUTS = "templates:\n  moonwell-extra:\n    extends: poker\n"
+
+
+def small_png() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), "#336699").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def workbook() -> bytes:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["name", "text"])
+    book.active.append(["Rune", "Carve."])
+    buf = io.BytesIO()
+    book.save(buf)
+    return buf.getvalue()
+
+
+def game(tmp: Path, sheet: str | None = None) -> tuple[Path, Path, list[object]]:
+    """cards/ and layouts/ of the game, and the arguments that build it."""
+    cards, layouts = tmp / "cards", tmp / "layouts"
+    (cards / "moonwell").mkdir(parents=True)
+    (layouts / "fonts").mkdir(parents=True)
+    (cards / "moonwell" / "game.yaml").write_text(GAME)
+    (cards / "moonwell" / "spells.yaml").write_text(SPELLS)
+    (cards / "moonwell" / "art.png").write_bytes(small_png())
+    if sheet:
+        (cards / "moonwell" / "sheet.yaml").write_text(SHEET.replace("{suffix}", sheet))
+    (layouts / "moonwell.yaml").write_text(LAYOUTS)
+    (layouts / "fonts" / "moon.ttf").write_bytes(VERA.read_bytes())
+    return cards, layouts, ["build", "moonwell", "--cards", cards, "--layouts", layouts, "--out", tmp / "out"]
+
+
+# --- the readers -----------------------------------------------------------------------------------
+
+@dataclass
+class Case:
+    """How to make pnp read a file: the arguments, the file, its content as a regular file
+    (the control case, which must pass), and what the refusal says.
+
+    ``found``: the file is found in a folder or named in another file (a device there is a link
+    to it); else it is an argument (a device is given as itself). ``what``: the kind of file
+    the refusal names ("a card file"), None when a check before the read refuses it (a font or
+    a spreadsheet named in a file: "no file ... beside"); ``named``: the text that names it."""
+
+    args: list[object]
+    target: Path
+    content: bytes
+    found: bool
+    what: str | None
+    named: str
+
+
+def card_file(tmp: Path) -> Case:
+    cards, _layouts, args = game(tmp)
+    target = cards / "moonwell" / "more.yaml"
+    return Case(args, target, MORE_CARDS.encode(), True, "a card file", str(target))
+
+
+def layout_file(tmp: Path) -> Case:
+    _cards, layouts, args = game(tmp)
+    target = layouts / "more.yaml"
+    return Case(args, target, MORE_LAYOUTS.encode(), True, "a layout file", str(target))
+
+
+def image(tmp: Path) -> Case:
+    cards, _layouts, args = game(tmp)
+    target = cards / "moonwell" / "art.png"
+    target.unlink()
+    return Case(args, target, small_png(), True, "an image file", os.path.realpath(target))
+
+
+def font(tmp: Path) -> Case:
+    _cards, layouts, args = game(tmp)
+    target = layouts / "fonts" / "moon.ttf"
+    target.unlink()
+    return Case(args, target, VERA.read_bytes(), True, None, "moonwell.yaml:2: fonts: font 'moonscript'")
+
+
+def csv_sheet(tmp: Path) -> Case:
+    cards, _layouts, args = game(tmp, "csv")
+    return Case(args, cards / "moonwell" / "runes.csv", b"name,text\nRune,Carve.\n", True, None,
+                "sheet.yaml:7: items_from: ")
+
+
+def xlsx_sheet(tmp: Path) -> Case:
+    cards, _layouts, args = game(tmp, "xlsx")
+    return Case(args, cards / "moonwell" / "runes.xlsx", workbook(), True, None, "sheet.yaml:7: items_from: ")
+
+
+def decklist(tmp: Path) -> Case:
+    target = tmp / "deck.yaml"
+    return Case(["check", "deck", target], target, DECK.read_bytes(), False, "a decklist", str(target))
+
+
+def pool(tmp: Path) -> Case:
+    target = tmp / "pool.yaml"
+    return Case(["check", "deck", DECK, "--pool", target], target, POOL.read_bytes(), False, "a card pool",
+                str(target))
+
+
+def registered(tmp: Path) -> Case:
+    target = tmp / "registered.yaml"
+    return Case(["check", "deck", DECK, "--registered", target], target, DECK.read_bytes(), False, "a decklist",
+                str(target))
+
+
+def registered_folder(tmp: Path) -> Case:
+    """A folder of registered lists holds only decklist files: a FIFO or a device there is not
+    one, so it is not read and the folder has no list."""
+    folder = tmp / "registered"
+    folder.mkdir()
+    return Case(["check", "deck", DECK, "--registered", folder], folder / "ben.yaml", DECK.read_bytes(), True,
+                None, f"{folder}: no registered list in this folder")
+
+
+def log(tmp: Path) -> Case:
+    target = tmp / "game.yaml"
+    return Case(["check", "log", target], target, LOG.read_bytes(), False, "a game log", str(target))
+
+
+def log_folder(tmp: Path) -> Case:
+    folder = tmp / "logs"
+    folder.mkdir()
+    target = folder / "relics.yaml"
+    return Case(["check", "log", folder], target, LOG.read_bytes(), True, "a game log", str(target))
+
+
+READERS: dict[str, Callable[[Path], Case]] = {
+    "card file": card_file, "layout file": layout_file, "image": image, "font": font, "csv": csv_sheet,
+    "xlsx": xlsx_sheet, "decklist": decklist, "--pool": pool, "--registered file": registered,
+    "--registered folder": registered_folder, "log": log, "log folder": log_folder,
+}
+KINDS = ["fifo", "/dev/zero", "/dev/urandom", "link to /dev/zero"]
+
+
+def special(case: Case, kind: str) -> tuple[list[object], str, str]:
+    """Put a special file where ``case`` reads one; the arguments, the name the refusal gives
+    the file and the refusal itself."""
+    target, args, named = case.target, list(case.args), case.named
+    if kind == "fifo":
+        os.mkfifo(target)
+        said = f"is a FIFO (a named pipe), expected a regular file ({case.what})"
+    elif kind.startswith("/dev/") and not case.found:  # the device itself as the argument
+        args = [kind if a == target else a for a in args]
+        named, said = kind, f"is a character device, expected a regular file ({case.what})"
+    else:  # a link to the device, where the file is looked for
+        device = kind.split()[-1]
+        target.symlink_to(device)
+        said = f"is a character device (it links to {device}), expected a regular file ({case.what})"
+    return args, named, said
+
+
+def refusal(output: str, named: str, said: str) -> bool:
+    """Whether a line of ``output`` names the file and ends with the refusal (each command
+    frames its messages its own way: "pnp: FILE: ...", "FILE: error unusable: ...")."""
+    return any(named in line and line.endswith(f": {said}") for line in output.splitlines())
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_each_reader_reads_its_file_when_it_is_a_regular_one(tmp_path, reader):
+    """The control: with a regular file in place, the command succeeds, so the cases below
+    are refused for being special files, and for nothing else."""
+    case = READERS[reader](tmp_path)
+    case.target.write_bytes(case.content)
+    r = pnp(*case.args, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("reader", READERS)
+def test_a_special_file_is_refused_by_every_reader(tmp_path, reader, kind):
+    case = READERS[reader](tmp_path)
+    args, named, said = special(case, kind)
+    r = pnp(*args, cwd=tmp_path)
+    output = r.stdout + r.stderr
+    assert r.returncode == 2, output
+    assert "Traceback" not in output
+    if case.what is None:  # refused before the read, by the check of the folder or the file naming it
+        assert case.named in output
+    elif reader == "image" and kind != "fifo":  # a link out of the card folder: refused as such (pnp.data.assets)
+        assert "spells.yaml:8: image: 'art.png'" in output
+    else:
+        assert refusal(output, named, said), output
+
+
+# --- the readers themselves, below the CLI: what they do when a check above them lets a file by ----
+
+@pytest.fixture
+def unblock():
+    """Opens the FIFOs a test registers for writing after a few seconds, so that a reader that
+    blocks on one (a regression) gets an end of file and fails its test instead of hanging."""
+    fifos: list[Path] = []
+    done = threading.Event()
+
+    def release() -> None:
+        if done.wait(5):
+            return
+        for fifo in fifos:
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=release, daemon=True)
+    thread.start()
+    yield fifos.append
+    done.set()
+    thread.join()
+
+
+def special_file(tmp_path: Path, kind: str, register, name: str = "special") -> tuple[Path, str]:
+    """A special file of ``kind`` and the words that say what it is."""
+    path = tmp_path / name
+    if kind == "fifo":
+        os.mkfifo(path)
+        register(path)
+        return path, "is a FIFO (a named pipe)"
+    if kind == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+        return path, "is a character device (it links to /dev/zero)"
+    return Path(kind), "is a character device"
+
+
+def _fonts_read(path: Path) -> None:
+    fonts.declare("hostile", path)
+    try:
+        fonts.font("hostile")
+    finally:
+        fonts._DECLARED.pop("hostile", None)
+        fonts.font.cache_clear()
+
+
+def _drawn(path: Path) -> None:
+    ImageStore(Canvas(io.BytesIO())).draw_cover(path, 0, 0, 10, 10)
+
+
+LIBRARY_READERS: dict[str, tuple[Callable[[Path], object], str]] = {
+    "read_text": (lambda p: read_text(p, what="card file"), "a card file"),
+    "read_bytes_checked": (lambda p: read_bytes_checked(p, 1000, "font file"), "a font file"),
+    "spreadsheet (CSV)": (lambda p: spreadsheet.read_items(p, Item), "a CSV file"),
+    "font": (_fonts_read, "a font file"),
+    "image_info": (image_info, "an image file"),
+    "image store": (_drawn, "an image file"),
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("reader", LIBRARY_READERS)
+def test_every_reader_refuses_a_special_file_itself(tmp_path, unblock, reader, kind):
+    read, what = LIBRARY_READERS[reader]
+    path, kind_said = special_file(tmp_path, kind, unblock)
+    with pytest.raises(InputError) as err:
+        read(path)
+    assert str(err.value) == f"{path}: {kind_said}, expected a regular file ({what})"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero"])  # read by its ending: /dev/zero has none
+def test_a_workbook_that_is_a_special_file_is_refused(tmp_path, unblock, kind):
+    path, kind_said = special_file(tmp_path, kind, unblock, "runes.xlsx")
+    with pytest.raises(InputError) as err:
+        spreadsheet.read_items(path, Item)
+    assert str(err.value) == f"{path}: {kind_said}, expected a regular file (a workbook)"
+
+
+def test_a_folder_or_a_missing_file_is_named_as_such(tmp_path):
+    with pytest.raises(InputError) as err:
+        read_text(tmp_path, what="decklist")
+    assert str(err.value) == f"{tmp_path}: is a folder, expected a decklist"
+    with pytest.raises(InputError) as err:
+        read_text(tmp_path / "nope.yaml", what="game log")
+    assert str(err.value) == f"{tmp_path / 'nope.yaml'}: no such game log"
+    with pytest.raises(InputError) as err:
+        read_text(tmp_path / "nope" / "x.yaml", what="game log")
+    assert str(err.value) == f"{tmp_path / 'nope' / 'x.yaml'}: no such game log"
+
+
+def test_a_link_to_a_regular_file_is_read(tmp_path):
+    real = tmp_path / "real.yaml"
+    real.write_text("a: 1\n")
+    (tmp_path / "link.yaml").symlink_to(real)
+    assert read_text(tmp_path / "link.yaml") == "a: 1\n"
+
+
+def test_a_file_over_its_limit_is_refused_with_its_size(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"x" * 1001)
+    with pytest.raises(InputError) as err:
+        read_bytes_checked(big, 1000, "decklist")
+    assert str(err.value) == f"{big}: 1001 bytes is over the limit of 1000 bytes for a decklist; refused"
+    big.write_bytes(b"x" * 1000)
+    assert len(read_bytes_checked(big, 1000, "decklist")) == 1000
+
+
+def test_a_workbook_that_unpacks_past_its_limit_is_refused(tmp_path):
+    import zipfile
+
+    bomb = tmp_path / "runes.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:  # 65 MB of zeros in ~64 KB
+        archive.writestr("xl/sharedStrings.xml", b"\0" * (spreadsheet.MAX_XLSX_UNPACKED + 1))
+    assert bomb.stat().st_size < spreadsheet.MAX_CSV_BYTES
+    with pytest.raises(InputError) as err:
+        spreadsheet.read_items(bomb, Item)
+    assert str(err.value) == (f"{bomb}: the workbook unpacks to {spreadsheet.MAX_XLSX_UNPACKED + 1} bytes, over the "
+                              f"limit of {spreadsheet.MAX_XLSX_UNPACKED} bytes; refused (save the sheet as CSV)")
+
+
+# --- images: a pixel limit of pnp's own, checked before decoding --------------------------------
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png(width: int, height: int, depth: int = 8, colour: int = 2, idat: bytes | None = None) -> bytes:
+    """A PNG written byte by byte: signature, IHDR (with its CRC), IDAT, IEND. Without
+    ``idat``, the real (all black) image data, compressed."""
+    if idat is None:
+        samples = {0: 1, 2: 3}[colour]
+        idat = zlib.compress(b"\0" * ((width * depth * samples + 7) // 8 + 1) * height, 9)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def bmp(width: int, height: int) -> bytes:
+    """A 1-bit BMP header claiming ``width`` x ``height``, with 10 bytes of data."""
+    dib = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 1, 0, 0, 2835, 2835, 2, 0)
+    offset = 14 + len(dib) + 8
+    return b"BM" + struct.pack("<IHHI", offset + 10, 0, 0, offset) + dib + b"\0\0\0\0\xff\xff\xff\0" + b"\0" * 10
+
+
+def over_the_limit(path: Path, size: str) -> str:
+    return (f"{path}: the image is {size}, over the limit of 50,000,000 pixels (50 megapixels) an image may "
+            "have; refused before decoding it: scale it down (a 63 x 88 mm card printed at 1200 DPI is 12 "
+            "megapixels)")
+
+
+SIDE = 7072  # 7072 x 7072 = 50,013,184 pixels: just over; 7071 x 7071 = 49,999,041: just under
+IMAGES = {
+    "a PNG header claiming 2^31 x 2^31": (png(2**31, 2**31, idat=zlib.compress(b"\0" * 4)),
+                                          "2147483648 x 2147483648 pixels"),
+    "a real 1-bit PNG just over the limit": (png(SIDE, SIDE, depth=1, colour=0), f"{SIDE} x {SIDE} pixels"),
+    "a BMP Pillow warns about": (bmp(10_000, 10_000), "10000 x 10000 pixels"),
+    "a BMP Pillow refuses": (bmp(20_000, 20_000), "400,000,000 pixels"),
+}
+
+
+def test_the_limit_is_fifty_megapixels():
+    assert MAX_IMAGE_PIXELS == 50_000_000 and SIDE * SIDE > MAX_IMAGE_PIXELS >= (SIDE - 1) ** 2
+
+
+@pytest.mark.parametrize("name", IMAGES)
+def test_an_image_over_the_pixel_limit_is_refused_before_decoding(tmp_path, name):
+    data, size = IMAGES[name]
+    _cards, _layouts, args = game(tmp_path)
+    art = tmp_path / "cards" / "moonwell" / "art.png"
+    art.write_bytes(data)
+    r = pnp(*args, cwd=tmp_path)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.strip().splitlines() == ["pnp: " + over_the_limit(art, size)]
+    assert "DecompressionBomb" not in r.stdout + r.stderr and "Warning" not in r.stdout + r.stderr
+    assert not (tmp_path / "out" / "moonwell.pdf").exists()
+
+
+def test_an_image_just_under_the_limit_is_embedded(tmp_path):
+    _cards, _layouts, args = game(tmp_path)
+    (tmp_path / "cards" / "moonwell" / "art.png").write_bytes(png(SIDE - 1, SIDE - 1, depth=1, colour=0))
+    r = pnp(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "moonwell.pdf" in r.stdout
+
+
+@pytest.mark.parametrize("name", IMAGES)
+def test_image_info_reads_the_size_from_the_header_only(tmp_path, name):
+    data, size = IMAGES[name]
+    path = tmp_path / "art.img"
+    path.write_bytes(data)
+    with pytest.raises(InputError) as err:
+        image_info(path)
+    assert str(err.value) == over_the_limit(path, size)
+
+
+# --- docs/limits.md states the numbers of the code -----------------------------------------------
+
+def test_the_limits_page_states_the_limits_of_the_code():
+    text = (ROOT / "docs" / "limits.md").read_text()
+    mb = lambda n: f"{n // 2**20} MB"  # noqa: E731
+    kb = lambda n: f"{n // 2**10} KB"  # noqa: E731
+    rows = {
+        "card file (`cards/GAME/*.yaml`), card pool (`--pool`)": mb(MAX_CARD_FILE_BYTES),
+        "layout file (`layouts/*.yaml`) and other YAML data": mb(DEFAULT_MAX_BYTES),
+        "spreadsheet, `.csv`": f"{mb(spreadsheet.MAX_CSV_BYTES)}, {spreadsheet.MAX_ROWS:,} rows",
+        "spreadsheet, `.xlsx`": f"{mb(spreadsheet.MAX_CSV_BYTES)} as stored, {mb(spreadsheet.MAX_XLSX_UNPACKED)} "
+                                f"unpacked (its zip members together), {spreadsheet.MAX_ROWS:,} rows",
+        "card art (`image:`)": f"{mb(MAX_IMAGE_BYTES)} (and 50 megapixels, see [Images](#images))",
+        "font (`fonts:` of a layout file)": mb(MAX_FONT_BYTES),
+        "decklist (text or YAML, also on standard input)": kb(MAX_DECKLIST_BYTES),
+        "game log (also on standard input)": mb(MAX_LOG_BYTES),
+    }
+    for file, limit in rows.items():
+        assert f"| {file} | {limit} |" in text
+    assert MAX_POOL_BYTES == MAX_CARD_FILE_BYTES
+    assert f"**At most {MAX_IMAGE_PIXELS // 1_000_000} megapixels** ({MAX_IMAGE_PIXELS:,} pixels)" in text
+    assert re.search(r"\*\*At most 128 MB\*\* an image file", text) and MAX_IMAGE_BYTES == 128 * 2**20
