@@ -1,18 +1,22 @@
 """``pnp build``: card data + layouts -> one print-ready PDF per game.
 
 Every game is rendered to a temporary file beside its destination first; only when all of
-them succeeded are they renamed into place, so a failed build leaves what an earlier build
-wrote untouched (and a reader never sees half a PDF).
+them succeeded are they put in place together (pnp.data.atomic.Transaction: if a rename fails,
+the files already in place are put back), so a failed or interrupted build leaves what an
+earlier build wrote untouched (and a reader never sees half a PDF). A build first removes the
+temporary files of earlier builds that died (SIGKILL, a power cut).
+
+Card art comes from the card folder or an ``--assets`` folder only (pnp.data.assets).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Literal
 
+from .data import assets, atomic
 from .data.components import Component, Kind
 from .data.errors import InputError
 from .data.games import game_spec
@@ -48,6 +52,8 @@ class BuildOptions:
     # boards: None tiles them at real size over pages; a number scales them (1.0 = real
     # size); "fit" puts each board on one page (pnp/render/boards.py)
     board_scale: float | Literal["fit"] | None = None
+    # --assets: folders card art may come from besides the card folder (pnp/data/assets.py)
+    assets: tuple[Path, ...] = ()
 
     def layout_layers(self) -> list[Path]:
         """The layouts search path: the bundled folder, and a publisher's ``--layouts`` over it
@@ -155,13 +161,10 @@ def piece_jobs(data: GameData, kind: Kind) -> list[PieceJob]:
             for comp in data.components if comp.kind is kind]
 
 
-def _temp_beside(dest: Path) -> Path:
-    fd, name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(name, 0o666 & ~umask)  # mkstemp makes it private; the PDF is an ordinary file
-    return Path(name)
+# the files a PDF build writes into --out (their stale temporary files are its own to remove)
+BUILD_FILE = re.compile(r".+\.(pdf|svg|dxf)")
+# an export folder FORMAT/GAME/ is named by a game id (pnp.data.components.GameId)
+EXPORT_FOLDER = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
 def build(games: list[str], options: BuildOptions,
@@ -173,6 +176,12 @@ def build(games: list[str], options: BuildOptions,
     ``GAME-boards.pdf``, ``GAME-screens.pdf`` for a game that has such components.
     Other formats export the cards into a folder ``FORMAT/GAME/`` (pnp/render/exports.py).
     """
+    assets.check_folders(options.assets)
+    with assets.allowed(options.assets):  # art from the card folder or --assets only
+        return _build(games, options, on_start, on_face)
+
+
+def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[GameBuild]:
     for game in games:
         game_spec(options.cards_dir, game)  # a bundled game, or a folder with a game.yaml: else "unknown game"
     layouts = load_layouts(options.layout_layers())
@@ -188,10 +197,11 @@ def build(games: list[str], options: BuildOptions,
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
     out.mkdir(parents=True, exist_ok=True)
-    if options.format != "pdf":
-        results = _export(loaded, layouts, options, out, on_start, on_face)
-    else:
-        results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+    with atomic.interruptible():  # SIGTERM, SIGINT: the temporary files are removed, nothing replaced
+        if options.format != "pdf":
+            results = _export(loaded, layouts, options, out, on_start, on_face)
+        else:
+            results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
     for game, game_notes in notes.items():  # on the game's first file: its cards
         first = next((r for r in results if r.game == game), None)
         if first is not None:
@@ -227,15 +237,13 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
 
     sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset, options.gutter,
                                  options.cutter)
-    temps: list[tuple[Path, Path]] = []
     results: list[GameBuild] = []
+    atomic.remove_stale(out, BUILD_FILE.fullmatch)
 
-    def start(dest: Path, title: str):
-        tmp = _temp_beside(dest)
-        temps.append((tmp, dest))
-        return new_canvas(tmp, title, options.duplex)
+    with atomic.Transaction() as staged:  # every file beside its destination; in place together at the end
+        def start(dest: Path, title: str):
+            return new_canvas(staged.file(dest), title, options.duplex)
 
-    try:
         for game, data, jobs in loaded:
             title = data.spec.title if data.spec else game
             if on_start:
@@ -248,9 +256,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
             for cut_name, (page_w, page_h, outlines) in report.cuts.items():
                 for suffix, write in ((".svg", cutfile.svg), (".dxf", cutfile.dxf)):
                     dest = out / f"{cut_name}{suffix}"
-                    tmp = _temp_beside(dest)
-                    temps.append((tmp, dest))
-                    tmp.write_text(write(page_w, page_h, outlines), encoding="utf-8")
+                    staged.file(dest).write_text(write(page_w, page_h, outlines), encoding="utf-8")
                     results.append(GameBuild(game, dest, 0, len(outlines), {}, []))
             for kind, (module, suffix) in PIECE_RENDERERS.items():
                 pieces = piece_jobs(data, kind)
@@ -262,30 +268,22 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
                 report = renderer.render(canvas, pieces, layouts, options)
                 canvas.save()
                 results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
-    except BaseException:
-        for tmp, _ in temps:
-            tmp.unlink(missing_ok=True)
-        raise
-    for tmp, dest in temps:
-        os.replace(tmp, dest)
     return results
 
 
 def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start=None, on_face=None) -> list[GameBuild]:
     """Digital exports: each game's files are written into a fresh folder, which then takes
-    the place of ``FORMAT/GAME/`` (the old one is removed only once the new one is whole)."""
-    import shutil
-
+    the place of ``FORMAT/GAME/`` together with the other games' (the old ones are set aside
+    until every new one is in place, and put back if one cannot be)."""
     from .render import exports
 
     root = out / options.format
     root.mkdir(parents=True, exist_ok=True)
-    staged: list[tuple[Path, Path]] = []
+    atomic.remove_stale(root, EXPORT_FOLDER.fullmatch)
     results: list[GameBuild] = []
-    try:
+    with atomic.Transaction() as staged:
         for game, _data, jobs in loaded:
-            tmp = Path(tempfile.mkdtemp(prefix=f".{game}.", dir=root))
-            staged.append((tmp, root / game))
+            tmp = staged.folder(root / game)
             cards = sum(len(j.cards) for j in jobs)
             if on_start:
                 on_start(f"{game} ({options.format})", cards)
@@ -294,16 +292,4 @@ def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start
                 on_face(cards)
             results.append(GameBuild(game, root / game, report.pages, report.faces, report.fronts,
                                      report.warnings))
-    except BaseException:
-        for tmp, _ in staged:
-            shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    for tmp, dest in staged:
-        old = None
-        if dest.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old.", dir=root))
-            os.replace(dest, old / dest.name)
-        os.replace(tmp, dest)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
     return results

@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__, console
+from .data.atomic import Interrupted
 from .data.errors import InputError, PnpError
 
 HELP = {"help_option_names": ["-h", "--help"]}
@@ -138,6 +139,13 @@ def _os_error(exc: OSError) -> InputError:
     return InputError(exc.filename, exc.strerror or str(exc))
 
 
+def _stopped(exc: Interrupted) -> typer.Exit:
+    """SIGTERM or SIGINT while writing: the temporary files are gone, nothing is half written;
+    the exit code a shell gives a process the signal ended (128 + its number)."""
+    typer.echo(f"pnp: stopped by {exc.name}; no file was left half written", err=True)
+    return typer.Exit(exc.exit_code)
+
+
 def fail(exc: PnpError) -> typer.Exit:
     typer.echo(f"pnp: {exc}", err=True)
     return typer.Exit(exc.exit_code)
@@ -196,6 +204,10 @@ def build(
                                          help="Card data folder in place of the bundled one."),
     layouts: Optional[Path] = typer.Option(None, "--layouts", metavar="DIR",
                                            help="Layouts folder, read over the bundled one."),
+    assets: Optional[List[Path]] = typer.Option(None, "--assets", metavar="DIR",
+                                                help="A folder card art (image:) may come from besides the "
+                                                     "card folder; give it again for another. Art anywhere else "
+                                                     "is refused."),
     paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v), metavar="PAPER",
                               help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
     duplex: str = typer.Option("long-edge", "--duplex", metavar="long-edge|short-edge|off", callback=_enum(DuplexMode),
@@ -240,6 +252,7 @@ def build(
     """Render every card of the named games into print-ready PDFs."""
     from .build import BuildOptions
     from .build import build as run_build
+    from .data.assets import check_folders
     from .data.games import games_in
     from .data.paths import bundled
 
@@ -265,11 +278,15 @@ def build(
                            pdfx=pdfx,
                            cutter=cutter.value if cutter else None,
                            back_offset=back_offset, gutter=gutter, format=format.value,
-                           board_scale=_board_scale(board_scale))
+                           board_scale=_board_scale(board_scale), assets=tuple(dict.fromkeys(assets or ())))
     if cards is not None:
         options.cards_dir = cards
     if layouts is not None:
         options.layouts_dir = layouts
+    try:
+        check_folders(options.assets)  # before --watch watches them
+    except PnpError as exc:
+        raise fail(exc) from None
     if watch:
         from .watch import watch_builds
 
@@ -283,12 +300,17 @@ def build(
                 typer.echo(f"pnp: {_os_error(exc)}", err=True)
             return False
 
-        folders = [Path(options.cards_dir), *options.layout_layers()]
-        watch_builds(once, list(dict.fromkeys(folders)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
+        folders = [Path(options.cards_dir), *options.layout_layers(), *options.assets]
+        try:
+            watch_builds(once, list(dict.fromkeys(folders)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
+        except Interrupted as exc:  # Ctrl-C while a build was writing: its temporary files are gone
+            raise _stopped(exc) from None
         return
     started = time.perf_counter()
     try:
         results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
+    except Interrupted as exc:
+        raise _stopped(exc) from None
     except PnpError as exc:
         raise fail(exc) from None
     except ValueError as exc:  # a layout that cannot be imposed on this paper
@@ -451,12 +473,15 @@ def calibrate(
         typer.echo("pnp: calibration measures a duplex printer; use --duplex long-edge or short-edge", err=True)
         raise typer.Exit(2)
     try:
-        path = write_calibration(out, paper, duplex.value)
+        written = write_calibration(out, paper, duplex.value)
+    except Interrupted as exc:
+        raise _stopped(exc) from None
     except PnpError as exc:
         raise fail(exc) from None
     except OSError as exc:
         raise fail(_os_error(exc)) from None
-    typer.echo(str(path))
+    if not written.stream:  # the path written; a device or a pipe (/dev/stdout) got the PDF itself
+        typer.echo(str(out))
 
 
 check_app = typer.Typer(help="Check Kartomantik decklists (deck) and recorded game logs (log) against the rules.",
@@ -584,10 +609,15 @@ def simulate(
     from pnp.data.atomic import write_text_atomic
 
     try:
-        write_text_atomic(out, text)
+        written = write_text_atomic(out, text)
+    except Interrupted as exc:
+        raise _stopped(exc) from None
+    except PnpError as exc:
+        raise fail(exc) from None
     except OSError as exc:
         raise fail(_os_error(exc)) from None
-    typer.echo(str(out))
+    if not written.stream:  # the path written; a device or a pipe (/dev/stdout) got the log itself
+        typer.echo(str(out))
 
 
 def main() -> None:  # pragma: no cover - the console script calls `app`

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .assets import art_path
 from .components import Component, ComponentFile, Item
 from .errors import InputError, InputErrors
 from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
@@ -98,6 +99,31 @@ def _items_from_spreadsheets(path: Path, doc: Located) -> None:
         comp["items"] = read_items(source, Item)
 
 
+def _art_inside(path: Path, doc: Located) -> None:
+    """Every ``image:`` of the file (an item's, a back's, a spreadsheet row's) names a file
+    inside the card folder or an ``--assets`` folder (pnp.data.assets), checked before any
+    image is opened; else an error naming the file, the line and the field."""
+    def walk(value: object, at: tuple) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "image" and inner and not isinstance(inner, (dict, list, bool)):
+                    check(inner, (*at, key))
+                else:
+                    walk(inner, (*at, key))
+        elif isinstance(value, list):
+            for i, inner in enumerate(value):
+                walk(inner, (*at, i))
+
+    def check(image: object, at: tuple) -> None:
+        try:
+            art_path(path.parent, image)
+        except InputError as exc:
+            from_sheet = "" if at in doc.lines else " (a row of the component's items_from spreadsheet)"
+            raise InputError(path, exc.message + from_sheet, line=doc.line_of(at), field="image") from None
+
+    walk(doc.data, ())
+
+
 def load_file(path: Path, game: str | None = None) -> tuple[list[Component], bool, str]:
     """Validate one component file; returns its components, sample flag and game id."""
     doc = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what="card file")
@@ -111,8 +137,10 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
     for reader in spec.file_readers if spec else ():  # a game's own file forms (its registry entry)
         got = reader(doc)
         if got is not None:
+            _art_inside(path, doc)
             return got[0], got[1], str(declared)
     _items_from_spreadsheets(path, doc)
+    _art_inside(path, doc)
     parsed = validate(ComponentFile, doc)
     errors = _check_items(parsed.game, parsed, doc)
     if errors:

@@ -9,12 +9,11 @@ which puts zero under the line. Readings are as seen on the back side: + is righ
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
 
 from reportlab.lib.units import mm
 
+from ..data.atomic import Target, staged
 from ..data.errors import InputError
 from ..layout.sheet import PAPERS, mirrors_left_right
 from . import fonts, furniture
@@ -37,14 +36,23 @@ def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
         c.drawString(x * mm, (y - i * size * 0.45) * mm, line)
 
 
-def write_calibration(out: Path, paper: str, duplex: str) -> Path:
-    w, h = PAPERS[paper]
+def write_calibration(out: Path, paper: str, duplex: str) -> Target:
+    """Write the sheet to ``out``: a regular file is replaced whole (through a link, its
+    target), a device or a pipe (``/dev/stdout``) written into (pnp.data.atomic); returns
+    where it went."""
     out = Path(out)
     if out.is_dir():
         raise InputError(out, "is a folder; --out names the PDF file to write")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    c = new_canvas(tmp, "pnp duplex calibration", duplex)
+    with staged(out) as file:
+        c = new_canvas(file.tmp, "pnp duplex calibration", duplex)
+        _draw(c, paper, duplex)
+        c.save()
+    return file.target
+
+
+def _draw(c, paper: str, duplex: str) -> None:
+    """The sheet's two pages."""
+    w, h = PAPERS[paper]
     c.setPageSize((w * mm, h * mm))
     # front
     c.setStrokeColor(ink("#000000"))
@@ -89,9 +97,3 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Path:
         "Each target should give the same reading; if not, your printer also scales or skews.",
     ])
     c.showPage()
-    try:
-        c.save()
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return out
