@@ -381,16 +381,18 @@ class Transaction:
         regular files."""
         check_interrupted()
         real = target(dest, streams=False).path
-        tmp = temp_beside(real)
-        self.entries.append(_Entry(tmp, real, False, dest))
+        with _signals_held():  # a signal between creating the file and noting it would leave it behind
+            tmp = temp_beside(real)
+            self.entries.append(_Entry(tmp, real, False, dest))
         return tmp
 
     def folder(self, dest: Path) -> Path:
         """A new empty folder to fill with what will be the folder ``dest``."""
         check_interrupted()
         dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=_prefix(dest), suffix=".tmp", dir=dest.parent))
-        self.entries.append(_Entry(tmp, dest, True, dest))
+        with _signals_held():
+            tmp = Path(tempfile.mkdtemp(prefix=_prefix(dest), suffix=".tmp", dir=dest.parent))
+            self.entries.append(_Entry(tmp, dest, True, dest))
         return tmp
 
     def __enter__(self) -> "Transaction":

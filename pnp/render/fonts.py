@@ -52,6 +52,9 @@ def font(style: str = "regular") -> str:
         try:
             pdfmetrics.registerFont(TTFont(name, data))
         except Exception as exc:  # reportlab's TTFError and what a broken file raises
+            from pnp.data.atomic import check_interrupted
+
+            check_interrupted()  # reportlab's bare except turns a Ctrl-C into a TTFError
             raise InputError(file, f"cannot use this font: {exc}") from None
     return name
 
