@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.assets import art_path
 from ..layout import model as lm
 from . import fonts, symbols, text
 from .colour import ink, mix
@@ -278,7 +279,7 @@ class FaceRenderer:
         c = self.canvas
         image = face.fields.get("image")
         if image:
-            path = (face.base_dir / str(image)) if not Path(str(image)).is_absolute() else Path(str(image))
+            path = art_path(face.base_dir, image)  # inside the card folder or --assets (pnp.data.assets)
             dpi = self.images.dpi(path, w, h)
             if dpi < MIN_DPI:
                 self.warn(f"{face.label}: image {image} is {dpi:.0f} DPI at its printed size "
