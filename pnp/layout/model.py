@@ -35,14 +35,71 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, ValidationError, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, ValidationError,
+                      model_validator)
 
+from ..data.components import CardValue
 from ..data.errors import InputError, InputErrors
 from ..data.paths import inside
 from ..data.validate import errors_from
 from ..data.yamlsafe import Located, load_yaml
 
-Box = tuple[float, float, Annotated[float, Field(ge=0)], Annotated[float, Field(ge=0)]]
+# --- limits: every number of a layout has a range (docs/limits.md, "Numbers") --------------
+# A layout is data from anyone. Each range is wide for any real card, board or screen and
+# narrow enough that nothing drawn from it can run away (a 1e300 pt font shrunk a step at a
+# time, a million symbols, an infinite line width). NaN and infinities are never numbers here.
+# The renderer reads the bounds on what it draws from card data (MAX_SYMBOLS...) from here too.
+MAX_MM = 2000.0  # a template's side, a box's size and place: 2 m, past any board (boards are tiled)
+MIN_SIDE_MM = 5.0  # a template's side: the smallest piece one cuts out (a 0.001 mm card tiled a sheet forever)
+MIN_OFFSET_MM = -50.0  # how far left of or above the trim a box may start (art into the bleed)
+MAX_FONT_PT = 200.0  # a font size: a letter 7 cm tall; the smallest is any size above 0
+LEADING = (0.5, 5.0)  # line spacing, in multiples of the font size
+MAX_STROKE_MM = 20.0  # a line's width
+DASH_MM = (0.05, 100.0)  # each dash and gap of a dash pattern (zeros make no pattern: PDF refuses it)
+MAX_DASH = 8  # numbers in a dash pattern
+SYMBOL_MM = (0.1, 200.0)  # a symbol's size (icons, a wheel's node, a dial's space)
+MAX_GAP_MM = 100.0  # between two symbols of an icons element
+MAX_ANGLE = 360.0  # a dial's start, in degrees either way
+MAX_SYMBOLS = 100  # symbols an icons element draws (a repeat, a cost, a list): 100 fill a card's width
+MAX_COLUMNS = 100  # a track's columns
+MAX_SPACES = 100  # a track's spaces and a tracker's top value (its spaces 0..max) and its rows
+MAX_ROWS = 100  # lines of a rows element
+MAX_DIAL = 60  # spaces of a dial (a clock has 12, a minute dial 60)
+MAX_TEXT = 5000  # characters of a text element's text (a literal, or a card's value once formatted)
+MAX_FORMAT_WIDTH = 64  # a format's width, "{:>64}": no line of a card is wider
+MAX_FORMAT_PRECISION = 15  # a format's precision, "{:.15f}": the digits a number holds
+MAX_EXTENDS = 32  # templates in one chain of `extends:`
+MAX_ELEMENTS = 500  # elements of one template (the bundled screen's inside has 56), each drawn on every card
+
+
+def _finite(lo: float | None = None, hi: float | None = None, *, above: float | None = None) -> Any:
+    """A finite float from ``lo`` (or above ``above``) to ``hi``."""
+    return Annotated[float, Field(ge=lo, gt=above, le=hi, allow_inf_nan=False)]
+
+
+Mm = _finite(MIN_OFFSET_MM, MAX_MM)  # a place, mm from the trim's top-left corner
+Extent = _finite(0, MAX_MM)  # a width or height, mm
+def _at_least_a_piece(value: float) -> float:
+    if value < MIN_SIDE_MM:
+        raise ValueError(f"a template's side is at least {MIN_SIDE_MM:g} mm (a piece one can cut out), got {value:g}")
+    return value
+
+
+Side = Annotated[_finite(above=0, hi=MAX_MM), AfterValidator(_at_least_a_piece)]  # a template's side, mm
+Points = _finite(above=0, hi=MAX_FONT_PT)  # a font size, pt
+Leading = _finite(*LEADING)
+Stroke = _finite(0, MAX_STROKE_MM)  # a line's width, mm (0: the thinnest the device draws)
+Radius = _finite(0, MAX_MM)  # mm
+SymbolSize = _finite(*SYMBOL_MM)  # mm
+Dash = Annotated[list[_finite(*DASH_MM)], Field(max_length=MAX_DASH)]  # mm, dash and gap in turn
+Box = tuple[Mm, Mm, Extent, Extent]
+
+
+def _either(number: Any, other: Any = str) -> Any:
+    """A number, or (a text) the card's field holding it: a value is checked as one or the
+    other, by its type, so that a bad one gets one message."""
+    return Annotated[Union[Annotated[number, Tag("[number]")], Annotated[other, Tag("[field]")]],
+                     Discriminator(lambda v: "[field]" if isinstance(v, str) else "[number]")]
 
 
 # a colour: sRGB as "#1b1b1b", or process inks in per cent as "cmyk(0, 20, 40, 10)" (kept
@@ -60,22 +117,52 @@ def _hex_colour(value: str) -> str:
     raise ValueError(f'expected a colour like "#1b1b1b" or "cmyk(0, 20, 40, 10)" (per cent), got {value!r}')
 
 
+# Python's format spec: [[fill]align][sign][z][#][0][width][grouping][.precision][type]
+_SPEC = re.compile(r"(?:.?(?P<align>[<>=^]))?(?P<sign>[-+ ])?z?(?P<alt>#)?0?(?P<width>\d*)(?P<grouping>[,_])?"
+                   r"(?:\.(?P<precision>\d+))?(?P<type>[bcdeEfFgGnosxX%]?)", re.S)
+_TAKES = {**dict.fromkeys("bcdoxX", "a whole number"), **dict.fromkeys("eEfFgGn%", "a number"), "s": "text"}
+
+
 def _one_placeholder(value: str) -> str:
-    """A format takes the one value it is given: exactly one plain ``{}`` (a spec is fine)."""
+    """A format takes the one value it is given: exactly one plain ``{}``, with a spec whose
+    width and precision are small (a ``{:>999999999}`` would print a gigabyte)."""
     try:
-        fields = [f for _, f, _, _ in string.Formatter().parse(value) if f is not None]
+        parts = [(f, spec) for _, f, spec, _ in string.Formatter().parse(value) if f is not None]
     except ValueError as exc:
         raise ValueError(f"not a format string ({exc}): {value!r}") from None
-    if fields != [""]:
+    if [f for f, _ in parts] != [""]:
         raise ValueError(f"a format holds exactly one {{}} for the value, got {value!r}")
+    spec = parts[0][1] or ""
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        raise ValueError(f"{{:{spec}}} is not a format spec Python knows (like {{:>3}} or {{:.2f}}), in {value!r}")
+    if m["width"] and int(m["width"]) > MAX_FORMAT_WIDTH:
+        raise ValueError(f"a format's width is at most {MAX_FORMAT_WIDTH} characters, got {m['width']} in {value!r}")
+    if m["precision"] and int(m["precision"]) > MAX_FORMAT_PRECISION:
+        raise ValueError(f"a format's precision is at most {MAX_FORMAT_PRECISION} digits, got {m['precision']} in "
+                         f"{value!r}")
     return value
+
+
+def format_takes(value: str) -> str:
+    """What kind of value a (checked) format prints: "a whole number", "a number", "text"
+    or "a value" (any)."""
+    spec = next((spec for _, f, spec, _ in string.Formatter().parse(value) if f is not None), "") or ""
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        return "a value"
+    if m["type"]:
+        return _TAKES[m["type"]]
+    return "a number" if m["sign"] or m["alt"] or m["grouping"] or m["align"] == "=" else "a value"
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
 # a font: the bundled family's regular, bold, italic or bolditalic, or one a layout file
 # declares under `fonts:` (checked when the layouts are loaded)
 FontName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")]
-Format = Annotated[str, AfterValidator(_one_placeholder)]
+Format = Annotated[str, Field(max_length=200), AfterValidator(_one_placeholder)]
+# a literal text a layout prints
+LiteralText = Annotated[str, Field(max_length=MAX_TEXT)]
 
 
 class Binding(BaseModel):
@@ -84,8 +171,8 @@ class Binding(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     field: str
-    map: dict[str, Any] | None = None
-    default: Any = None
+    map: dict[str, CardValue] | None = None
+    default: CardValue = None
     format: Format | None = None
     case: Literal["title", "upper", "lower"] | None = None
 
@@ -97,8 +184,15 @@ class ColourBinding(Binding):
     default: HexColour | None = None
 
 
-Colour = Union[HexColour, ColourBinding]
-Text = Union[str, Binding]
+def _or_binding(literal: Any, binding: type[Binding]) -> Any:
+    """A literal, or (a mapping) a binding to the card's data: checked as one or the other by
+    its type, so that a bad value gets one message."""
+    return Annotated[Union[Annotated[literal, Tag("[literal]")], Annotated[binding, Tag("[binding]")]],
+                     Discriminator(lambda v: "[binding]" if isinstance(v, (dict, Binding)) else "[literal]")]
+
+
+Colour = _or_binding(HexColour, ColourBinding)
+Text = _or_binding(LiteralText, Binding)
 
 
 class _Element(BaseModel):
@@ -113,8 +207,8 @@ class RectElement(_Element):
     type: Literal["rect"]
     fill: Colour | None = None
     stroke: Colour | None = None
-    stroke_width: float = 0.3
-    radius: float = 0.0
+    stroke_width: Stroke = 0.3
+    radius: Radius = 0.0
     # "ellipse" draws the ellipse inscribed in the box
     shape: Literal["rect", "ellipse"] = "rect"
 
@@ -124,8 +218,8 @@ class LineElement(_Element):
 
     type: Literal["line"]
     stroke: Colour = "#000000"
-    stroke_width: float = 0.3
-    dash: list[float] | None = None
+    stroke_width: Stroke = 0.3
+    dash: Dash | None = None
 
 
 class TextElement(_Element):
@@ -136,9 +230,9 @@ class TextElement(_Element):
     text: Text | None = None
     format: Format | None = None
     font: FontName = "regular"
-    size: PositiveFloat = 9.0
-    min_size: PositiveFloat = 5.0
-    leading: PositiveFloat = 1.2
+    size: Points = 9.0
+    min_size: Points = 5.0
+    leading: Leading = 1.2
     colour: Colour = "#1b1b1b"
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
@@ -155,9 +249,9 @@ class IconsElement(_Element):
     type: Literal["icons"]
     field: str | None = None
     symbol: str | None = None  # a fixed symbol instead of one named by ``field``
-    repeat: str | int | None = None
-    size: PositiveFloat = 5.0
-    gap: float = 1.0
+    repeat: _either(Annotated[int, Field(ge=0, le=MAX_SYMBOLS)]) | None = None
+    size: SymbolSize = 5.0  # mm
+    gap: _finite(0, MAX_GAP_MM) = 1.0  # mm
     align: Literal["left", "center", "right"] = "left"
     direction: Literal["row", "column"] = "row"
     numbers: bool = False  # a mapping {symbol: n} drawn as one symbol with n on it
@@ -168,8 +262,8 @@ class RowsElement(_Element):
 
     type: Literal["rows"]
     field: str
-    size: PositiveFloat = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
-    min_size: PositiveFloat = 5.0
+    size: Points = 7.0  # pt, the label's font size; symbols are drawn as tall as a line
+    min_size: Points = 5.0
     colour: Colour = "#1b1b1b"
     font: FontName = "regular"
 
@@ -195,7 +289,7 @@ class TrackElement(_Element):
 
     type: Literal["track"]
     field: str
-    columns: int = 5
+    columns: Annotated[int, Field(ge=1, le=MAX_COLUMNS)] = 5
     goal: str | None = None  # field holding the index of the goal space (awakening)
     goal_label: str = "Goal"
     fill: Colour = "#ffffff"
@@ -207,7 +301,7 @@ class TrackerElement(_Element):
 
     type: Literal["tracker"]
     field: str
-    max: Union[int, str] = 6
+    max: _either(Annotated[int, Field(ge=1, le=MAX_SPACES)]) = 6
     start: str | None = None  # field holding the starting value, marked on each row
 
 
@@ -220,14 +314,14 @@ class SlotElement(_Element):
     note: Text | None = None
     stroke: Colour = "#6b6256"
     fill: Colour | None = None
-    stroke_width: float = Field(default=0.5, gt=0)
-    dash: list[Annotated[float, Field(gt=0)]] | None = Field(default_factory=lambda: [3.0, 1.8])  # mm
-    radius: float = Field(default=3.0, ge=0)
+    stroke_width: _finite(above=0, hi=MAX_STROKE_MM) = 0.5
+    dash: Dash | None = Field(default_factory=lambda: [3.0, 1.8])  # mm
+    radius: Radius = 3.0
     shape: Literal["rect", "ellipse"] = "rect"
     colour: Colour = "#4a4339"  # the label's and the note's colour
     font: FontName = "bold"
-    size: PositiveFloat = 14.0  # pt, the label's size (it shrinks to fit)
-    note_size: PositiveFloat = 7.5
+    size: Points = 14.0  # pt, the label's size (it shrinks to fit)
+    note_size: Points = 7.5
     valign: Literal["top", "middle", "bottom"] = "middle"
 
 
@@ -241,20 +335,20 @@ class DialElement(_Element):
     """
 
     type: Literal["dial"]
-    count: Union[Annotated[int, Field(ge=2, le=60)], str] = 12  # or the field holding it
-    labels: list[str] | None = None  # in place of the numbers
+    count: _either(Annotated[int, Field(ge=2, le=MAX_DIAL)]) = 12  # or the field holding it
+    labels: Annotated[list[LiteralText], Field(max_length=MAX_DIAL)] | None = None  # in place of the numbers
     roman: bool = False
-    start: float | None = None  # degrees clockwise from the top of space 1; default 360/count
-    radius: PositiveFloat | None = None
-    space: PositiveFloat = 24.0  # mm, a space's diameter
-    size: PositiveFloat = 14.0  # pt, a space's number
-    note_size: PositiveFloat = 5.5
+    start: _finite(-MAX_ANGLE, MAX_ANGLE) | None = None  # degrees clockwise from the top of space 1; default 360/count
+    radius: _finite(above=0, hi=MAX_MM) | None = None
+    space: SymbolSize = 24.0  # mm, a space's diameter
+    size: Points = 14.0  # pt, a space's number
+    note_size: Points = 5.5
     font: FontName = "bold"
     fill: Colour = "#ffffff"
     stroke: Colour = "#3a3a3a"
     colour: Colour = "#1b1b1b"
     mark_fill: Colour = "#f2c14e"
-    marks: Union[dict[int, str], str, None] = None
+    marks: _either(dict[Annotated[int, Field(ge=1, le=MAX_DIAL)], LiteralText]) | None = None
     ring: Colour | None = "#3a3a3a"  # the track line joining the spaces (null: none)
     arrows: bool = True  # a chevron between spaces, pointing the way the counter moves
 
@@ -274,11 +368,11 @@ class WheelElement(_Element):
     type: Literal["wheel"]
     table: Annotated[str, AfterValidator(_known_table)]
     order: list[str] | None = None  # the order around the circle; default: each beats the next
-    node: PositiveFloat = 14.0  # mm, a symbol's size
-    size: PositiveFloat = 7.5  # pt, the names under the symbols
+    node: SymbolSize = 14.0  # mm, a symbol's size
+    size: Points = 7.5  # pt, the names under the symbols
     colour: Colour = "#1b1b1b"
     edge: Colour | None = None  # the arrows' colour; default: the winner's symbol colour
-    edge_width: PositiveFloat = 0.6  # mm
+    edge_width: _finite(above=0, hi=MAX_STROKE_MM) = 0.6  # mm
     all_note: str = "beats every other"
     none_note: str = "is beaten by every other"
 
@@ -349,12 +443,20 @@ class Template(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    size: tuple[PositiveFloat, PositiveFloat]
-    bleed: float = Field(default=3.0, ge=0, le=10)
-    safe: float = Field(default=3.0, ge=0, le=20)
+    size: tuple[Side, Side]
+    bleed: _finite(0, 10) = 3.0  # mm (--bleed: the same range)
+    safe: _finite(0, 20) = 3.0  # mm
     background: Colour = "#ffffff"
-    elements: dict[str, Element] = Field(default_factory=dict)
+    elements: dict[str, Element] = Field(default_factory=dict, max_length=MAX_ELEMENTS)
     file: str = ""
+    # where each part was written: a path in the template ("elements", "title", "format") ->
+    # the layout document and the template (this one, or one it extends) that set it
+    _origins: dict[tuple[Any, ...], tuple[Located, str]] = PrivateAttr(default_factory=dict)
+
+    def where(self, *path: Any) -> tuple[str, int | None]:
+        """The file and line where the value at ``path`` was written (in this template, or in
+        the one it inherited it from)."""
+        return _where_in(self._origins, path, self.file)
 
     @model_validator(mode="after")
     def _print_inside_the_safe_zone(self) -> "Template":
@@ -418,22 +520,87 @@ class Layouts:
             raise InputError(None, f"no layout template named {name!r} (known: {known})") from None
 
 
-def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+Origins = dict[tuple[Any, ...], tuple[Located, str]]
+
+
+def _where_in(origins: Origins, path: tuple[Any, ...], file: str = "") -> tuple[str, int | None]:
+    """The file and line of ``path`` in a template whose parts come from ``origins``."""
+    for n in range(len(path), -1, -1):
+        origin = origins.get(tuple(path[:n]))
+        if origin is not None:
+            doc, template = origin
+            return doc.file, doc.line_of(("templates", template, *path))
+    return file, None
+
+
+def _merge(base: dict[str, Any], child: dict[str, Any], origins: Origins, doc: Located,
+           name: str) -> tuple[dict[str, Any], Origins]:
+    """``child`` (template ``name`` of ``doc``) over ``base``: elements merged key by key; and
+    the origins of the parts, ``doc`` for what the child writes."""
     out = dict(base)
+    where = {**origins, (): (doc, name)}
     for key, value in child.items():
-        if key == "elements" and isinstance(value, dict):
+        if key == "elements" and isinstance(value, dict) and isinstance(base.get("elements") or {}, dict):
             elements = dict(base.get("elements") or {})
-            for name, spec in value.items():
+            where[("elements",)] = (doc, name)
+            for element, spec in value.items():
+                merged = isinstance(spec, dict) and isinstance(elements.get(element), dict)
+                if not merged:  # removed or replaced: nothing of the base's element is left
+                    where = {k: v for k, v in where.items() if k[:2] != ("elements", element)}
                 if spec is None:
-                    elements.pop(name, None)
-                elif isinstance(spec, dict) and isinstance(elements.get(name), dict):
-                    elements[name] = {**elements[name], **spec}
+                    elements.pop(element, None)
+                elif merged:
+                    elements[element] = {**elements[element], **spec}
+                    where.update({("elements", element, k): (doc, name) for k in spec})
                 else:
-                    elements[name] = spec
+                    elements[element] = spec
+                    where[("elements", element)] = (doc, name)
             out["elements"] = elements
         else:
             out[key] = value
-    return out
+            where = {k: v for k, v in where.items() if k[:1] != (key,)}
+            where[(key,)] = (doc, name)
+    return out, where
+
+
+def _without_tag(data: dict[str, Any], path: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An error's path in a template without the element's type pydantic puts in it (the tag
+    of the discriminated union): ``("elements", "x", "rect", "radius")`` is the data's
+    ``("elements", "x", "radius")``."""
+    if len(path) > 2 and path[0] == "elements":
+        element = (data.get("elements") or {}).get(path[1]) if isinstance(data.get("elements"), dict) else None
+        if isinstance(element, dict) and element.get("type") == path[2]:
+            return path[:2] + path[3:]
+    return path
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_raw(path: Path, doc: Located, name: str, spec: dict[str, Any]) -> None:
+    """The parts of a template that are read before it is validated (it may be abstract, or
+    merged into others): ``extends`` names a template, ``elements`` maps names to mappings."""
+    at = ("templates", name)
+    parent = spec.get("extends")
+    if parent is not None and not (isinstance(parent, str) and parent):
+        raise InputError(path, f"expected the name of one template to build on, got {_shown(parent)} "
+                               f"(template {name!r})", line=doc.line_of((*at, "extends")), field="extends")
+    elements = spec.get("elements")
+    if elements is None:
+        return
+    if not isinstance(elements, dict):
+        raise InputError(path, f"expected a mapping of element names to elements, got {_shown(elements)} "
+                               f"(template {name!r})", line=doc.line_of((*at, "elements")), field="elements")
+    for key, element in elements.items():
+        if not isinstance(key, str):
+            raise InputError(path, f"an element's name is text, got {_shown(key)} (template {name!r})",
+                             line=doc.line_of((*at, "elements", key)), field="elements")
+        if element is not None and not isinstance(element, dict):
+            raise InputError(path, f"expected an element (a mapping with `type`, `box`...) or null to remove "
+                                   f"an inherited one, got {_shown(element)} (template {name!r})",
+                             line=doc.line_of((*at, "elements", key)), field=key)
 
 
 def load_layouts(folder: Path | list[Path]) -> Layouts:
@@ -449,39 +616,54 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
     fonts: dict[str, Path] = {}
     for layer in layers:
         _read_layer(layer, raw, symbols, notes, fonts)
-    resolved: dict[str, dict[str, Any]] = {}
+    # name -> (the template's data with what it extends merged in, its origins, its depth:
+    # how many templates its chain of `extends` holds)
+    resolved: dict[str, tuple[dict[str, Any], Origins, int]] = {}
 
-    def resolve(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
+    def resolve(name: str, chain: tuple[str, ...]) -> tuple[dict[str, Any], Origins, int]:
         if name in resolved:
             return resolved[name]
         spec, doc = raw[name]
         parent = spec.get("extends")
         data = {k: v for k, v in spec.items() if k != "extends"}
+        origins: Origins = {(): (doc, name)}
+        depth = 1
         if parent is not None:
+            at = doc.line_of(("templates", name, "extends"))
             if parent in chain or parent == name:
                 cycle = " -> ".join(chain + (name, parent))
-                raise InputError(doc.file, f"circular extends: {cycle}",
-                                 line=doc.line_of(("templates", name, "extends")), field="extends")
+                raise InputError(doc.file, f"circular extends: {cycle}", line=at, field="extends")
             if parent not in raw:
-                raise InputError(doc.file, f"extends unknown template {parent!r}",
-                                 line=doc.line_of(("templates", name, "extends")), field="extends")
-            data = _merge(resolve(parent, chain + (name,)), data)
-        resolved[name] = data
-        return data
+                raise InputError(doc.file, f"extends unknown template {parent!r}", line=at, field="extends")
+            if len(chain) >= MAX_EXTENDS:  # the chain so far, and this one: refused before going deeper
+                raise InputError(doc.file, f"a chain of more than {MAX_EXTENDS} templates, each extending the "
+                                           f"next ({chain[0]} -> ... -> {name} -> {parent}); refused",
+                                 line=at, field="extends")
+            base, base_origins, base_depth = resolve(parent, chain + (name,))
+            depth = base_depth + 1
+            if depth > MAX_EXTENDS:
+                raise InputError(doc.file, f"a chain of more than {MAX_EXTENDS} templates, each extending the "
+                                           f"next ({name} extends {parent}, which extends ...); refused", line=at,
+                                 field="extends")
+            data, origins = _merge(base, data, base_origins, doc, name)
+        resolved[name] = (data, origins, depth)
+        return resolved[name]
 
     templates: dict[str, Template] = {}
     for name, (spec, doc) in raw.items():
-        data = resolve(name, ())
+        data, origins, _ = resolve(name, ())
         if spec.get("abstract"):
             continue
         data = {k: v for k, v in data.items() if k != "abstract"}
         try:
             templates[name] = Template.model_validate({**data, "name": name, "file": doc.file})
         except ValidationError as exc:
-            errs = errors_from(exc, doc, ("templates", name))
+            errs = errors_from(exc, doc, ("templates", name), where=lambda p: _where_in(origins, p, doc.file),
+                               path_of=lambda p: _without_tag(data, p))
             for e in errs:
                 e.message = f"{e.message} (template {name!r})"
             raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+        templates[name]._origins = origins
     for name, t in templates.items():
         for key, e in t.elements.items():
             style = getattr(e, "font", None)
@@ -541,6 +723,7 @@ def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], sy
             errs = errors_from(exc, doc)
             raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
         for name, spec in parsed.templates.items():
+            _check_raw(path, doc, name, spec or {})
             if name in here:
                 raise InputError(path, f"template {name!r} is already defined in {here[name]}",
                                  line=doc.line_of(("templates", name)))

@@ -21,6 +21,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.components import MAX_BOARD_PAGES
 from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout import tiles as tl
@@ -77,6 +78,7 @@ def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: str, board_scale: tl.
     A board's data may give its ``width`` and ``height``; they must be its template's size.
     """
     boards = []
+    pages = 0
     for job in jobs:
         comp = job.component
         try:
@@ -87,9 +89,12 @@ def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: str, board_scale: tl.
             fields = item.fields()
             for key, size in (("width", template.width), ("height", template.height)):
                 given = fields.get(key)
-                if given is not None and abs(float(given) - size) > SIZE_TOLERANCE:
-                    raise InputError(job.source, f"{comp.component} {item.name!r}: {key} is {given} mm but its "
-                                     f"layout {template.name!r} is {_mm(template.width)} x {_mm(template.height)} mm")
+                number = isinstance(given, (int, float)) and not isinstance(given, bool)
+                if given is not None and (not number or not abs(given - size) <= SIZE_TOLERANCE):
+                    file, line = fields.where(key) if hasattr(fields, "where") else (None, None)
+                    raise InputError(file or job.source, f"{comp.component} {item.name!r}: {key} is {given!r:.40} "
+                                     f"mm but its layout {template.name!r} is {_mm(template.width)} x "
+                                     f"{_mm(template.height)} mm", line=line, field=key)
             b = template.bleed if bleed is None else bleed
             try:
                 plan = tl.plan(paper, template.width, template.height, b, board_scale)
@@ -97,7 +102,15 @@ def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: str, board_scale: tl.
                 raise InputError(job.source, f"{comp.component} {item.name!r}: {exc}") from None
             label = f"{job.game}/{comp.component}/{item.name}"
             face = Face(template, fields, label, Path(job.source).parent)
-            boards.append(_Board(job.game_title, comp.component, item.name, item.count, job.sample, face, plan))
+            board = _Board(job.game_title, comp.component, item.name, item.count, job.sample, face, plan)
+            pages += board.pages
+            if pages > MAX_BOARD_PAGES:  # the count from the card data times the pages of a tiled board
+                file, line = fields.where("count") if hasattr(fields, "where") else (None, None)
+                copies = f"{item.count} {'copy' if item.count == 1 else 'copies'}"
+                raise InputError(file or job.source, f"{comp.component} {item.name!r}: the boards print {pages:,} "
+                                 f"pages so far ({copies} of {board.pages_per_copy} pages on {paper} paper), over "
+                                 f"the limit of {MAX_BOARD_PAGES:,}", line=line, field="count")
+            boards.append(board)
     return boards
 
 

@@ -11,12 +11,71 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.assets import art_path
+from ..data.errors import InputError
 from ..layout import model as lm
 from . import fonts, symbols, text
 from .colour import ink, mix
 from .images import ImageStore
 
 MIN_DPI = 300
+
+
+class Unprintable(InputError):
+    """A card's value an element cannot print: a format that does not take it, more symbols
+    or spaces than the layouts' bounds (pnp/layout/model.py). `FaceRenderer.draw` names where
+    to mend it: the card's field (``card_field``, a dotted path) when the card is at fault,
+    else the element's property (``prop``, or the property holding ``binding``)."""
+
+    def __init__(self, message: str, card_field: str | None = None, prop: tuple[str, ...] = (),
+                 binding: lm.Binding | None = None, fields: Any = None) -> None:
+        # located at the card's field already when the fields know their file (`CardFields`):
+        # a caller outside `FaceRenderer.draw` (a sheet's bleed colour) gets a located message
+        where = getattr(fields, "where", None)
+        file, line = where(card_field) if where is not None and card_field else (None, None)
+        super().__init__(file, message, line=line, field=card_field.split(".")[-1] if file and card_field else None)
+        self.card_field = card_field
+        self.prop = prop
+        self.binding = binding
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it (short)."""
+    if isinstance(value, str):
+        return f'"{value}"' if len(value) <= 40 else f'"{value[:37]}..." ({len(value)} characters)'
+    if isinstance(value, (list, dict)):
+        return f"a {'list' if isinstance(value, list) else 'mapping'} of {len(value)}"
+    return repr(value)
+
+
+def _colour(value: str) -> bool:
+    try:
+        lm._hex_colour(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as a whole number (2 or 2.0), else None (text, 2.5, true, a list...)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def formatted(fmt: str, value: Any, card_field: str | None = None, binding: lm.Binding | None = None,
+              fields: Any = None) -> str:
+    """``value`` (of the card's ``card_field``) through a layout's format (checked at load: one
+    ``{}``, a small width); a value it cannot print is `Unprintable`, saying what the format takes."""
+    try:
+        return fmt.format(value)
+    except (ValueError, TypeError, OverflowError, IndexError, KeyError):
+        takes = lm.format_takes(fmt).replace("a value", "text or a number")
+        raise Unprintable(f"the layout's format {fmt!r} prints {takes}, not {_shown(value)}", card_field=card_field,
+                          prop=("format",), binding=binding, fields=fields) from None
 
 
 def roman(n: int) -> str:
@@ -85,7 +144,13 @@ class FaceRenderer:
             return prop.default
         if isinstance(value, str) and prop.case:
             value = {"title": value.title, "upper": value.upper, "lower": value.lower}[prop.case]()
-        return prop.format.format(value) if prop.format else value
+        from_card = prop.map is None  # a mapped value is the layout's own
+        if prop.format:
+            value = formatted(prop.format, value, prop.field if from_card else None, prop, fields)
+        if isinstance(prop, lm.ColourBinding) and not (isinstance(value, str) and _colour(value)):
+            raise Unprintable(f"expected a colour like \"#1b1b1b\" or \"cmyk(0, 20, 40, 10)\", got {_shown(value)}",
+                              card_field=prop.field if from_card else None, binding=prop, fields=fields)
+        return value
 
     # --- symbols --------------------------------------------------------------------------
 
@@ -104,8 +169,38 @@ class FaceRenderer:
     def draw(self, face: Face, ox: float, oy: float) -> None:
         """Draw ``face`` with its trim's bottom-left corner at (ox, oy) points.
 
-        The caller clips to the area the card may cover (its bleed box).
+        The caller clips to the area the card may cover (its bleed box). A value the face
+        cannot print stops the build with a message naming the card's or the layout's line.
         """
+        self._element: str | None = None
+        try:
+            self._draw(face, ox, oy)
+        except Unprintable as exc:
+            raise self._located(face, exc) from None
+
+    def _located(self, face: Face, exc: Unprintable) -> InputError:
+        """``exc`` as an error naming the file, the line and the field to mend."""
+        t, element = face.template, self._element
+        spec = t.elements.get(element) if element else None
+        prop = exc.prop
+        if exc.binding is not None:  # the element's (or the template's) property holding the binding
+            holder = spec if spec is not None else t
+            prop = next(((k, *prop) for k, v in holder if v is exc.binding), prop)
+        path = ("elements", element, *prop) if element else prop
+        layout_file, layout_line = t.where(*path)
+        what = f"{face.label}, layout {t.name!r}" + (f" element {element!r}" if element else "")
+        where = getattr(face.fields, "where", None)
+        if exc.card_field is not None and where is not None:
+            file, line = where(exc.card_field)
+            if file is not None:
+                if prop[-1:] == ("format",):  # the format is the layout's: where to find it too
+                    what += f" at {layout_file}:{layout_line}"
+                return InputError(file, f"{exc.message} ({what})", line=line, field=exc.card_field.split(".")[-1])
+        card = f", {exc.card_field!r} of the card" if exc.card_field is not None else ""
+        return InputError(layout_file, f"{exc.message} ({what}{card})", line=layout_line,
+                          field=str(path[-1]) if path else None)
+
+    def _draw(self, face: Face, ox: float, oy: float) -> None:
         t = face.template
         c = self.canvas
         bg = self.resolve(t.background, face.fields)
@@ -123,7 +218,9 @@ class FaceRenderer:
             x = ox + bx * mm
             y = oy + (t.height - by - bh) * mm
             w, h = bw * mm, bh * mm
+            self._element = name
             getattr(self, f"_{element.type}")(element, face, x, y, w, h, name)
+        self._element = None
         self._collisions(face)
 
     def _collisions(self, face: Face) -> None:
@@ -177,7 +274,11 @@ class FaceRenderer:
             value = "\n".join(str(v) for v in value)
         if e.roman and isinstance(value, int) and not isinstance(value, bool) and 0 < value < 4000:
             value = roman(value)
-        value = e.format.format(value) if e.format else str(value)
+        value = formatted(e.format, value, e.field if e.text is None else None, fields=face.fields) if e.format \
+            else str(value)
+        if len(value) > lm.MAX_TEXT:  # a long list of paragraphs: each is bounded, not all of them
+            raise Unprintable(f"{len(value)} characters to print, over the limit of {lm.MAX_TEXT} for a text "
+                              f"element", card_field=e.field if e.text is None else None, prop=("text",))
         if e.upper:
             value = value.upper()
         absent = fonts.missing(value, e.font)
@@ -197,21 +298,40 @@ class FaceRenderer:
         self._inked.append((name, text.ink_box(fitted, x, y + h, w, h, e.align, e.valign)))
 
     def _icon_names(self, e: lm.IconsElement, fields: dict[str, Any]) -> list[tuple[str, str | None]]:
+        """The symbols to draw (name, label), at most ``MAX_SYMBOLS`` (else `Unprintable`)."""
+        most = lm.MAX_SYMBOLS
         value = e.symbol if e.symbol is not None else (self.lookup(fields, e.field) if e.field else None)
         if value in (None, "", [], {}):
             return []
         if isinstance(value, dict):
             if e.numbers:
-                return [(str(k), str(v)) for k, v in value.items() if v]
-            return [(str(k), None) for k, v in value.items() for _ in range(int(v or 0))]
-        if isinstance(value, list):
-            return [(str(v), None) for v in value]
-        times = e.repeat
-        if isinstance(times, str):
-            times = self.lookup(fields, times)
-        if not isinstance(times, (int, type(None))):
-            return []
-        return [(str(value), None)] * (times if times is not None else 1)
+                out = [(str(k), str(v)) for k, v in value.items() if v]
+            else:
+                out = []
+                for k, v in value.items():
+                    n = 0 if v is None else _whole(v)
+                    if n is None or not 0 <= n <= most:
+                        raise Unprintable(f"expected a number of {k} symbols from 0 to {most}, got {_shown(v)}",
+                                          card_field=f"{e.field}.{k}")
+                    out.extend([(str(k), None)] * n)
+                    if len(out) > most:
+                        break
+        elif isinstance(value, list):
+            out = [(str(v), None) for v in value]
+        else:
+            times: Any = e.repeat
+            if isinstance(times, str):
+                field = times
+                times = self.lookup(fields, field)
+                if times is not None:
+                    times = _whole(times)
+                    if times is None or not 0 <= times <= most:
+                        raise Unprintable(f"{field} is the number of symbols to draw: expected a whole number from 0 "
+                                          f"to {most}, got {_shown(self.lookup(fields, field))}", card_field=field)
+            out = [(str(value), None)] * (times if times is not None else 1)
+        if len(out) > most:
+            raise Unprintable(f"more than {most} symbols to draw in one element", card_field=e.field)
+        return out
 
     def _icons(self, e: lm.IconsElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
         icons = self._icon_names(e, face.fields)
@@ -239,10 +359,12 @@ class FaceRenderer:
         if not isinstance(value, dict) or not value:
             return
         rows = [(str(k), v if isinstance(v, list) else [v]) for k, v in value.items()]
-        size = e.size
+        if len(rows) > lm.MAX_ROWS or any(len(syms) > lm.MAX_SYMBOLS for _, syms in rows):
+            raise Unprintable(f"at most {lm.MAX_ROWS} rows of at most {lm.MAX_SYMBOLS} symbols each, got "
+                              f"{len(rows)} rows of up to {max(len(syms) for _, syms in rows)}", card_field=e.field)
         widest = max(len(syms) for _, syms in rows)
-        while size > e.min_size and len(rows) * size * 1.45 > h:
-            size -= 0.25
+        # the label's size: down from `size` in steps while the rows are taller than the box
+        size = text.shrink(e.size, e.min_size, lambda s: len(rows) * s * 1.45 <= h, stop_at_min=True)
         line_h = min(h / len(rows), size * 1.6)
         if len(rows) * size * 1.45 > h + 1e-6:
             self.warn(f"{face.label}: the rows of '{name}' do not fit their box")
@@ -330,6 +452,8 @@ class FaceRenderer:
             return
         goal = self.lookup(face.fields, e.goal) if e.goal else None
         n = len(values) + (1 if isinstance(goal, int) and goal >= len(values) else 0)
+        if n > lm.MAX_SPACES:
+            raise Unprintable(f"{n} spaces, over the limit of {lm.MAX_SPACES} for a track", card_field=e.field)
         cols = max(1, min(e.columns, n))
         rows = (n + cols - 1) // cols
         cw, ch = w / cols, h / rows
@@ -356,7 +480,16 @@ class FaceRenderer:
         rows = self.lookup(face.fields, e.field)
         if not isinstance(rows, list) or not rows:
             return
-        top = e.max if isinstance(e.max, int) else int(self.lookup(face.fields, e.max) or 6)
+        if len(rows) > lm.MAX_ROWS:
+            raise Unprintable(f"{len(rows)} rows, over the limit of {lm.MAX_ROWS} for a tracker", card_field=e.field)
+        if isinstance(e.max, int):
+            top = e.max
+        else:  # the card's field holding it (none: 6)
+            given = self.lookup(face.fields, e.max)
+            top = 6 if given is None else _whole(given)
+            if top is None or not 1 <= top <= lm.MAX_SPACES:
+                raise Unprintable(f"{e.max} is a tracker's top value: expected a whole number from 1 to "
+                                  f"{lm.MAX_SPACES}, got {_shown(given)}", card_field=e.max)
         start = self.lookup(face.fields, e.start) if e.start else None
         n = top + 1
         rh = h / len(rows)
@@ -437,7 +570,11 @@ class FaceRenderer:
             self.warn(f"{face.label}: '{name}' needs a number of spaces from 2 to 60 in {e.count!r}")
             return
         marks = self.lookup(face.fields, e.marks) if isinstance(e.marks, str) else e.marks
-        marks = {int(k): str(v) for k, v in (marks or {}).items() if str(k).lstrip("-").isdigit()}
+        if marks is not None and not isinstance(marks, dict):
+            raise Unprintable(f"expected a mapping of space numbers to notes, got {_shown(marks)}",
+                              card_field=str(e.marks))
+        marks = {int(k): str(v) for k, v in (marks or {}).items()
+                 if len(str(k)) <= 3 and str(k).lstrip("-").isdigit()}  # a space's number: 1 to 60
         labels = list(e.labels or [])
         d = e.space * mm
         cx, cy = x + w / 2, y + h / 2

@@ -134,7 +134,11 @@ def _number(fields: dict[str, Any], key: str, default: float) -> float:
 
 
 def _folds(fields: dict[str, Any], width: float) -> tuple[float, ...]:
+    """Where the screen folds, mm from its left edge: between each two of its ``panels``
+    (widths in mm); ValueError for panels that are not a list of numbers."""
     panels = fields.get("panels") or [width]
+    if not isinstance(panels, list) or any(isinstance(p, bool) or not isinstance(p, (int, float)) for p in panels):
+        raise ValueError(f"expected the widths of the screen's panels in mm, like [70, 120, 70], got {panels!r:.40}")
     out, at = [], 0.0
     for p in panels[:-1]:
         at += float(p)
@@ -227,7 +231,12 @@ class ScreenRenderer:
                     raise InputError(job.source, f"{comp.component} {item.name!r} is {width:g} x {height:g} mm, "
                                                  f"its template {outside_t.name!r} {outside_t.width:g} x "
                                                  f"{outside_t.height:g} mm")
-                folds = _folds(fields, width)
+                try:
+                    folds = _folds(fields, width)
+                except ValueError as exc:
+                    file, line = fields.where("panels") if hasattr(fields, "where") else (None, None)
+                    raise InputError(file or job.source, f"{comp.component} {item.name!r}: {exc}", line=line,
+                                     field="panels") from None
                 if any(not 0 < f < width for f in folds):
                     raise InputError(job.source, f"{comp.component} {item.name!r}: its panels do not add up "
                                                  f"to its width ({width:g} mm)")

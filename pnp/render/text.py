@@ -8,6 +8,7 @@ before anything is drawn. Sizes are in points.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -132,18 +133,49 @@ def _layout(toks: list[tuple[str, str, str]], style: str, size: float,
     return lines, widths
 
 
+def shrink(max_size: float, min_size: float, fits: Callable[[float], bool], stop_at_min: bool = False) -> float:
+    """The largest of ``max_size``, ``max_size - SIZE_STEP``, ... at which ``fits``; when none
+    does, the last one tried: the smallest not below ``min_size`` (``stop_at_min``: the first at
+    or below it). A bisection over the steps (``fits`` holds for every size below one it holds
+    for): about 10 tries between 200 pt and 1 pt, whatever the sizes, never a loop that runs on."""
+    if stop_at_min:
+        last = max(0, math.ceil((max_size - min_size) / SIZE_STEP - 1e-9))
+    else:
+        last = max(0, math.floor((max_size - min_size + 1e-9) / SIZE_STEP))
+
+    def size(k: int) -> float:
+        return max_size - k * SIZE_STEP
+
+    if fits(size(0)):
+        return size(0)
+    lo, hi = 0, last  # fits(size(lo)) is false; the answer is in (lo, hi], hi when none fits
+    if not fits(size(hi)):
+        return size(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(size(mid)):
+            hi = mid
+        else:
+            lo = mid
+    return size(hi)
+
+
 def fit(text: str, style: str, max_size: float, min_size: float, leading: float,
         box_w: float, box_h: float, wrap: bool, is_symbol: Callable[[str], bool]) -> Fitted:
-    """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits."""
+    """The largest size from ``max_size`` down to ``min_size`` (in steps of ``SIZE_STEP``) at
+    which ``text`` fits, found by bisection (`shrink`); the smallest when it never fits."""
     toks = tokens(text, is_symbol, style)
-    size = max_size
-    while True:
-        lines, widths = _layout(toks, style, size, box_w if wrap else None)
-        height = len(lines) * size * leading
-        fits = height <= box_h + 1e-6 and max(widths, default=0.0) <= box_w + 1e-6
-        if fits or size - SIZE_STEP < min_size - 1e-9:
-            return Fitted(size, lines, widths, leading, fits)
-        size -= SIZE_STEP
+    tried: dict[float, Fitted] = {}
+
+    def at(size: float) -> Fitted:
+        if size not in tried:
+            lines, widths = _layout(toks, style, size, box_w if wrap else None)
+            height = len(lines) * size * leading
+            fits = height <= box_h + 1e-6 and max(widths, default=0.0) <= box_w + 1e-6
+            tried[size] = Fitted(size, lines, widths, leading, fits)
+        return tried[size]
+
+    return at(shrink(max_size, min_size, lambda s: at(s).fits))
 
 
 def _top(fitted: Fitted, y_top: float, h: float, valign: str) -> float:

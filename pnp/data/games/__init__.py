@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Annotated, Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -76,7 +76,7 @@ class GameFile(BaseModel):
 
     id: str = Field(pattern=GAME_ID)
     title: str = Field(min_length=1, max_length=80)
-    players: tuple[int, int] = (1, 8)
+    players: tuple[Annotated[int, Field(ge=1, le=99)], Annotated[int, Field(ge=1, le=99)]] = (1, 8)
     rulebook: str | None = None
 
 

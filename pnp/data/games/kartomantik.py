@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from pnp.effects.models import script_field, text_matches
+
+from ..components import MAX_NAME, MAX_PRINTED, CardValue
 
 # 1.1 The Temperaments: five base temperaments and two meta-temperaments, with their colours.
 BASE_TEMPERAMENTS = ("phlegmatic", "choleric", "vitreous", "capricious", "melancholic")
@@ -70,8 +73,10 @@ class PoolCard(BaseModel):
     """One card of the pool, in the form SPEC.md ("Kartomantik card pool") gives."""
 
     model_config = ConfigDict(extra="allow")
+    # the card's other fields (flavour, art credits...) within the limits of any card data
+    __pydantic_extra__: dict[str, CardValue] = Field(init=False)
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     type: Literal["manifestation", "will"]
     temperament: Temperament | None = None
     power: int | None = Field(default=None, ge=0, le=20)
@@ -132,6 +137,15 @@ class PoolFile(BaseModel):
     source: str | None = None
     cards: list[PoolCard] = Field(min_length=1)
 
+    @model_validator(mode="after")
+    def _printable(self) -> "PoolFile":
+        total = sum(card.count for card in self.cards)
+        if total > MAX_PRINTED:
+            raise PydanticCustomError("nested", "{message}", {
+                "message": f"the cards print {total:,} cards together, over the limit of {MAX_PRINTED:,}",
+                "path": ("cards",)})
+        return self
+
 
 # How the pool is printed: component names as the rulebook names the card types (1.2).
 COMPONENT_OF_TYPE = {"manifestation": "manifestation card", "will": "will card"}
@@ -142,15 +156,24 @@ BACK_LAYOUT = "kartomantik-back"
 def pool_components(doc: Any) -> tuple[list[Any], bool] | None:
     """A pool file (SPEC.md form, ``cards:``) as one component per card type; None for any
     other file (the game's file reader, ``Game.file_readers``)."""
+    from pydantic import ValidationError
+
     from ..components import Component, Item, Kind
-    from ..validate import validate
+    from ..errors import InputErrors
+    from ..validate import errors_from, validate
 
     if not isinstance(doc.data, dict) or "cards" not in doc.data:
         return None
     pool = validate(PoolFile, doc)
     by_type: dict[str, list[Item]] = {}
-    for card in pool.cards:
-        by_type.setdefault(card.type, []).append(Item(**card.item_fields()))
+    for i, card in enumerate(pool.cards):
+        try:  # what the card prints is any card's data: within its limits (a text printed from a script)
+            item = Item(**card.item_fields())
+        except ValidationError as exc:
+            errors = errors_from(exc, doc, ("cards", i))
+            raise (errors[0] if len(errors) == 1 else InputErrors(errors)) from None
+        item._where = (doc, ("cards", i))  # a value the renderer refuses is named with its line
+        by_type.setdefault(card.type, []).append(item)
     components = [
         Component(component=COMPONENT_OF_TYPE[kind], kind=Kind.card, layout=LAYOUT_OF_TYPE[kind],
                   back={"layout": BACK_LAYOUT}, items=items)

@@ -142,7 +142,7 @@ def check_icons(text: str) -> str:
 # Card texts: the length first (so its error reads as characters), then the icons.
 CardText = Annotated[str, Field(min_length=1, max_length=MAX_CARD_TEXT), AfterValidator(check_icons)]
 LongText = Annotated[str, Field(min_length=1, max_length=MAX_LONG_TEXT), AfterValidator(check_icons)]
-Millimetres = Annotated[float, Field(gt=0, le=1000)]
+Millimetres = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
 Amount = Annotated[int, Field(ge=1, le=9, strict=True)]
 
 

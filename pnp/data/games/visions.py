@@ -8,7 +8,7 @@ data, not a rule (ruling V9): it lives in ``cards/visions/reflection.yaml`` and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -114,7 +114,8 @@ class _Track(BaseModel):
     a cube that reaches it wins at once ("Reflection", ruling V7).
     """
 
-    track: list[int] = Field(min_length=2, max_length=40)
+    # points printed on the spaces: three digits at most
+    track: list[Annotated[int, Field(ge=0, le=999)]] = Field(min_length=2, max_length=40)
     awakening: int = Field(ge=2, le=40)
 
     @field_validator("track")
@@ -178,7 +179,7 @@ class Cube(_ItemModel):
     token of ``diameter`` mm (none: the size of its template)."""
 
     colour: str = Field(min_length=1, max_length=30)
-    diameter: float | None = Field(default=None, gt=0, le=1000)
+    diameter: float | None = Field(default=None, gt=0, le=1000, allow_inf_nan=False)
 
 
 ITEM_MODELS: dict[str, type[BaseModel]] = {
