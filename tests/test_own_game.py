@@ -270,3 +270,16 @@ def test_watch_rebuilds_and_keeps_the_last_good_pdf(tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output
     assert "the build failed: the last good files are kept" in r.output and "kind" in r.output
     assert "Spell 1" in seen[0] and seen[1] == seen[0] and "Sunspell" in seen[2]
+
+
+def test_braces_in_a_cards_or_components_name_print_as_written(tmp_path):
+    """The footer carries names from the data; `{` and `}` in them are text, not a format."""
+    cards, layouts = make(tmp_path)
+    spells = cards / "moonwell" / "spells.yaml"
+    spells.write_text(spells.read_text().replace("component: spell card", "component: 'spell {:>9} card}{'"))
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts), "--out", str(out),
+                            "--duplex", "off"])
+    assert r.exit_code == 0, r.output
+    text = pdfium.PdfDocument(out / "moonwell.pdf")[1].get_textpage().get_text_range()
+    assert "spell {:>9} card}{ ×12" in text and "backs (" in text

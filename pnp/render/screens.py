@@ -381,14 +381,15 @@ class ScreenRenderer:
                                      f" · page {self.page + 1} of {total}{note}")
             report.faces += 1
             report.fronts[screen.component] = report.fronts.get(screen.component, 0) + 1
-            back = f"{where} · inside ({_FLIP[duplex]}) · page {{page}} of {total}{note}"
+            # joined round the page number, never formatted: the footer holds names from the data
+            back = (f"{where} · inside ({_FLIP[duplex]}) · page ", f" of {total}{note}")
             if duplex == "off":
                 later.append((screen, back))
             else:
-                self._page(screen, False, back.format(page=self.page + 1))
+                self._page(screen, False, f"{back[0]}{self.page + 1}{back[1]}")
                 report.faces += 1
         for screen, back in later:
-            self._page(screen, False, back.format(page=self.page + 1))
+            self._page(screen, False, f"{back[0]}{self.page + 1}{back[1]}")
             report.faces += 1
         report.pages = self.page
         report.warnings = self.warnings + self.faces.warnings

@@ -335,10 +335,12 @@ class SheetRenderer:
                     cut = f" · cut with {cut_names[key]}.svg or .dxf"
                 self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}{cut}",
                            fronts, filled, (0.0, 0.0), registration=sheet.cutter)
-                back_footer = f"{where} · backs ({_FLIP[duplex]}) · page {{page}} of {total_pages}{note}"
+                # the page number is known only when the back is drawn (duplex off: after every
+                # front); the footer holds names from the data, so it is joined, never formatted
+                back_footer = (f"{where} · backs ({_FLIP[duplex]}) · page ", f" of {total_pages}{note}")
 
                 def back_page(b=backs, f=back_footer, bf=back_filled, sheet=sheet) -> None:
-                    self._page(sheet, f.format(page=self.page + 1), b, bf, self.options.back_offset)
+                    self._page(sheet, f"{f[0]}{self.page + 1}{f[1]}", b, bf, self.options.back_offset)
 
                 if duplex == "off":
                     later_backs.append(back_page)
