@@ -6,7 +6,7 @@ traceback, each answered within 10 s.
 
 Seeded, so a failure is reproducible: its message names the seed, the mutant and what was
 changed. ``PNP_FUZZ_MUTANTS`` (mutants per game, default 75), ``PNP_FUZZ_SEED`` and
-``PNP_FUZZ_GAMES`` (default ``relics,visions``) run more.
+``PNP_FUZZ_GAMES`` (default: all four games) run more.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MUTANTS = int(os.environ.get("PNP_FUZZ_MUTANTS", "75"))
 SEED = int(os.environ.get("PNP_FUZZ_SEED", "15"))
-# the games whose card files and layout file (layouts/GAME.yaml) are mutated; the others are
-# kartomantik and so-long-my-world
-GAMES = os.environ.get("PNP_FUZZ_GAMES", "relics,visions").split(",")
+# the games whose card files and layout file (layouts/GAME.yaml) are mutated
+GAMES = os.environ.get("PNP_FUZZ_GAMES", "kartomantik,so-long-my-world,relics,visions").split(",")
 SECONDS = 10
 
 NUMBERS = [float("nan"), float("inf"), float("-inf"), 1e300, -1e308, 10 ** 100, -(10 ** 100), 0, -1, 0.0001,

@@ -562,3 +562,21 @@ def test_a_pool_card_prints_within_the_limits_of_any_card(tmp_path):
     r, seconds = build(tmp_path, game="kartomantik", cards_dir=cards_dir)
     message = refused(r, seconds, file, "keywords", "x" * 5001)  # the line of the keyword
     assert message.endswith("keywords: 5001 characters, over the limit of 5000 for a text on a card")
+
+
+def test_a_mapping_mixing_number_and_text_keys_builds(tmp_path):
+    """A card's data may hold a mapping with number and text keys (So Long, My World's
+    ``hour_marks: {1: ..., 12: ...}`` with a text key added); identical faces are still drawn
+    once, and ``1`` and ``"1"`` stay two keys (the fuzzer found the build crashing here)."""
+    cards = copy.deepcopy(CARDS)
+    cards["components"][0]["items"] = [
+        {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "text one", "dusk": "d"}},
+        {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "text one", "dusk": "d"}},
+        {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "other", "dusk": "d"}}]
+    r, seconds = build(tmp_path, cards)
+    assert r.exit_code == 0, r.output
+    from pypdf import PdfReader
+    pdf = tmp_path / "out" / "moonwell.pdf"
+    forms = [name for page in PdfReader(pdf).pages
+             for name in (page["/Resources"].get("/XObject") or {}) if ".Face" in str(name)]
+    assert len(set(forms)) == 3, forms  # two faces of the spells (one drawn twice) and the back

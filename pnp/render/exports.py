@@ -44,7 +44,7 @@ from ..layout import model as lm
 from ..layout.presets import DPI  # png: the resolution print-on-demand services ask for
 from . import fonts
 from .card import Face, FaceRenderer
-from .forms import FormCache
+from .forms import FormCache, face_key
 from .images import ImageStore
 from .sheets import FORM_MARGIN, CardJob, RenderReport, new_canvas
 
@@ -107,8 +107,7 @@ def _card_name(face: Face, game: str, component: str) -> str:
 
 def _face_key(face: Face) -> str:
     """Identical faces have the same key (as the print sheets' form XObjects)."""
-    return json.dumps([face.template.name, face.template.file, str(face.base_dir), face.fields],
-                      sort_keys=True, default=str)
+    return face_key(face)
 
 
 # --- sizes ------------------------------------------------------------------------------

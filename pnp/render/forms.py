@@ -18,8 +18,20 @@ from .card import Face
 
 def face_key(face: Face, *extra: Any) -> str:
     """What makes two faces the same drawing: template, where its images are, its data."""
-    return json.dumps([face.template.name, face.template.file, str(face.base_dir), face.fields, *extra],
-                      sort_keys=True, default=str)
+    return json.dumps(_canonical([face.template.name, face.template.file, str(face.base_dir), face.fields,
+                                  *extra]), default=str)
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with every mapping as a list of pairs sorted by the keys' text and type: card
+    data may mix number and text keys in one mapping (``{1: a, "x": b}``), which
+    ``json.dumps(sort_keys=True)`` cannot order, and ``1`` and ``"1"`` must stay apart."""
+    if isinstance(value, dict):
+        pairs = [((type(k).__name__, str(k)), _canonical(v)) for k, v in value.items()]
+        return {"{}": sorted(pairs, key=lambda pair: pair[0])}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return value
 
 
 class FormCache:
