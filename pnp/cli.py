@@ -313,8 +313,8 @@ def build(
         raise _stopped(exc) from None
     except PnpError as exc:
         raise fail(exc) from None
-    except ValueError as exc:  # a layout that cannot be imposed on this paper
-        typer.echo(f"pnp: {exc}", err=True)
+    except ValueError as exc:  # a refusal no reader placed in a file: name the gap rather than hide it
+        typer.echo(f"pnp: {exc} (pnp could not tell which file and line; please report this)", err=True)
         raise typer.Exit(2) from None
     except OSError as exc:  # the output folder cannot be written
         raise fail(_os_error(exc)) from None

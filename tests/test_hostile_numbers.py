@@ -580,3 +580,22 @@ def test_a_mapping_mixing_number_and_text_keys_builds(tmp_path):
     forms = [name for page in PdfReader(pdf).pages
              for name in (page["/Resources"].get("/XObject") or {}) if ".Face" in str(name)]
     assert len(set(forms)) == 3, forms  # two faces of the spells (one drawn twice) and the back
+
+
+def test_a_card_larger_than_the_paper_names_its_template(tmp_path):
+    """A template may be as large as a board (1000 mm), but a card must fit the sheet it is
+    imposed on: the refusal names the layout file and the line of its size."""
+    layouts = copy.deepcopy(LAYOUTS)
+    for name in ("moonwell-spell", "moonwell-back"):
+        layouts["templates"][name]["size"] = [500, 500]
+    assert error(tmp_path, layouts=layouts) == (
+        "pnp: layouts/moonwell.yaml:15: size: a 500 x 500 mm card with 3 mm bleed does not fit on a4 paper "
+        "(template 'moonwell-spell', component 'spell card')")
+
+
+def test_a_back_of_another_size_names_the_card_file(tmp_path):
+    layouts = copy.deepcopy(LAYOUTS)
+    layouts["templates"]["moonwell-back"]["size"] = [70, 120]
+    assert error(tmp_path, layouts=layouts) == (
+        "pnp: cards/moonwell/spells.yaml:7: back: component 'spell card': back template 'moonwell-back' "
+        "(70 x 120 mm) is not the size of front template 'moonwell-spell' (63 x 88 mm)")

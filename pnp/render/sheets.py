@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.cutter import cut_outlines, fit_cutter_grid, registration_marks
 from ..layout.presets import Preset, fit
@@ -118,6 +119,16 @@ class _Run:
     sample: bool
 
 
+def _where(face: Face, field: str) -> tuple[str | None, int | None]:
+    """The card file and line where ``face``'s ``field`` was written (or its nearest key)."""
+    where = getattr(face.fields, "where", None)
+    return where(field) if where else (None, None)
+
+
+def _size(template: lm.Template) -> str:
+    return f"{template.width:g} x {template.height:g} mm"
+
+
 def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
     """Pack the jobs' cards onto sheets: a sheet is filled before the next one starts, even
     across components, as long as the cards are the same size (an 18-card game is two
@@ -128,10 +139,18 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
             continue
         for face, back in job.cards:
             if (back.template.width, back.template.height) != (face.template.width, face.template.height):
-                raise ValueError(f"{job.component}: back template {back.template.name!r} is not the size "
-                                 f"of front template {face.template.name!r}")
+                file, line = _where(back, "layout")
+                raise InputError(file, f"component {job.component!r}: back template {back.template.name!r} "
+                                       f"({_size(back.template)}) is not the size of front template "
+                                       f"{face.template.name!r} ({_size(face.template)})", line, "back")
         arrange = fit_cutter_grid if options.cutter else fit_grid
-        sheet = arrange(options.paper, *job.trim, job.bleed(options.bleed), *options.spacing())
+        try:
+            sheet = arrange(options.paper, *job.trim, job.bleed(options.bleed), *options.spacing())
+        except ValueError as exc:  # the card (with its bleed, or the preset's size) is larger than the page
+            template = job.cards[0][0].template
+            file, line = template.where("size")
+            raise InputError(file, f"{exc} (template {template.name!r}, component {job.component!r})", line,
+                             "size") from None
         slots = [_Slot(job.component, f, b, job.sample, job.placement) for f, b in job.cards]
         if runs and runs[-1].sheet == sheet:
             runs[-1].slots.extend(slots)
