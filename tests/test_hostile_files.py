@@ -280,8 +280,9 @@ def test_a_special_file_is_refused_by_every_reader(tmp_path, reader, kind):
     assert "Traceback" not in output
     if case.what is None:  # refused before the read, by the check of the folder or the file naming it
         assert case.named in output
-    elif reader == "image" and kind != "fifo":  # a link out of the card folder: refused as such (pnp.data.assets)
+    elif reader == "image":  # named at the card's line; a link out of the card folder is refused as such
         assert "spells.yaml:8: image: 'art.png'" in output
+        assert kind != "fifo" or said in output, output
     else:
         assert refusal(output, named, said), output
 
@@ -458,7 +459,11 @@ def test_an_image_over_the_pixel_limit_is_refused_before_decoding(tmp_path, name
     art.write_bytes(data)
     r = pnp(*args, cwd=tmp_path)
     assert r.returncode == 2, r.stdout + r.stderr
-    assert r.stderr.strip().splitlines() == ["pnp: " + over_the_limit(art, size)]
+    # named at the card's line, where the image is chosen
+    card = tmp_path / "cards" / "moonwell" / "spells.yaml"
+    said = over_the_limit(art, size).removeprefix(f"{art}: ")
+    assert r.stderr.strip().splitlines() == [f"pnp: {card}:8: image: 'art.png': {said} (moonwell/spell card/Moon "
+                                             "Tide (front), layout 'moonwell-spell' element 'art')"]
     assert "DecompressionBomb" not in r.stdout + r.stderr and "Warning" not in r.stdout + r.stderr
     assert not (tmp_path / "out" / "moonwell.pdf").exists()
 

@@ -398,22 +398,31 @@ class FaceRenderer:
                     str(label) if label is not None else None)
 
     def _art(self, e: lm.ArtElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
-        c = self.canvas
         image = face.fields.get("image")
         if image:
             path = art_path(face.base_dir, image)  # inside the card folder or --assets (pnp.data.assets)
-            dpi = self.images.dpi(path, w, h)
-            if dpi < MIN_DPI:
-                self.warn(f"{face.label}: image {image} is {dpi:.0f} DPI at its printed size "
-                          f"(below {MIN_DPI}; it may print blurred)")
-            c.saveState()
-            p = c.beginPath()
-            p.rect(x, y, w, h)
-            c.clipPath(p, stroke=0, fill=0)
-            self.images.draw_cover(path, x, y, w, h)
-            c.restoreState()
+            try:
+                self._draw_art(path, str(image), face, x, y, w, h)
+            except Unprintable:
+                raise
+            except InputError as exc:  # the card names the image: its file and line say where to mend it
+                raise Unprintable(f"{str(image)!r}: {exc.message}", card_field="image", fields=face.fields) from None
             return
         self._placeholder(e, face, x, y, w, h)
+
+    def _draw_art(self, path: Path, image: str, face: Face, x: float, y: float, w: float, h: float) -> None:
+        """The image at ``path`` covering the box, clipped to it; a warning when it prints blurred."""
+        c = self.canvas
+        dpi = self.images.dpi(path, w, h)
+        if dpi < MIN_DPI:
+            self.warn(f"{face.label}: image {image} is {dpi:.0f} DPI at its printed size "
+                      f"(below {MIN_DPI}; it may print blurred)")
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        self.images.draw_cover(path, x, y, w, h)
+        c.restoreState()
 
     def _placeholder(self, e: lm.ArtElement, face: Face, x: float, y: float, w: float, h: float) -> None:
         """A quiet engraved panel: tinted ground, concentric frames, a caption."""
