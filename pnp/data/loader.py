@@ -13,7 +13,7 @@ from .errors import InputError, InputErrors
 from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
 from .paths import inside
 from .validate import errors_from, validate
-from .yamlsafe import Located, load_yaml
+from .yamlsafe import Located, check_regular, load_yaml
 
 MAX_CARD_FILE_BYTES = 4 * 1024 * 1024
 
@@ -94,8 +94,12 @@ def _items_from_spreadsheets(path: Path, doc: Located) -> None:
         source = inside(path.parent, name)
         if source is None:
             raise InputError(path, f"{name!r} is outside the card folder", line=at, field="items_from")
-        if not source.is_file():
+        if not source.exists():
             raise InputError(path, f"no spreadsheet {name!r} beside this file", line=at, field="items_from")
+        try:
+            check_regular(source, "spreadsheet")
+        except InputError as exc:  # a FIFO or a device: refused as what it is, at the line naming it
+            raise InputError(path, f"{name!r}: {exc.message}", line=at, field="items_from") from None
         comp["items"] = read_items(source, Item)
 
 

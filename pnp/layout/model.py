@@ -28,6 +28,7 @@ empty.
 
 from __future__ import annotations
 
+import os
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
@@ -42,7 +43,7 @@ from ..data.components import CardValue
 from ..data.errors import InputError, InputErrors
 from ..data.paths import inside
 from ..data.validate import errors_from
-from ..data.yamlsafe import Located, load_yaml
+from ..data.yamlsafe import Located, load_yaml, open_checked
 
 # --- limits: every number of a layout has a range (docs/limits.md, "Numbers") --------------
 # A layout is data from anyone. Each range is wide for any real card, board or screen and
@@ -690,12 +691,18 @@ def _font_file(folder: Path, path: Path, doc: Located, name: str, file: str) -> 
     source = inside(folder, file)
     if source is None:
         raise InputError(path, f"font {name!r}: {file!r} is outside the layouts folder", line=at, field="fonts")
-    if not source.is_file():
+    if not source.exists():
         raise InputError(path, f"font {name!r}: no file {file!r} beside the layouts", line=at, field="fonts")
-    if source.stat().st_size > MAX_FONT_BYTES:
-        raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at, field="fonts")
-    with source.open("rb") as f:
-        magic = f.read(4)
+    try:  # a FIFO or a device is refused as what it is, without blocking on it
+        with open_checked(source, "font file") as f:
+            if os.fstat(f.fileno()).st_size > MAX_FONT_BYTES:
+                raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at,
+                                 field="fonts")
+            magic = f.read(4)
+    except InputError as exc:
+        if exc.file == str(path):
+            raise
+        raise InputError(path, f"font {name!r}: {file!r}: {exc.message}", line=at, field="fonts") from None
     if magic == b"OTTO":
         raise InputError(path, f"font {name!r}: {file!r} is an OpenType font with PostScript (CFF) outlines, which "
                                f"PDFs from reportlab cannot embed; use its TrueType (.ttf) version", line=at,

@@ -143,7 +143,7 @@ class SetupReader:
         from ..engines import engines
 
         p = (Path(self.file).parent / name).resolve()
-        if not p.is_file():
+        if not p.exists():  # anything else there (a folder, a FIFO) is refused by read_log as what it is
             raise self.fail(f"no {what} log {name!r} (paths are relative to this log)", path, field)
         try:
             return p, read_log(p, engines())

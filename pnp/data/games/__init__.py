@@ -88,7 +88,7 @@ def game_spec(cards_dir: Path, game: str) -> Game:
 
     folder = Path(cards_dir) / game
     path = folder / GAME_FILE
-    if path.is_file():
+    if path.exists() or path.is_symlink():  # a folder, a FIFO or a broken link: refused by the reader
         doc = load_yaml(path, max_bytes=64 * 1024, what="game file")
         spec = validate(GameFile, doc)
         if spec.id != game:
