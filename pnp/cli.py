@@ -194,6 +194,10 @@ def _offset(value: str) -> tuple[float, float]:
     return x, y
 
 
+_ASSETS_HELP = ("A folder card art (image:) may come from besides the card folder; give it again for another. "
+                "Art anywhere else is refused.")
+
+
 @app.command()
 def build(
     games: Optional[List[str]] = typer.Argument(None, metavar="GAME...",
@@ -204,10 +208,7 @@ def build(
                                          help="Card data folder in place of the bundled one."),
     layouts: Optional[Path] = typer.Option(None, "--layouts", metavar="DIR",
                                            help="Layouts folder, read over the bundled one."),
-    assets: Optional[List[Path]] = typer.Option(None, "--assets", metavar="DIR",
-                                                help="A folder card art (image:) may come from besides the "
-                                                     "card folder; give it again for another. Art anywhere else "
-                                                     "is refused."),
+    assets: Optional[List[Path]] = typer.Option(None, "--assets", metavar="DIR", help=_ASSETS_HELP),
     paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v), metavar="PAPER",
                               help="Paper: a4, letter, a3, tabloid, or WxH in mm (like 330x480)."),
     duplex: str = typer.Option("long-edge", "--duplex", metavar="long-edge|short-edge|off", callback=_enum(DuplexMode),
@@ -390,10 +391,12 @@ def list_components(
                                          help="Card data folder in place of the bundled one."),
     pool: Optional[Path] = typer.Option(None, "--pool", metavar="FILE",
                                         help="With `pool`: a card pool file in place of the card folder's."),
+    assets: Optional[List[Path]] = typer.Option(None, "--assets", metavar="DIR", help=_ASSETS_HELP),
 ) -> None:
     """The games, their components and how many of each are printed; `pnp list pool`: the
     Kartomantik card pool."""
     from .build import bundled
+    from .data.assets import allowed, check_folders
     from .data.games import games_in
     from .data.loader import load_game
 
@@ -423,7 +426,9 @@ def list_components(
                                  param_hint="'--pool'")
     folder = cards if cards is not None else bundled("cards")
     try:
-        loaded = {game: load_game(folder, game) for game in games_in(folder)}
+        check_folders(assets or ())
+        with allowed(assets or ()):  # the card files' art is checked as `pnp build --assets` checks it
+            loaded = {game: load_game(folder, game) for game in games_in(folder)}
     except PnpError as exc:
         raise fail(exc) from None
     counts = {game: data.counts() for game, data in loaded.items()}

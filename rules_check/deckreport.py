@@ -114,11 +114,13 @@ def _row(file: str | None, player: str | None, status: str, report: DeckReport |
 
 
 def expand(paths: list[Path]) -> list[Path]:
-    """Files as given; a folder stands for its decklist files (by ending), in name order."""
+    """Files as given; a folder stands for its decklist files (by ending), in name order. A
+    FIFO or a device named like a decklist is kept, so that its row says what it is (a list
+    left out without a word would be a player left out)."""
     out: list[Path] = []
     for p in paths:
         if p.is_dir():
-            out.extend(sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in DECK_SUFFIXES))
+            out.extend(sorted(f for f in p.iterdir() if not f.is_dir() and f.suffix.lower() in DECK_SUFFIXES))
         else:
             out.append(p)
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import json
 import os
 import subprocess
 import sys
@@ -191,6 +192,18 @@ class TestArtInsideIsKept:
         result = build(world, "--assets", str(other))
         refused(result, card_file, 10, "../../private/secret.png")
         assert f"allowed: {world.resolve() / 'cards'}, {other.resolve()}" in result.output
+
+    def test_pnp_list_checks_art_as_the_build_does(self, world):
+        """`pnp list` reads the same card files: without the --assets the build is given, the
+        card naming outside art is refused; with it, the components are counted."""
+        card_file = write(world, "../../private/secret.png")
+        args = ["list", "--cards", str(world / "cards"), "--format", "json"]
+        refused(runner.invoke(app, args), card_file, 10, "../../private/secret.png")
+        result = runner.invoke(app, [*args, "--assets", str(world / "private")])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output) == {"moon": {"spell card": 2}}
+        result = runner.invoke(app, [*args, "--assets", str(world / "nowhere")])
+        assert result.exit_code == 2 and "--assets: no such folder" in result.output
 
     @pytest.mark.parametrize("kind", ["missing", "file"])
     def test_an_assets_folder_that_is_not_one_exits_2(self, world, kind):

@@ -216,12 +216,20 @@ def registered(tmp: Path) -> Case:
 
 
 def registered_folder(tmp: Path) -> Case:
-    """A folder of registered lists holds only decklist files: a FIFO or a device there is not
-    one, so it is not read and the folder has no list."""
+    """A FIFO or a device named like a decklist in a folder of registered lists is refused in
+    its row (not left out: a registration left out without a word loses a player)."""
     folder = tmp / "registered"
     folder.mkdir()
-    return Case(["check", "deck", DECK, "--registered", folder], folder / "ben.yaml", DECK.read_bytes(), True,
-                None, f"{folder}: no registered list in this folder")
+    target = folder / "ben.yaml"
+    return Case(["check", "deck", DECK, "--registered", folder], target, DECK.read_bytes(), True, "a decklist",
+                str(target))
+
+
+def deck_folder(tmp: Path) -> Case:
+    folder = tmp / "decks"
+    folder.mkdir()
+    target = folder / "ben.yaml"
+    return Case(["check", "deck", folder], target, DECK.read_bytes(), True, "a decklist", str(target))
 
 
 def log(tmp: Path) -> Case:
@@ -239,7 +247,7 @@ def log_folder(tmp: Path) -> Case:
 READERS: dict[str, Callable[[Path], Case]] = {
     "card file": card_file, "layout file": layout_file, "image": image, "game file": game_file, "font": font,
     "csv": csv_sheet, "xlsx": xlsx_sheet, "decklist": decklist, "--pool": pool, "--registered file": registered,
-    "--registered folder": registered_folder, "log": log, "log folder": log_folder,
+    "--registered folder": registered_folder, "decklist folder": deck_folder, "log": log, "log folder": log_folder,
 }
 # the files a card or layout file names, which must lie inside its folder (a link to a device does not)
 CONFINED = {"image", "font", "csv", "xlsx"}

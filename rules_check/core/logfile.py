@@ -21,10 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import yaml
-
 from pnp.data.errors import InputError
-from pnp.data.yamlsafe import Located, load_yaml_text, read_stream_text, read_text
+from pnp.data.yamlsafe import Located, NotADate, load_yaml_text, read_stream_text, read_text
 
 from .logstream import Entry, StreamedEntries, outline
 
@@ -36,7 +34,6 @@ KEYS = set(REQUIRED) | set(METADATA)
 STDIN = "-"  # the file name of a log read from standard input, in reports too
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -94,8 +91,11 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape) -> G
     blanked out when ``shape`` outlines where they are)."""
     try:
         doc = load_yaml_text(header, file, max_nodes=MAX_LOG_NODES)
-    except (ValueError, TypeError, OverflowError) as exc:  # a plain value YAML cannot build (2024-13-45)
-        raise _unbuildable(header, file, exc) from None
+    except NotADate as exc:  # an unquoted 2024-13-45: at the log's `date`, say what a date is written as
+        if exc.path != ("date",):
+            raise
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {exc.value!r} ({exc.problem})", line=exc.line,
+                         field="date") from None
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(file, "expected a game log: a mapping with game, players, setup and log", line=1)
@@ -187,51 +187,6 @@ def _kind(value: Any) -> str:
     if isinstance(value, datetime.date):
         return f"the date {value.isoformat()}"
     return repr(value)
-
-
-def _unbuildable(text: str, file: str, exc: Exception) -> InputError:
-    """The message for a plain value the YAML loader recognised but could not build, found
-    again by walking the document's nodes: its line and, at the top's ``date``, what a date is.
-
-    YAML reads an unquoted ``2024-13-45`` as a date and fails on month 13; the loader lets
-    that error through, so it is caught here and named, never left as a traceback."""
-    loader = _Loader(text)
-    try:
-        root = loader.get_single_node()
-    finally:
-        loader.dispose()
-    constructor = yaml.constructor.SafeConstructor()
-    seen: set[int] = set()
-    stack: list[tuple[yaml.Node, tuple]] = [(root, ())] if root is not None else []
-    while stack:
-        node, path = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, yaml.ScalarNode):
-            if node.tag == "tag:yaml.org,2002:str":
-                continue
-            try:
-                constructor.construct_object(node, deep=True)
-            except (ValueError, TypeError, OverflowError) as problem:
-                line = node.start_mark.line + 1
-                if path == ("date",):
-                    return InputError(file, f"expected a date as YYYY-MM-DD, got {node.value!r} ({problem})",
-                                      line=line, field="date")
-                what = "a date" if node.tag.endswith(":timestamp") else "a value of its kind"
-                return InputError(file, f"{node.value!r} reads as {what} but is not one ({problem}); put it in "
-                                        "quotes if it is text", line=line)
-            except yaml.YAMLError:
-                continue
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend(reversed([(child, path + (i,)) for i, child in enumerate(node.value)]))
-        elif isinstance(node, yaml.MappingNode):
-            pairs = []
-            for key, value in node.value:
-                pairs.append((key, path))
-                pairs.append((value, path + (key.value if isinstance(key, yaml.ScalarNode) else None,)))
-            stack.extend(reversed(pairs))
-    return InputError(file, f"a value cannot be read ({exc})")
 
 
 def log_in_memory(log: dict[str, Any], file: str = "<simulated>") -> GameLog:
