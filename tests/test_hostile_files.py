@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data import spreadsheet
 from pnp.data.components import Item
 from pnp.data.errors import InputError
-from pnp.data.loader import MAX_CARD_FILE_BYTES
+from pnp.data.loader import MAX_CARD_FILE_BYTES, MAX_CARD_FILES, MAX_PRINTED_GAME
 from pnp.data.yamlsafe import DEFAULT_MAX_BYTES, read_bytes_checked, read_text
 from pnp.layout.model import MAX_FONT_BYTES
 from pnp.render import fonts
@@ -524,5 +524,7 @@ def test_the_limits_page_states_the_limits_of_the_code():
     for file, limit in rows.items():
         assert f"| {file} | {limit} |" in text
     assert MAX_POOL_BYTES == MAX_CARD_FILE_BYTES
+    assert f"| what one game prints, its card files together | {MAX_PRINTED_GAME:,} pieces |" in text
+    assert f"| the card files of one game folder | {MAX_CARD_FILES} |" in text
     assert f"**At most {MAX_IMAGE_PIXELS // 1_000_000} megapixels** ({MAX_IMAGE_PIXELS:,} pixels)" in text
     assert re.search(r"\*\*At most 128 MB\*\* an image file", text) and MAX_IMAGE_BYTES == 128 * 2**20

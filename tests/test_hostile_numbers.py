@@ -599,3 +599,31 @@ def test_a_back_of_another_size_names_the_card_file(tmp_path):
     assert error(tmp_path, layouts=layouts) == (
         "pnp: cards/moonwell/spells.yaml:7: back: component 'spell card': back template 'moonwell-back' "
         "(70 x 120 mm) is not the size of front template 'moonwell-spell' (63 x 88 mm)")
+
+
+def test_what_a_game_prints_is_bounded_across_its_files(tmp_path):
+    """Each file within its limit, three files of 10,000 cards add up past a game's 20,000:
+    refused at the file that goes over, before anything is drawn."""
+    cards = copy.deepcopy(CARDS)
+    cards["components"][0]["items"] = [{"name": f"Spell {i}", "text": "t", "count": 1000} for i in range(10)]
+    (tmp_path / "cards" / "moonwell").mkdir(parents=True)
+    for k in (2, 3):
+        many = copy.deepcopy(cards)
+        many["components"][0]["component"] = f"spell card {k}"
+        write(tmp_path / "cards" / "moonwell" / f"spells{k}.yaml", many)
+    r, seconds = build(tmp_path, cards)
+    assert r.exit_code == 2 and seconds < SECONDS, r.output
+    assert r.output.strip().replace(str(tmp_path) + "/", "") == (
+        "pnp: cards/moonwell/spells3.yaml:1: the game's card files print 30,000 pieces together up to this one, "
+        "over the limit of 20,000 for one game")
+
+
+def test_the_card_files_of_a_game_are_bounded(tmp_path):
+    folder = tmp_path / "cards" / "moonwell"
+    folder.mkdir(parents=True)
+    for i in range(501):
+        (folder / f"f{i:03}.yaml").write_text("game: moonwell\n")
+    r, seconds = build(tmp_path)
+    assert r.exit_code == 2 and seconds < SECONDS, r.output
+    assert r.output.strip().replace(str(tmp_path) + "/", "") == (
+        "pnp: cards/moonwell: 502 card files, over the limit of 500 for one game")

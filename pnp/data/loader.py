@@ -16,6 +16,10 @@ from .validate import errors_from, validate
 from .yamlsafe import Located, check_regular, load_yaml
 
 MAX_CARD_FILE_BYTES = 4 * 1024 * 1024
+# a game's folder: its card files, and the pieces they print together (each file holds at
+# most components.MAX_PRINTED; many files must not add up past what a build finishes)
+MAX_CARD_FILES = 500
+MAX_PRINTED_GAME = 20_000
 
 
 @dataclass
@@ -161,9 +165,16 @@ def load_game(cards_dir: Path, game: str) -> GameData:
     files = [f for f in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if f.name != GAME_FILE]
     if not files:
         raise InputError(folder, "no .yaml card files in this folder")
+    if len(files) > MAX_CARD_FILES:
+        raise InputError(folder, f"{len(files):,} card files, over the limit of {MAX_CARD_FILES} for one game")
     data = GameData(game=game, folder=folder, spec=spec)
+    printed = 0
     for path in files:
         components, sample, _ = load_file(path, game)
+        printed += sum(comp.count for comp in components)
+        if printed > MAX_PRINTED_GAME:
+            raise InputError(path, f"the game's card files print {printed:,} pieces together up to this one, over "
+                                   f"the limit of {MAX_PRINTED_GAME:,} for one game", line=1)
         data.sample_files[str(path)] = sample
         for comp in components:
             if comp.component in data.files:
