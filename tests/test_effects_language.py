@@ -3,6 +3,7 @@ the card's text, and a script that is not of the language is refused at its line
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,61 @@ class TestLoaderErrors:
       - do: [{draw: 2}]
 """)
         assert load_pool(path)[0].text == "Draw two cards."
+
+
+# --- numbers from strangers: every parser of every verb bounds what it takes --------------------
+
+def _vocabularies():
+    from pnp.effects.so_long_my_world import VOCABULARY as SLMW
+    return {"kartomantik": KARTOMANTIK, "relics": RELICS, "so-long-my-world": SLMW}
+
+
+def _parsers():
+    for game, vocab in _vocabularies().items():
+        for name, verb in vocab.verbs.items():
+            yield f"{game}:{name}", verb.value
+            for option, parser in verb.options.items():
+                yield f"{game}:{name}.{option}", parser
+        for part in ("triggers", "conditions", "states", "costs", "targets"):
+            yield f"{game}:{part}", getattr(vocab, part)
+
+
+PARSERS = dict(_parsers())
+HOSTILE = {"nan": float("nan"), "inf": float("inf"), "1e300": 1e300, "10**100": 10 ** 100, "-10**100": -(10 ** 100),
+           "2**31": 2 ** 31, "-1": -1, "true": True, "4300 digits": "9" * 4300, "a phrase of 99 digits":
+           f"manifestation on the field with power {'9' * 99} or less", "draw 10**9": "draw 1000000000 cards",
+           "list": [1] * 5000, "mapping": {"red": 10 ** 9}, "none": None}
+
+
+def _numbers(value, seen=0):
+    """The numbers a parsed value holds (its fields, its items), as deep as they go."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, (int, float)):
+        yield value
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _numbers(k)
+            yield from _numbers(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _numbers(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _numbers(getattr(value, name))
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_every_script_parser_refuses_or_bounds_a_hostile_number(parser):
+    """What a script's verb, option or phrase takes is bounded where it is read: a hostile
+    value is refused as words the grammar does not read (a `PhraseError`, which the loader
+    names at the card's line), or read into numbers a card can hold (two digits); never a
+    crash, never a count of a billion cards to draw."""
+    from pnp.effects.phrases import PhraseError
+    for hostile, value in HOSTILE.items():
+        try:
+            parsed = PARSERS[parser](value, ())
+        except (PhraseError, ScriptError):
+            continue
+        assert all(math.isfinite(n) and abs(n) <= 99 for n in _numbers(parsed)), (hostile, parsed)
