@@ -26,6 +26,7 @@ import reportlab
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from moonwell import GAME, write_game
 from pnp.data import spreadsheet
 from pnp.data.components import Item
 from pnp.data.errors import InputError
@@ -56,7 +57,6 @@ def pnp(*args: object, cwd: Path) -> subprocess.CompletedProcess:
 
 # --- a game of one's own that uses every kind of file a build reads -----------------------------
 
-GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
 SPELLS = """game: moonwell
 components:
   - component: spell card
@@ -120,17 +120,13 @@ def workbook() -> bytes:
 
 def game(tmp: Path, sheet: str | None = None) -> tuple[Path, Path, list[object]]:
     """cards/ and layouts/ of the game, and the arguments that build it."""
-    cards, layouts = tmp / "cards", tmp / "layouts"
-    (cards / "moonwell").mkdir(parents=True)
-    (layouts / "fonts").mkdir(parents=True)
-    (cards / "moonwell" / "game.yaml").write_text(GAME)
-    (cards / "moonwell" / "spells.yaml").write_text(SPELLS)
+    cards, layouts, args = write_game(tmp, SPELLS, LAYOUTS)
     (cards / "moonwell" / "art.png").write_bytes(small_png())
     if sheet:
         (cards / "moonwell" / "sheet.yaml").write_text(SHEET.replace("{suffix}", sheet))
-    (layouts / "moonwell.yaml").write_text(LAYOUTS)
+    (layouts / "fonts").mkdir()
     (layouts / "fonts" / "moon.ttf").write_bytes(VERA.read_bytes())
-    return cards, layouts, ["build", "moonwell", "--cards", cards, "--layouts", layouts, "--out", tmp / "out"]
+    return cards, layouts, args
 
 
 # --- the readers -----------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
+from moonwell import GAME
 from pnp.cli import app
 from pnp.data.components import Component, ComponentFile, Item
 from pnp.data.games import GAMES, GameFile, kartomantik
@@ -35,7 +36,6 @@ SECONDS = 10.0
 
 # --- a game of one's own, to build with hostile layouts and cards ------------------------------
 
-GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
 CARDS = {"game": "moonwell", "components": [{
     "component": "spell card", "kind": "card", "layout": "moonwell-spell",
     "back": {"layout": "moonwell-back", "label": "Moonwell"},

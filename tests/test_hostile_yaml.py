@@ -13,6 +13,7 @@ from typing import Callable
 import pytest
 from typer.testing import CliRunner
 
+from moonwell import LAYOUTS, SPELLS, write_game
 from pnp.cli import app
 from pnp.data.errors import InputError
 from pnp.data.yamlsafe import MAX_DEPTH, MAX_DIGITS, NotADate, load_yaml_text
@@ -22,28 +23,6 @@ DECK = ROOT / "examples" / "decks" / "legal-ben-bridge.yaml"
 LOG = ROOT / "examples" / "logs" / "relics-legal.yaml"
 runner = CliRunner()
 
-GAME = "id: moonwell\ntitle: Moonwell\nplayers: [1, 4]\n"
-SPELLS = """game: moonwell
-components:
-  - component: spell card
-    kind: card
-    layout: moonwell-spell
-    back: {layout: moonwell-back, label: Moonwell}
-    items:
-      - {name: Moon Tide, text: Everyone draws a card.}
-      - {name: Low Ebb, text: Everyone discards a card.}
-"""
-LAYOUTS = """templates:
-  moonwell-spell:
-    extends: poker
-    elements:
-      name: {type: text, field: name, box: [4, 4, 55, 8], size: 9, font: bold}
-      text: {type: text, field: text, box: [4, 50, 55, 30], size: 7, wrap: true}
-  moonwell-back:
-    extends: poker
-    elements:
-      label: {type: text, field: label, box: [4, 25, 55, 10], size: 12, align: center}
-"""
 TOP = "# a hostile value follows\n# on line 3\n"  # each construct starts on line 3 of its file
 
 # name: (YAML text, the line of the error within it, what the message says)
@@ -94,14 +73,8 @@ CONSTRUCTS = {
 
 
 def _game(tmp: Path) -> tuple[Path, Path, list[str]]:
-    cards, layouts = tmp / "cards", tmp / "layouts"
-    (cards / "moonwell").mkdir(parents=True)
-    layouts.mkdir()
-    (cards / "moonwell" / "game.yaml").write_text(GAME)
-    (cards / "moonwell" / "spells.yaml").write_text(SPELLS)
-    (layouts / "moonwell.yaml").write_text(LAYOUTS)
-    return cards, layouts, ["build", "moonwell", "--cards", str(cards), "--layouts", str(layouts),
-                            "--out", str(tmp / "out")]
+    cards, layouts, args = write_game(tmp)
+    return cards, layouts, [str(a) for a in args]
 
 
 def card_file(tmp: Path) -> tuple[Path, list[str]]:
