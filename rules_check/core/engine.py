@@ -13,10 +13,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Iterable, NamedTuple, TypeVar
 
 from .errors import IllegalAction
 from .zones import Zones
+
+if TYPE_CHECKING:
+    from .view import View
 
 
 @dataclass
@@ -130,6 +133,20 @@ class Engine(ABC, Generic[S, A]):
         """The player who takes ``action`` (the greedy policy judges it for them): the action's
         ``player``, or the only player of a solo game."""
         return getattr(action, "player", None) or (state.players[0] if len(state.players) == 1 else None)
+
+    # --- the table (the dispute report, `--state N`) -----------------------------------------
+
+    def view(self, state: S) -> "View":
+        """The table as it stands, in the game's own terms (rules_check/core/view.py). This
+        default shows every zone and counter by its engine name; each game gives its own."""
+        from .view import CountersPanel, View, ZonePanel, cards, slug
+
+        panels: list = [ZonePanel(id=slug(name), title=name, cards=cards(items))
+                        for name, items in state.zones.zones.items()]
+        if state.counters:
+            panels.append(CountersPanel(id="counters", title="counters",
+                                        values=[{"label": k, "value": v} for k, v in state.counters.items()]))
+        return View(scores=self.scores(state), panels=panels)
 
     # --- the end --------------------------------------------------------------------------
 
