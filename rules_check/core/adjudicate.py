@@ -121,10 +121,26 @@ class UnusableLog:
 # --- the replay --------------------------------------------------------------------------------
 
 
-def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> LogReport:
+class Watch:
+    """What a replay shows a watcher (the dispute report, ``--state N``): the table after the
+    setup, after each entry it applies, and before each entry that breaks a rule. The
+    default watches nothing; a watcher reads the state and never changes it."""
+
+    def setup(self, state: Any) -> None:
+        """The state the setup describes (not called when the setup breaks a rule)."""
+
+    def broken(self, entry: Any, state: Any, violation: Violation) -> None:
+        """``entry`` breaks a rule; ``state`` is the table just before it."""
+
+    def after(self, entry: Any, state: Any) -> None:
+        """The table after ``entry`` (legal, or with --all applied as written or skipped)."""
+
+
+def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch: Watch | None = None) -> LogReport:
     """The verdict on ``log``; with ``all_violations`` every violation the replay can reach
-    (module docstring), else the first one."""
+    (module docstring), else the first one. ``watch`` is shown the table as the replay goes."""
     report = LogReport(log.file, log.game, complete=False, metadata=log.metadata, all_violations=all_violations)
+    watch = watch or Watch()
 
     def line_of(path: tuple) -> int | None:
         return log.setup_line(path)
@@ -134,6 +150,7 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> Lo
     except IllegalAction as exc:
         report.violations.append(Violation(log.setup_line(exc.path or ()), None, exc.rule, f"setup: {exc.message}"))
         return report
+    watch.setup(state)
     inventory = state.zones.snapshot()
     result: tuple[dict[str, int], str | list[str] | None] | None = None  # as of the first violation
     in_a_row = 0
@@ -164,6 +181,7 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> Lo
             except IllegalAction as exc:
                 violation = Violation(entry.line, number, exc.rule, exc.message)
                 report.violations.append(violation)
+                watch.broken(entry, state, violation)
                 if result is None:
                     result = engine.scores(state), engine.winner(state)
                 if not all_violations:
@@ -174,6 +192,7 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> Lo
                          "the state")
                     break
                 state, violation.outcome = _apply_anyway(engine, state, action, inventory)
+                watch.after(entry, state)
                 continue
             in_a_row = 0
             notes = engine.unverified(state, action)
@@ -192,6 +211,7 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False) -> Lo
         for note in notes:
             report.unverified.append({"line": entry.line, "entry": number, "message": note})
         report.entries += 1
+        watch.after(entry, state)
     report.complete = not report.violations and engine.is_over(state)
     report.scores, report.winner = result if result is not None else (engine.scores(state), engine.winner(state))
     return report
@@ -214,9 +234,12 @@ def _apply_anyway(engine: Engine, state: Any, action: Any, inventory) -> tuple[A
 
 
 def check_logs(paths: list[Path], engines: dict[str, Engine], all_violations: bool = False,
-               stdin: BinaryIO | None = None) -> list[LogReport | UnusableLog]:
+               stdin: BinaryIO | None = None, judge=None) -> list[LogReport | UnusableLog]:
     """A report per file of ``paths`` (``-``: one log read from ``stdin``, standard input by
-    default); a file that is not a log gets an `UnusableLog` and the others are still checked."""
+    default); a file that is not a log gets an `UnusableLog` and the others are still checked.
+    ``judge(log, engine, all_violations)`` replays a log in place of `adjudicate` (the dispute
+    report's, which keeps the table after every entry)."""
+    judge = judge or adjudicate
     out: list[LogReport | UnusableLog] = []
     for path in paths:
         file = STDIN if str(path) == STDIN else str(path)
@@ -226,7 +249,7 @@ def check_logs(paths: list[Path], engines: dict[str, Engine], all_violations: bo
                 log = read_log_stream(stdin if stdin is not None else sys.stdin.buffer, engines)
             else:
                 log = read_log(path, engines)
-            out.append(adjudicate(log, engines[log.game], all_violations))
+            out.append(judge(log, engines[log.game], all_violations))
         except InputErrors as exc:
             out.append(_unusable(file, log, [Problem("unusable", str(e), e.line) for e in exc.errors]))
         except InputError as exc:

@@ -130,3 +130,7 @@ class KartomantikEngine(Engine[KState, Action]):
 
     def winner(self, state: KState) -> str | list[str] | None:
         return scoring.winner(state)
+
+    def view(self, state):
+        from .view import view
+        return view(self, state)

@@ -97,6 +97,11 @@ class RelicsEngine(Engine[RelicsState, Action]):
     def value(self, state: RelicsState, player: str) -> float:
         return rules.value(state)
 
+    def view(self, state):
+        from .view import view
+
+        return view(self, state)
+
     # --- the end -----------------------------------------------------------------------------
 
     def is_over(self, state: RelicsState) -> bool:

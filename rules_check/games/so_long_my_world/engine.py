@@ -330,6 +330,10 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
         return solo.unverified(state, action) if state.mode == SOLO else rules.unverified(state, action)
 
+    def view(self, state):
+        from .view import view
+        return view(self, state)
+
     # --- the end -----------------------------------------------------------------------------
 
     def is_over(self, state: SoLongState) -> bool:

@@ -63,6 +63,12 @@ class VisionsEngine(Engine[VisionsState, Action]):
     def sample_chance(self, state: VisionsState, action: Action, rng: random.Random) -> Action:
         return rules.steal(state, action, rng)
 
+    # --- the table (the dispute report) -------------------------------------------------------
+
+    def view(self, state: VisionsState):
+        from .view import view
+        return view(self, state)
+
     # --- the end ----------------------------------------------------------------------------
 
     def is_over(self, state: VisionsState) -> bool:

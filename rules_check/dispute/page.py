@@ -1,0 +1,221 @@
+"""The dispute report as one self-contained HTML page (``pnp check log FILE --html OUT``).
+
+The log's entries run down the left with their line numbers; beside them, the table after
+the selected entry, drawn as SVG in the game's terms (rules_check/dispute/svg.py). The entry
+that breaks a rule is highlighted with the rule's section, the message, the table just
+before it and the moves the rules allowed there. The verdict sits at the top. Arrow keys
+and clicks step through the entries; ``#entry-17`` links to one. Printed, each chosen
+entry's table gets a page of its own.
+
+Everything is inline (CSS, script, SVG, data): the page opens without a network. Each
+distinct panel picture is stored once, each entry lists the pictures of its table, and the
+data is gzipped, so a 500-entry log stays well under a megabyte.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from html import escape
+from importlib import resources
+from pathlib import Path
+
+from rules_check.core.adjudicate import LogReport, UnusableLog, _names
+from rules_check.core.view import View
+
+from .svg import draw
+from .timeline import Step, Timeline
+
+TITLES = {"kartomantik": "Kartomantik", "so-long-my-world": "So Long, My World", "visions": "Visions",
+          "relics": "relics"}
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _packed(data: object) -> str:
+    """``data`` as JSON, gzipped and in base64: the pictures of a long game repeat the same
+    cards over and over, and the browser unpacks them itself (DecompressionStream), so a
+    500-entry game is tens of kilobytes, not megabytes."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, 9, mtime=0)).decode("ascii")
+
+
+class _Pictures:
+    """Each distinct panel picture once; an entry's table is a list of their indexes."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.players = players
+        self.fragments: list[str] = []
+        self.owners: list[str | None] = []  # each picture's player (None: shared), to group them
+        self._index: dict[str, int] = {}
+        self._by_panel: dict[str, int] = {}  # a panel's JSON -> its picture (drawing is the slow part)
+
+    def table(self, view: View | None) -> list[int] | None:
+        if view is None:
+            return None
+        out = []
+        for panel in view.panels:
+            key = panel.model_dump_json()
+            k = self._by_panel.get(key)
+            if k is None:
+                svg = draw(panel, self.players)
+                k = self._index.get(svg)
+                if k is None:
+                    k = self._index[svg] = len(self.fragments)
+                    self.fragments.append(svg)
+                    self.owners.append(panel.owner)
+                self._by_panel[key] = k
+            out.append(k)
+        return out
+
+
+def _head(view: View | None) -> dict | None:
+    if view is None:
+        return None
+    return {"phase": view.phase, "active": view.active, "facts": [[f.label, f.value] for f in view.facts],
+            "scores": view.scores}
+
+
+def verdict(report: LogReport) -> tuple[str, str]:
+    """(class, words): legal and complete, legal and unfinished, or illegal."""
+    if not report.legal:
+        return "illegal", "ILLEGAL"
+    return "legal", "legal, complete" if report.complete else "legal, incomplete"
+
+
+def _result(report: LogReport) -> str:
+    scores = ", ".join(f"{p} {s}" for p, s in report.scores.items()) or "none"
+    if report.complete:
+        w = report.winner
+        winner = "none" if w is None else w if isinstance(w, str) else f"{_names(w)} (tie)"
+        return f"scores: {scores}; winner: {winner}"
+    return f"scores as of the last legal entry: {scores}; no winner is decided"
+
+
+def _stopped(t: Timeline) -> str:
+    r = t.report
+    if r.stopped:
+        return f"The replay stopped at entry {r.stopped.entry}: {r.stopped.reason}; this entry was not checked."
+    if r.violations:
+        first = r.violations[0]
+        at = f"entry {first.entry}" if first.entry else "the setup"
+        return f"The replay stops at the first rule broken ({at}); this entry was not checked (pnp check log --all " \
+               "reads on)."
+    return "This entry was not checked."
+
+
+def page(t: Timeline, title: str | None = None) -> str:
+    """The report page of ``t``'s log."""
+    r, log = t.report, t.log
+    pictures = _Pictures(list(log.players))
+    steps = []
+    for s in t.steps:
+        steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status,
+                      "panels": pictures.table(s.view), "head": _head(s.view or s.before),
+                      "before": pictures.table(s.before) if s.before is not None and s.before is not s.view else None,
+                      "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome}
+                                     for v in s.violations],
+                      "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
+    first_bad = next((i for i, s in enumerate(t.steps) if s.violations), None)
+    last_drawn = max((i for i, s in enumerate(t.steps) if s.view is not None), default=0)
+    start = first_bad if first_bad is not None else last_drawn
+    data = {"steps": steps, "fragments": pictures.fragments, "owners": pictures.owners, "start": start,
+            "stopped": _stopped(t)}
+    game = TITLES.get(log.game, log.game)
+    name = title or Path(log.file).name
+    klass, words = verdict(r)
+    meta = [f"{game}", f"players: {', '.join(log.players)}"]
+    meta += [f"{k}: {v}" for k, v in r.metadata.as_json().items() if v is not None]
+    violations = "".join(
+        f'<li><a href="#entry-{v.entry or 0}">{_e(f"line {v.line}" if v.line else "setup")}'
+        f'{_e(f", entry {v.entry}" if v.entry else "")}</a>: <span class="rule">[{_e(v.rule)}]</span> '
+        f"{_e(v.message)}{_e(f' ({v.outcome})') if v.outcome else ''}</li>" for v in r.violations)
+    entries = "".join(_entry(s) for s in t.steps)
+    if t.unread:
+        entries += f'<li class="not-replayed"><a><span class="ln"></span><span class="n"></span><code>' \
+                   f"the entries stop here: {_e(t.unread)}</code></a></li>"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="pnp check log --html">
+<title>{_e(name)}: {_e(words)} ({_e(game)})</title>
+<style>{_asset("page.css")}</style>
+</head>
+<body data-game="{_e(log.game)}">
+<header>
+<h1>{_e(name)}</h1>
+<div class="meta">{" · ".join(_e(m) for m in meta)}</div>
+<div class="verdict {klass}" id="verdict"><span class="status">{_e(words)}</span>: {_e(_result(r))}
+{f"<ul>{violations}</ul>" if violations else ""}</div>
+<div class="keys no-print"><kbd>↑</kbd> <kbd>↓</kbd> step through the entries · <kbd>n</kbd> <kbd>p</kbd> the next or
+previous rule broken · <kbd>Home</kbd> the setup · click an entry ·
+<label><input type="checkbox" id="print-every"> print every entry (else the selected one and each rule broken)</label>
+</div>
+</header>
+<main>
+<ol id="entries" aria-label="the log's entries">{entries}</ol>
+<section id="table" aria-live="polite">
+<h2 id="where">The table</h2>
+<div id="head"></div>
+<div id="board"><noscript>The table is drawn by the page's script; allow scripts to see it.</noscript></div>
+</section>
+</main>
+<div id="print"></div>
+<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">{_packed(data)}</script>
+<script>{_asset("page.js")}</script>
+</body>
+</html>
+"""
+
+
+def _entry(s: Step) -> str:
+    klass = {"violation": "violation", "legal": "", "not replayed": "not-replayed"}[s.status]
+    line = "" if s.line is None else str(s.line)
+    number = "" if s.number == 0 else str(s.number)
+    return (f'<li id="entry-{s.number}" class="entry {klass}" data-n="{s.number}" data-status="{_e(s.status)}">'
+            f'<a href="#entry-{s.number}"><span class="ln" title="line">{line}</span>'
+            f'<span class="n" title="entry">{number}</span><code>{_e(s.text)}</code></a></li>')
+
+
+def index(rows: list[tuple[LogReport | UnusableLog, str | None]]) -> str:
+    """The page that lists many logs' verdicts, each linking to its own page (None: unusable)."""
+    items = []
+    for r, href in rows:
+        if isinstance(r, UnusableLog):
+            items.append(f'<tr class="unusable"><td>{_e(r.file)}</td><td>{_e(r.game or "")}</td>'
+                         f'<td class="status">cannot be used</td><td>{_e(r.reason)}</td></tr>')
+            continue
+        klass, words = verdict(r)
+        first = r.violations[0] if r.violations else None
+        why = f"[{first.rule}] {first.message}" if first else _result(r)
+        items.append(f'<tr class="{klass}"><td><a href="{_e(href)}">{_e(r.file)}</a></td>'
+                     f'<td>{_e(TITLES.get(r.game, r.game))}</td><td class="status">{_e(words)}</td><td>{_e(why)}</td></tr>')
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Game logs: {len(rows)} checked</title>
+<style>{_asset("page.css")}
+table {{ border-collapse: collapse; margin: 16px 20px; background: #fffdf7; }}
+td, th {{ border-bottom: 1px solid var(--line); padding: 6px 10px; text-align: left; vertical-align: top; }}
+tr.illegal .status, tr.unusable .status {{ color: var(--bad); font-weight: 700; }}
+tr.legal .status {{ color: var(--ok); font-weight: 700; }}
+</style>
+</head>
+<body>
+<header><h1>Game logs: {len(rows)} checked</h1></header>
+<table id="logs"><thead><tr><th>log</th><th>game</th><th>verdict</th><th>why</th></tr></thead>
+<tbody>{"".join(items)}</tbody></table>
+</body>
+</html>
+"""
