@@ -446,13 +446,15 @@ class SchemaKind(str, Enum):
     layout = "layout"
     report_deck = "report-deck"
     report_log = "report-log"
+    report_state = "report-state"
 
 
 @app.command()
 def schema(kind: str = typer.Argument(..., metavar="KIND", callback=_enum(SchemaKind),
                                       autocompletion=_values(SchemaKind),
                                       help="cards: a card file; layout: a layout file; report-deck, report-log: "
-                                           "the JSON that pnp check deck or pnp check log --format json prints."
+                                           "the JSON that pnp check deck or pnp check log --format json prints; "
+                                           "report-state: what pnp check log --state N --format json prints."
                                       )) -> None:
     """Print a JSON Schema: of a card or layout file (for an editor to complete and check YAML),
     or of a check report (for a script that reads it)."""
@@ -543,6 +545,15 @@ def check_log(
                                              "is applied as written where the rules engine can, skipped "
                                              "where it cannot, and the replay goes on while it can follow "
                                              "the game."),
+    html: Optional[Path] = typer.Option(None, "--html", metavar="OUT",
+                                        help="Also write the dispute report: one page showing the table after "
+                                             "each entry, the rule broken and the moves allowed instead "
+                                             "(OUT.html); for several logs, a folder OUT with a page each "
+                                             "and index.html."),
+    state: Optional[int] = typer.Option(None, "--state", metavar="N", min=0,
+                                        help="Print the table after entry N (0: the setup) instead of the "
+                                             "verdict, for one log; --format json for tools (its schema: pnp "
+                                             "schema report-state)."),
 ) -> None:
     """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
     from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
@@ -564,13 +575,68 @@ def check_log(
         raise typer.Exit(2)
     known = engines()
     stdin = typer.get_binary_stream("stdin") if reads_stdin else None
+    if state is not None:
+        raise typer.Exit(_print_state(paths, known, all_violations, stdin, state, format))
+    timelines: dict[str, object] = {}
+    judge = None
+    if html is not None:
+        from rules_check.dispute import timeline
+
+        def judge(log, engine, every):  # the verdict, keeping the table after each entry for the page
+            t = timeline(log, engine, every)
+            timelines[log.file] = t
+            return t.report
+
     results = [report for path in _each_with_progress(paths, "checking logs")
-               for report in check_logs([path], known, all_violations, stdin=stdin)]
+               for report in check_logs([path], known, all_violations, stdin=stdin, judge=judge)]
     if format is OutputFormat.json:
         console.report(as_json(results))
     else:
         console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
+    if html is not None:
+        from rules_check.dispute import write_pages
+
+        many = len(paths) > 1 or any(f.is_dir() for f in files)
+        try:
+            written = write_pages([(r, timelines.get(r.file)) for r in results], html, many)
+        except PnpError as exc:
+            raise fail(exc) from None
+        if written:
+            console.err().print(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else ""),
+                                markup=False, highlight=False)
     raise typer.Exit(exit_code(results))
+
+
+def _print_state(paths: list[Path], known, all_violations: bool, stdin, n: int, format) -> int:
+    """``pnp check log FILE --state N``: the table after entry N of the one log; the exit code
+    is the log's verdict."""
+    from rules_check.core.adjudicate import UnusableLog, check_logs
+    from rules_check.dispute import state_json, state_row, state_text, timeline
+
+    if len(paths) != 1:
+        console.error(f"--state: the table of one log; got {len(paths)} logs")
+        return 2
+    kept = {}
+
+    def judge(log, engine, every):
+        if n > len(log.entries):
+            k = len(log.entries)
+            raise InputError(log.file, f"--state: entry {n}: the log has {k} entr{'y' if k == 1 else 'ies'} (0 is "
+                                       "the setup)")
+        t = timeline(log, engine, every, only=n)
+        kept["t"] = t
+        return t.report
+
+    (result,) = check_logs(paths, known, all_violations, stdin=stdin, judge=judge)
+    if isinstance(result, UnusableLog):
+        console.error(result.reason)
+        return 2
+    row = state_row(kept["t"], n)
+    if format is OutputFormat.json:
+        console.report(state_json(row))
+    else:
+        console.out().print(state_text(row), markup=False, emoji=False, highlight=False)
+    return 1 if result.violations else 0
 
 
 @app.command()

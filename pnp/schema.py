@@ -61,5 +61,12 @@ def report_log_schema() -> dict:
     return json_schema()
 
 
+def report_state_schema() -> dict[str, Any]:
+    """``pnp check log FILE --state N --format json``: the table after one entry."""
+    from rules_check.dispute import state_schema
+
+    return state_schema()
+
+
 SCHEMAS = {"cards": cards_schema, "layout": layout_schema, "report-deck": report_deck_schema,
-           "report-log": report_log_schema}
+           "report-log": report_log_schema, "report-state": report_state_schema}
