@@ -576,6 +576,9 @@ def check_log(
     known = engines()
     stdin = typer.get_binary_stream("stdin") if reads_stdin else None
     if state is not None:
+        if html is not None:
+            console.error("--state prints the table after one entry, --html draws every entry: give one of them")
+            raise typer.Exit(2)
         raise typer.Exit(_print_state(paths, known, all_violations, stdin, state, format))
     timelines: dict[str, object] = {}
     judge = None
@@ -604,6 +607,8 @@ def check_log(
         if written:
             console.err().print(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else ""),
                                 markup=False, highlight=False)
+        else:
+            console.error(f"--html: no report written to {html}: the log cannot be used")
     raise typer.Exit(exit_code(results))
 
 

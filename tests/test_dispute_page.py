@@ -98,6 +98,10 @@ def test_the_page_opens_at_the_violating_entry(tmp_path, page, game):
     log, entry, line, rule, zones, scores = CASES[game]
     out = report(tmp_path, log)
     open_page(page, out.as_uri())
+    assert selected(page) == f"entry-{entry}"  # the page opens at the first rule broken
+    page.keyboard.press("Home")
+    assert selected(page) == "entry-0" and page.locator("#broken").count() == 0
+    page.keyboard.press("n")  # stepped to again from the setup: the next rule broken
     assert selected(page) == f"entry-{entry}"
     assert "violation" in page.get_attribute(f"#entry-{entry}", "class")
     assert page.inner_text(f"#entry-{entry} .ln") == str(line)
@@ -164,3 +168,21 @@ def test_printing_gives_each_chosen_entry_a_page(tmp_path, page):
     heads = [p.extract_text() for p in pdf.pages]
     assert len(pdf.pages) == 2  # the setup and the one entry, a page each
     assert "After the setup" in heads[0] and "After entry 1 (line 28)" in heads[1]
+
+
+def test_a_hostile_player_name_is_text_not_markup(tmp_path, page):
+    """Logs come from strangers: a player named like an HTML element is shown as its text
+    everywhere (entries, verdict, panels, scores) and runs nothing."""
+    name = "<img src=x onerror=document.body.dataset.pwned=1>"
+    log = tmp_path / "hostile.yaml"
+    log.write_text((LOGS / "visions-illegal-skip.yaml").read_text().replace("Ana", name))
+    out = tmp_path / "hostile.html"
+    r = runner.invoke(app, ["check", "log", str(log), "--html", str(out)])
+    assert r.exit_code == 1, r.output
+    open_page(page, out.as_uri())
+    for key in ("Home", "End", "n"):
+        page.keyboard.press(key)
+    assert page.locator("img").count() == 0
+    assert page.evaluate("document.body.dataset.pwned") is None
+    assert name in page.inner_text("#head .scores")
+    assert page.locator(f"#board .group[data-owner='{name}']").count() == 1

@@ -158,3 +158,18 @@ def test_several_logs_into_a_file_is_refused(tmp_path):
                             "--html", str(taken)])
     assert r.exit_code == 2 and "--html: several logs get a page each and an index: name a folder" in r.output
     assert taken.read_text() == "mine"
+
+
+def test_state_and_html_together_are_refused(tmp_path):
+    r = runner.invoke(app, ["check", "log", str(LOGS / "relics-legal.yaml"), "--state", "1", "--html",
+                            str(tmp_path / "r.html")])
+    assert r.exit_code == 2 and "--state prints the table after one entry, --html draws every entry" in r.output
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_an_unusable_log_gets_no_page_and_says_so(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: visions\nplayers: [Ana]\n")
+    r = runner.invoke(app, ["check", "log", str(bad), "--html", str(tmp_path / "r.html")])
+    assert r.exit_code == 2 and f"--html: no report written to {tmp_path / 'r.html'}: the log cannot be used" in r.output
+    assert not (tmp_path / "r.html").exists()

@@ -9,21 +9,15 @@ from __future__ import annotations
 
 import copy
 import random
-import time
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from rules_check.core.engine import EntryRef
-from rules_check.core.errors import IllegalAction
 from rules_check.core.logfile import read_log
+from tableviews import ENGINES, EXAMPLES, Replay, replay
 from rules_check.core.view import CountersPanel, SlotsPanel, TrackPanel, View, ZonePanel
-from rules_check.engines import engines
 from rules_check.games.visions.state import OVER
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "logs"
-ENGINES = engines()
 ENGINE = ENGINES["visions"]
 SKIP_LOG = "visions-illegal-skip.yaml"
 LEGAL_LOG = "visions-legal-3p.yaml"
@@ -34,34 +28,6 @@ IDS = ["river", "deck", "awakening",
        "ana-hand", "ana-dream-1", "ana-dream-2", "ana-score",
        "ben-hand", "ben-dream-1", "ben-dream-2", "ben-score",
        "cleo-hand", "cleo-dream-1", "cleo-dream-2", "cleo-score"]
-
-
-@dataclass
-class Replay:
-    views: list[View] = field(default_factory=list)  # [0]: after the setup; [n]: after entry n
-    broken: tuple[int, int, str] | None = None  # (entry number, line, rule) of the first violation
-    before: View | None = None  # the table just before that entry
-    states: list = field(default_factory=list)  # the states (kept only when asked)
-
-
-def replay(name: str, keep_states: bool = False) -> Replay:
-    log = read_log(EXAMPLES / name, ENGINES)
-    eng = ENGINES[log.game]
-    state = eng.new_state(list(log.players), log.setup, log.file, log.setup_line)
-    out = Replay(views=[eng.view(state)])
-    for entry in log.entries:
-        action = eng.parse(entry.data, state, EntryRef(log.file, entry.index, entry.line))
-        try:
-            eng.check(state, action)
-        except IllegalAction as exc:
-            out.broken = (entry.index + 1, entry.line, exc.rule)
-            out.before = eng.view(state)
-            break
-        eng.apply(state, action)
-        out.views.append(eng.view(state))
-        if keep_states:
-            out.states.append(copy.deepcopy(state))
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -366,24 +332,3 @@ def test_five_players_random_game() -> None:
 
 
 # --- speed -----------------------------------------------------------------------------------------
-
-
-def test_views_are_fast() -> None:
-    longest = max(EXAMPLES.glob("visions-*.yaml"), key=lambda p: len(p.read_text()))
-    log = read_log(longest, ENGINES)
-    state = ENGINE.new_state(list(log.players), log.setup, log.file, log.setup_line)
-    spent = 0.0
-    for entry in log.entries:
-        action = ENGINE.parse(entry.data, state, EntryRef(log.file, entry.index, entry.line))
-        try:
-            ENGINE.apply_checked(state, action)
-        except IllegalAction:
-            break
-        t = time.perf_counter()
-        ENGINE.view(state)
-        spent += time.perf_counter() - t
-    assert spent < 0.25
-    t = time.perf_counter()
-    for _ in range(500):  # a 500-entry log's worth of views
-        ENGINE.view(state)
-    assert time.perf_counter() - t < 1.0

@@ -53,9 +53,11 @@ def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
              "</title>",
              f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" class="face" fill="{fill}"/>']
     ty = y + 14
-    for line in _lines(c.name, max(6, w // 7), 4):
-        parts.append(_text(x + w / 2, ty, line, "name", "middle"))
-        ty += 12
+    per_line = max(6, w // 7)
+    small = max((len(word) for word in c.name.split()), default=0) > per_line  # "Dreamcatcher": smaller, whole
+    for line in _lines(c.name, int(per_line * 1.25) if small else per_line, 4):
+        parts.append(_text(x + w / 2, ty, line, "name small" if small else "name", "middle"))
+        ty += 11 if small else 12
     if c.note:
         ty += 2
         for line in _lines(c.note, max(6, w // 5), 3):
@@ -118,8 +120,10 @@ def zone(panel: ZonePanel, colour: str | None) -> str:
                                                                          "name-line") + "</g>")
             y += 18
         if panel.hidden:
+            said = f"and {panel.hidden} hidden" if panel.cards else \
+                f"{panel.hidden} card{'s' * (panel.hidden != 1)}, face down"
             rows.append(f'<g class="hidden-cards" data-count="{panel.hidden}">'
-                        + _text(PAD, y + 12, f"and {panel.hidden} hidden", "note-line") + "</g>")
+                        + _text(PAD, y + 12, said, "note-line") + "</g>")
             y += 18
         if not panel.cards and not panel.hidden:
             rows.append(_text(PAD, y + 12, "empty", "empty"))
@@ -191,9 +195,10 @@ def ring(panel: RingPanel, colour: str | None) -> str:
 
 
 def track(panel: TrackPanel, colour: str | None, players: list[str]) -> str:
-    cell = 30
-    per_row = 20
     n = max(1, len(panel.spaces))
+    cell = max(30, min(72, 6 * max((len(label) for label in panel.spaces), default=0) + 8))  # labels side by side
+    per_row = max(5, 640 // cell)
+    row_h = 56  # a space and its label
     rows = math.ceil(n / per_row)
     by_space: dict[int, list[str]] = {}
     for m in panel.markers:
@@ -201,20 +206,21 @@ def track(panel: TrackPanel, colour: str | None, players: list[str]) -> str:
     parts = []
     for i, label in enumerate(panel.spaces):
         x = PAD + (i % per_row) * cell
-        y = TITLE_H + 4 + (i // per_row) * (cell + 26)
+        y = TITLE_H + 4 + (i // per_row) * row_h
         here = by_space.get(i, [])
         parts.append(f'<g class="space" data-index="{i}" data-label="{_e(label)}"'
                      + (f' data-markers="{_e(", ".join(here))}"' if here else "") + ">"
-                     f'<rect x="{x:g}" y="{y:g}" width="{cell - 2}" height="{cell - 2}" rx="3" class="cell"/>'
-                     + _text(x + (cell - 2) / 2, y + cell + 8, label, "tick", "middle"))
+                     f'<rect x="{x + (cell - 30) / 2:g}" y="{y:g}" width="28" height="28" rx="3" class="cell"/>'
+                     + _text(x + (cell - 2) / 2, y + 38, label, "tick", "middle"))
         for k, who in enumerate(here):
             fill = PLAYER_COLOURS[players.index(who) % len(PLAYER_COLOURS)] if who in players else "#555"
-            parts.append(f'<circle cx="{x + 8 + (k % 2) * 12:g}" cy="{y + 8 + (k // 2) * 12:g}" r="5.5" '
+            cx, cy = x + (cell - 30) / 2 + 8 + (k % 2) * 12, y + 8 + (k // 2) * 12
+            parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="5.5" '
                          f'fill="{fill}" class="marker" data-label="{_e(who)}"><title>{_e(who)}</title></circle>')
         parts.append("</g>")
     width = PAD * 2 + min(n, per_row) * cell
     width = max(width, 160, len(panel.title) * 8.2 + 2 * PAD)
-    return _frame(panel, width, TITLE_H + 4 + rows * (cell + 26) + PAD, "".join(parts), colour)
+    return _frame(panel, width, TITLE_H + 4 + rows * row_h + PAD, "".join(parts), colour)
 
 
 def counters(panel: CountersPanel, colour: str | None) -> str:
