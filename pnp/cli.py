@@ -580,14 +580,19 @@ def check_log(
             console.error("--state prints the table after one entry, --html draws every entry: give one of them")
             raise typer.Exit(2)
         raise typer.Exit(_print_state(paths, known, all_violations, stdin, state, format))
-    timelines: dict[str, object] = {}
+    pages: dict[str, str] = {}  # each log's page, drawn as soon as it is judged (no table is kept)
+    too_long: dict[str, int] = {}
     judge = None
     if html is not None:
-        from rules_check.dispute import timeline
+        from rules_check.core.adjudicate import adjudicate
+        from rules_check.dispute import MAX_PAGE_ENTRIES, page, timeline
 
-        def judge(log, engine, every):  # the verdict, keeping the table after each entry for the page
+        def judge(log, engine, every):  # the verdict, and the page with the table after each entry
+            if len(log.entries) > MAX_PAGE_ENTRIES:
+                too_long[log.file] = len(log.entries)
+                return adjudicate(log, engine, every)
             t = timeline(log, engine, every)
-            timelines[log.file] = t
+            pages[log.file] = page(t)
             return t.report
 
     results = [report for path in _each_with_progress(paths, "checking logs")
@@ -597,17 +602,20 @@ def check_log(
     else:
         console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
     if html is not None:
-        from rules_check.dispute import write_pages
+        from rules_check.dispute import MAX_PAGE_ENTRIES, write_pages
 
+        for file, n in too_long.items():
+            console.warn(f"{file}: --html: {n:,} entries, over the {MAX_PAGE_ENTRIES:,} a page draws; no page for it "
+                         f"(pnp check log {file} --state N shows the table after any entry)")
         many = len(paths) > 1 or any(f.is_dir() for f in files)
         try:
-            written = write_pages([(r, timelines.get(r.file)) for r in results], html, many)
+            written = write_pages(results, pages, html, many)
         except PnpError as exc:
             raise fail(exc) from None
         if written:
             console.err().print(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else ""),
                                 markup=False, highlight=False)
-        else:
+        elif not too_long:
             console.error(f"--html: no report written to {html}: the log cannot be used")
     raise typer.Exit(exit_code(results))
 

@@ -173,3 +173,22 @@ def test_an_unusable_log_gets_no_page_and_says_so(tmp_path):
     r = runner.invoke(app, ["check", "log", str(bad), "--html", str(tmp_path / "r.html")])
     assert r.exit_code == 2 and f"--html: no report written to {tmp_path / 'r.html'}: the log cannot be used" in r.output
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_log_too_long_to_draw_gets_no_page_but_its_verdict(tmp_path, monkeypatch):
+    """A page holds the table after each entry; a log of more entries than a page draws (5,000;
+    a log may hold 2,000,000) gets its verdict and a warning naming --state, and no page."""
+    import rules_check.dispute
+
+    monkeypatch.setattr(rules_check.dispute, "MAX_PAGE_ENTRIES", 20)
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["check", "log", str(LOGS / "relics-won.yaml"), "--html", str(out)])
+    assert r.exit_code == 0, r.output  # the verdict stands: legal
+    assert "relics-won.yaml: relics: legal, complete" in r.stdout
+    assert "--html: 58 entries, over the 20 a page draws; no page for it" in r.output
+    assert not out.exists()
+    r = runner.invoke(app, ["check", "log", str(LOGS / "relics-won.yaml"), str(LOGS / "relics-illegal-end.yaml"),
+                            "--html", str(tmp_path / "many")])
+    index = (tmp_path / "many" / "index.html").read_text()
+    assert "relics-won.yaml (too long to draw: no page)" in index
+    assert sorted(p.name for p in (tmp_path / "many").iterdir()) == ["index.html", "relics-illegal-end.html"]

@@ -22,7 +22,12 @@ from rules_check.core.view import View
 from .page import index, page
 from .timeline import Timeline, timeline
 
-__all__ = ["StateRow", "state_row", "state_schema", "state_text", "timeline", "write_pages"]
+__all__ = ["MAX_PAGE_ENTRIES", "StateRow", "page", "state_row", "state_schema", "state_text", "timeline",
+           "write_pages"]
+
+# a page draws the table after each entry: a log longer than this (a game is a few hundred
+# entries; a log may hold 2,000,000) gets no page, and `--state N` shows any entry's table
+MAX_PAGE_ENTRIES = 5_000
 
 
 def _page_name(file: str, taken: set[str]) -> str:
@@ -35,17 +40,18 @@ def _page_name(file: str, taken: set[str]) -> str:
     return name
 
 
-def write_pages(results: list[tuple[LogReport | UnusableLog, Timeline | None]], out: Path, many: bool) -> list[Path]:
-    """The report of one log into the file ``out``; of several (``many``), a page each and
-    ``index.html`` into the folder ``out``. Written whole or not at all (pnp.data.atomic)."""
+def write_pages(results: list[LogReport | UnusableLog], pages: dict[str, str], out: Path, many: bool) -> list[Path]:
+    """The page of one log (``pages[file]``) into the file ``out``; of several (``many``), a
+    page each and ``index.html`` into the folder ``out`` (a log without a page is listed with
+    why). Written whole or not at all (pnp.data.atomic)."""
     from pnp.data.atomic import Transaction, write_text_atomic
     from pnp.data.errors import InputError
 
     if not many:
-        (_result, t), = results
-        if t is None:
+        (result,) = results
+        if result.file not in pages:
             return []
-        write_text_atomic(out, page(t))
+        write_text_atomic(out, pages[result.file])
         return [out]
     if out.exists() and not out.is_dir():
         raise InputError(out, "--html: several logs get a page each and an index: name a folder, not a file")
@@ -54,15 +60,16 @@ def write_pages(results: list[tuple[LogReport | UnusableLog, Timeline | None]], 
     except OSError as exc:
         raise InputError(out, f"--html: cannot make the folder: {exc.strerror or exc}") from None
     taken: set[str] = {"index.html"}
-    rows = []
+    rows: list[tuple[LogReport | UnusableLog, str | None]] = []
     written = []
     with Transaction() as staged:
-        for result, t in results:
-            if t is None:
+        for result in results:
+            html = pages.get(result.file)
+            if html is None:
                 rows.append((result, None))
                 continue
             name = _page_name(result.file, taken)
-            staged.file(out / name).write_text(page(t), encoding="utf-8")
+            staged.file(out / name).write_text(html, encoding="utf-8")
             rows.append((result, name))
             written.append(out / name)
         staged.file(out / "index.html").write_text(index(rows), encoding="utf-8")

@@ -197,8 +197,9 @@ def index(rows: list[tuple[LogReport | UnusableLog, str | None]]) -> str:
         klass, words = verdict(r)
         first = r.violations[0] if r.violations else None
         why = f"[{first.rule}] {first.message}" if first else _result(r)
-        items.append(f'<tr class="{klass}"><td><a href="{_e(href)}">{_e(r.file)}</a></td>'
-                     f'<td>{_e(TITLES.get(r.game, r.game))}</td><td class="status">{_e(words)}</td><td>{_e(why)}</td></tr>')
+        name = f'<a href="{_e(href)}">{_e(r.file)}</a>' if href else f"{_e(r.file)} (too long to draw: no page)"
+        items.append(f'<tr class="{klass}"><td>{name}</td><td>{_e(TITLES.get(r.game, r.game))}</td>'
+                     f'<td class="status">{_e(words)}</td><td>{_e(why)}</td></tr>')
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
