@@ -186,3 +186,22 @@ def test_a_hostile_player_name_is_text_not_markup(tmp_path, page):
     assert page.evaluate("document.body.dataset.pwned") is None
     assert name in page.inner_text("#head .scores")
     assert page.locator(f"#board .group[data-owner='{name}']").count() == 1
+
+
+def test_with_all_an_entry_applied_as_written_shows_both_tables(tmp_path, page):
+    out = tmp_path / "two.html"
+    r = runner.invoke(app, ["check", "log", str(LOGS / "kartomantik-illegal-two-violations.yaml"), "--all",
+                            "--html", str(out)])
+    assert r.exit_code == 1
+    open_page(page, out.as_uri())
+    assert selected(page) == "entry-8" and page.locator("#entries li.violation").count() == 2
+    assert page.inner_text("#which") == "The table below is the table just before this entry."
+    assert page.locator("#show-after").count() == 0  # skipped: the table did not change
+    page.keyboard.press("n")
+    assert selected(page) == "entry-29"
+    before = page.inner_html("#board .group[data-owner='Ben']")
+    page.check("#show-after")  # applied as written: the table after it
+    assert page.inner_text("#which") == "The table below is the table after this entry."
+    assert page.inner_html("#board .group[data-owner='Ben']") != before
+    page.keyboard.press("ArrowDown")  # a legal entry after it is drawn as replayed
+    assert selected(page) == "entry-30" and page.locator("#broken").count() == 0

@@ -16,6 +16,11 @@
     var list = document.getElementById("entries");
     var items = list.querySelectorAll("li");
     var current = -1;
+    var showAfter = false;
+
+    function changes(step) {  // whether the entry changed the table (--all applies some as written)
+      return !!(step.before && step.panels && step.before.join() !== step.panels.join());
+    }
 
     function esc(text) {
       return String(text).replace(/[&<>"']/g, function (c) {
@@ -65,7 +70,14 @@
           out.push('<div class="none">No move was legal at this point.</div>');
         }
       }
-      if (step.before) { out.push('<div class="keys">The table below is the table just before this entry.</div>'); }
+      if (step.before && changes(step)) {  // --all: the entry was applied as written; both tables can be seen
+        out.push('<label class="keys"><input type="checkbox" id="show-after"' + (showAfter ? " checked" : "") +
+          "> show the table after this entry (" + esc(step.violations[0].outcome || "applied") + ")</label>");
+      }
+      if (step.before) {
+        out.push('<div class="keys" id="which">The table below is the table ' +
+          (showAfter && changes(step) ? "after" : "just before") + " this entry.</div>");
+      }
       return '<div class="broken" id="broken">' + out.join("") + "</div>";
     }
 
@@ -84,7 +96,7 @@
 
     function render(i) {
       var step = steps[i];
-      var drawn = step.before || step.panels;
+      var drawn = (showAfter && changes(step) ? step.panels : step.before) || step.panels;
       var html = "";
       var stale = false;
       if (!drawn) {
@@ -147,6 +159,13 @@
       if (to !== null && to >= 0 && to < steps.length) { event.preventDefault(); select(to); }
     });
     window.addEventListener("hashchange", fromHash);
+    document.getElementById("board").addEventListener("change", function (event) {
+      if (event.target.id !== "show-after") { return; }
+      showAfter = event.target.checked;
+      var i = current;
+      current = -1;
+      select(i, true);
+    });
 
     window.addEventListener("beforeprint", function () {  // one entry's table per printed page
       var every = document.getElementById("print-every");

@@ -119,7 +119,7 @@ def page(t: Timeline, title: str | None = None) -> str:
     for s in t.steps:
         steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status,
                       "panels": pictures.table(s.view), "head": _head(s.view or s.before),
-                      "before": pictures.table(s.before) if s.before is not None and s.before is not s.view else None,
+                      "before": pictures.table(s.before),
                       "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome}
                                      for v in s.violations],
                       "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
