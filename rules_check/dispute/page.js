@@ -190,9 +190,12 @@
         header.getBoundingClientRect().top + 10;
       header.style.width = "";
       Array.prototype.forEach.call(holder.children, function (section, k) {
+        // smaller is also wider (the panels wrap less): shrink by steps until it fits
         var fits = k === 0 ? Math.max(room, PAGE_H / 2) : PAGE_H;
-        var tall = section.scrollHeight;
-        if (tall > fits) { section.style.zoom = (fits / tall).toFixed(3); }
+        for (var zoom = 1; zoom > 0.2 && section.getBoundingClientRect().height > fits; ) {
+          zoom = Math.max(0.2, zoom * Math.min(0.93, Math.sqrt(fits / section.getBoundingClientRect().height)));
+          section.style.zoom = zoom.toFixed(3);
+        }
       });
       holder.style.cssText = "";
     });
