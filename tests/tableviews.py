@@ -11,7 +11,7 @@ from typing import Any, Callable
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.logfile import read_log
-from rules_check.core.view import View
+from rules_check.core.view import View, ZonePanel
 from rules_check.engines import engines
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "logs"
@@ -51,3 +51,17 @@ def replay(log_file: str | Path, keep_states: bool = False,
         if keep_states:
             out.states.append(copy.deepcopy(state))
     return out
+
+
+def panel(view: View, pid: str):
+    """The panel ``pid`` of ``view`` (there is exactly one)."""
+    found = [p for p in view.panels if p.id == pid]
+    assert len(found) == 1, f"panel {pid!r}: {[p.id for p in view.panels]}"
+    return found[0]
+
+
+def zone(view: View, pid: str) -> list[str]:
+    """The names of the cards in the zone panel ``pid``."""
+    p = panel(view, pid)
+    assert isinstance(p, ZonePanel)
+    return [c.name for c in p.cards]

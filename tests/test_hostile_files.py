@@ -26,6 +26,7 @@ import reportlab
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+import moonwell
 from moonwell import GAME, write_game
 from pnp.data import spreadsheet
 from pnp.data.components import Item
@@ -57,16 +58,8 @@ def pnp(*args: object, cwd: Path) -> subprocess.CompletedProcess:
 
 # --- a game of one's own that uses every kind of file a build reads -----------------------------
 
-SPELLS = """game: moonwell
-components:
-  - component: spell card
-    kind: card
-    layout: moonwell-spell
-    back: {layout: moonwell-back, label: Moonwell}
-    items:
-      - {name: Moon Tide, text: Everyone draws a card., image: art.png}
-      - {name: Low Ebb, text: Everyone discards a card.}
-"""
+# moonwell's cards, the first with art
+SPELLS = moonwell.SPELLS.replace("text: Everyone draws a card.}", "text: Everyone draws a card., image: art.png}")
 SHEET = """game: moonwell
 components:
   - component: rune card

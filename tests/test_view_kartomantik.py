@@ -16,7 +16,8 @@ import pytest
 
 from rules_check.core.errors import IllegalAction
 import tableviews
-from rules_check.core.view import CountersPanel, SlotsPanel, View, ZonePanel
+from tableviews import panel, zone
+from rules_check.core.view import CountersPanel, SlotsPanel, View
 from rules_check.games.kartomantik.state import KState
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "logs"
@@ -49,16 +50,8 @@ def replay(path: Path) -> tuple[list[View], tuple[int, int | None, IllegalAction
     return r.views, (r.broken[0], r.broken[1], r.error) if r.broken else None
 
 
-def panel(v: View, pid: str):
-    found = [p for p in v.panels if p.id == pid]
-    assert len(found) == 1, pid
-    return found[0]
-
-
 def names(v: View, pid: str) -> list[str]:
-    p = panel(v, pid)
-    assert isinstance(p, ZonePanel)
-    return [c.name for c in p.cards]
+    return zone(v, pid)
 
 
 def slots(v: View, pid: str) -> list[list[str]]:

@@ -11,6 +11,7 @@ import pytest
 from rules_check.core.engine import EntryRef
 from rules_check.core.logfile import read_log
 import tableviews
+from tableviews import panel
 from rules_check.core.view import View
 from rules_check.engines import engines
 
@@ -23,12 +24,6 @@ def replay(name: str):
     violation is (entry number, line, IllegalAction) of the first illegal entry, else None."""
     r = tableviews.replay(name)
     return r.views, (r.broken[0], r.broken[1], r.error) if r.broken else None
-
-
-def panel(view: View, pid: str):
-    found = [p for p in view.panels if p.id == pid]
-    assert len(found) == 1, f"{pid}: {[p.id for p in view.panels]}"
-    return found[0]
 
 
 def names(cards) -> list[str]:

@@ -12,8 +12,8 @@ import pickle
 import pytest
 
 from rules_check.core.logfile import read_log
-from tableviews import ENGINES, EXAMPLES, Replay, replay
-from rules_check.core.view import CountersPanel, RingPanel, SlotsPanel, View, ZonePanel
+from tableviews import ENGINES, EXAMPLES, Replay, panel, replay, zone
+from rules_check.core.view import CountersPanel, RingPanel, SlotsPanel, View
 
 ENGINE = ENGINES["so-long-my-world"]
 TWO_DRAINS = "so-long-my-world-illegal-two-drains.yaml"
@@ -37,18 +37,6 @@ def coop() -> Replay:
 @pytest.fixture(scope="module")
 def solo() -> Replay:
     return replay(SOLO)
-
-
-def panel(view: View, pid: str):
-    found = [p for p in view.panels if p.id == pid]
-    assert len(found) == 1, f"panel {pid!r}: {[p.id for p in view.panels]}"
-    return found[0]
-
-
-def zone(view: View, pid: str) -> list[str]:
-    p = panel(view, pid)
-    assert isinstance(p, ZonePanel)
-    return [c.name for c in p.cards]
 
 
 def value(view: View, pid: str, label: str):

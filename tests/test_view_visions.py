@@ -14,7 +14,7 @@ import pytest
 
 from rules_check.core.engine import EntryRef
 from rules_check.core.logfile import read_log
-from tableviews import ENGINES, EXAMPLES, Replay, replay
+from tableviews import ENGINES, EXAMPLES, Replay, panel, replay, zone
 from rules_check.core.view import CountersPanel, SlotsPanel, TrackPanel, View, ZonePanel
 from rules_check.games.visions.state import OVER
 
@@ -38,18 +38,6 @@ def skip() -> Replay:
 @pytest.fixture(scope="module")
 def legal() -> Replay:
     return replay(LEGAL_LOG)
-
-
-def panel(view: View, ident: str):
-    found = [p for p in view.panels if p.id == ident]
-    assert len(found) == 1, ident
-    return found[0]
-
-
-def zone(view: View, ident: str) -> list[str]:
-    p = panel(view, ident)
-    assert isinstance(p, ZonePanel)
-    return [c.name for c in p.cards]
 
 
 def river(view: View) -> list[str | None]:
