@@ -27,6 +27,11 @@ class Zones:
         except KeyError:
             return self.zones.setdefault(name, [])
 
+    def get(self, name: str) -> list[str] | tuple[()]:
+        """A zone's items, read without creating it (what a view of the table reads: it never
+        changes the state); a missing zone is empty."""
+        return self.zones.get(name, ())
+
     def __contains__(self, name: str) -> bool:
         return name in self.zones
 

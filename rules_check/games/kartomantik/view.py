@@ -206,7 +206,7 @@ class _Notes:
 def _confrontation(state: KState, notes: _Notes) -> ZonePanel:
     """1.3.4 Confrontation Zone, in the order the manifestations entered (4.2.3)."""
     out = []
-    for it in state.zones[CONFRONTATION]:
+    for it in state.zones.get(CONFRONTATION):
         mark = "support" if it in state.support else "first manifestation" if it in state.first else None
         out.append(notes.in_play(it, mark))
     return ZonePanel(id="confrontation", title="Confrontation Zone", cards=out)
@@ -235,32 +235,32 @@ def _stack(state: KState, request) -> ZonePanel:
     for item in reversed(state.items):
         out.append(_stack_card(state, item, ITEM_MARKS.get(item.kind, item.kind)))
     listed = {c.name for c in out}
-    out += [Card(name=it, mark="card") for it in reversed(state.zones[STACK]) if it not in listed]
+    out += [Card(name=it, mark="card") for it in reversed(state.zones.get(STACK)) if it not in listed]
     return ZonePanel(id="stack", title="The Stack", cards=out, order="stack")
 
 
 def _stalemate(state: KState, notes: _Notes) -> ZonePanel:
     """1.3.7 Stalemate Zone: the manifestations keep their permanent modifiers (4.2.3)."""
-    return ZonePanel(id="stalemate", title="Stalemate Zone", cards=[notes.in_play(it) for it in state.zones[STALEMATE]])
+    return ZonePanel(id="stalemate", title="Stalemate Zone", cards=[notes.in_play(it) for it in state.zones.get(STALEMATE)])
 
 
 def _player_panels(state: KState, p: str, notes: _Notes, table: dict[str, int]) -> list:
     ident = slug(p)
-    z = state.zones.zones
+    z = state.zones.get
 
     def plain(kind: str, mark: str | None = None) -> list[Card]:
-        return [Card(name=name_of(it), mark=mark) for it in z[zone(kind, p)]]
+        return [Card(name=name_of(it), mark=mark) for it in z(zone(kind, p))]
 
-    inter = z[zone("interzone", p)]
+    inter = z(zone("interzone", p))
     spaces = [Slot(label=f"Space {i + 1}",
                    cards=[notes.in_play(inter[i], shown=name_of(inter[i]))] if i < len(inter) else [])
               for i in range(max(INTERZONE_SPACES, len(inter)))]
     # 3.2 Game Zones: the Empathic Vessel holds only the opponent's cards; each named with its owner
-    vessel = [Card(name=it, note=f"{state.card(it).points or 0} points") for it in z[zone("vessel", p)]]
-    field = [notes.in_play(it, shown=name_of(it)) for it in z[zone("field", p)]]
+    vessel = [Card(name=it, note=f"{state.card(it).points or 0} points") for it in z(zone("vessel", p))]
+    field = [notes.in_play(it, shown=name_of(it)) for it in z(zone("field", p))]
     return [
         ZonePanel(id=f"{ident}-hand", title=f"{p}: Hand", owner=p, cards=plain("hand")),
-        ZonePanel(id=f"{ident}-deck", title=f"{p}: Deck", owner=p, hidden=len(z[zone("deck", p)]), order="stack"),
+        ZonePanel(id=f"{ident}-deck", title=f"{p}: Deck", owner=p, hidden=len(z(zone("deck", p))), order="stack"),
         SlotsPanel(id=f"{ident}-interzone", title=f"{p}: Interzone", owner=p, slots=spaces),
         ZonePanel(id=f"{ident}-field", title=f"{p}: Persistent Wills", owner=p, cards=field),
         ZonePanel(id=f"{ident}-limbo", title=f"{p}: Limbo", owner=p, cards=plain("limbo")),
@@ -272,7 +272,7 @@ def _player_panels(state: KState, p: str, notes: _Notes, table: dict[str, int]) 
 
 def _power(state: KState, p: str, table: dict[str, int], ident: str) -> CountersPanel:
     essence = ", ".join(f"{k} {n}" for k, n in state.essence.get(p, {}).items() if n)
-    vessel = sum(state.card(it).points or 0 for it in state.zones[zone("vessel", p)])
+    vessel = sum(state.card(it).points or 0 for it in state.zones.get(zone("vessel", p)))
     deck = sum(DECK_BONUS for it in state.deck(p) if state.is_manifestation(it))
     values = [
         Value(label="total power in the Confrontation", value=board.total_power(state, p, table)),  # 4.2.3

@@ -24,7 +24,7 @@ log names them all), so it is shown with the side that is up (ruling R2). The en
 is not drawn as a card: its cubes are the ``energy`` panel.
 
 The view reads the state and never changes it (``Zones.__getitem__`` would create a missing zone,
-so zones are read through ``zones.zones.get``); it copies nothing and replays nothing.
+so zones are read through ``Zones.get``); it copies nothing and replays nothing.
 """
 
 from __future__ import annotations
@@ -56,10 +56,6 @@ MODIFIER_LABELS = ((DISCOUNT, "next challenge costs less by"),
 YES_NO = (AS_BLACK, IGNORE)  # counters that only say whether it waits
 
 
-def _zone(state: RelicsState, name: str) -> list[str]:
-    return state.zones.zones.get(name, [])
-
-
 def _side_up(state: RelicsState, card: str) -> str:
     """"Anatomy of a Card": "Each card has a day side and a night side"; the one that is up."""
     return f"{state.face.get(card, DAY)} side"
@@ -85,7 +81,7 @@ def _describe(state: RelicsState, card: str) -> str:
 
 def _location(state: RelicsState) -> ZonePanel:
     out = []
-    for card in _zone(state, CURRENT):
+    for card in state.zones.get(CURRENT):
         note = _describe(state, card)
         if state.side(card).reward.is_relic:  # "1c": "If the reward is a relic, tilt the card a bit"
             note += "; tilted: it goes to the table, not the hand"
@@ -97,7 +93,7 @@ def _paths(state: RelicsState, here: bool) -> SlotsPanel:
     slots = []
     for zone, label in PATH_LABELS:
         cards = []
-        for card in _zone(state, zone):
+        for card in state.zones.get(zone):
             note = _describe(state, card)
             if zone == DECISION and here:  # "1a": lower number, the bottom-right; higher, the top-left
                 pending = challenge_of(state, card)
@@ -126,7 +122,7 @@ def _energy(state: RelicsState) -> CountersPanel:
 
 def _hand(state: RelicsState) -> ZonePanel:
     # "Card Abilities": a card in hand has the ability of the side it shows (ruling R2)
-    out = [Card(name=card, note=state.side(card).ability, mark=_side_up(state, card)) for card in _zone(state, HAND)]
+    out = [Card(name=card, note=state.side(card).ability, mark=_side_up(state, card)) for card in state.zones.get(HAND)]
     return ZonePanel(id="hand", title="Hand", cards=out)
 
 
@@ -136,7 +132,7 @@ def _relics(state: RelicsState) -> SlotsPanel:
     colour_of = state.data.relic_colour
     order = sorted(colour_of, key=lambda r: (tables.ENERGY_COLOURS.index(colour_of[r]), r))
     got: dict[str, list[tuple[int, str]]] = {relic: [] for relic in order}
-    for card in _zone(state, TABLE):
+    for card in state.zones.get(TABLE):
         reward = state.side(card).reward
         if reward.is_relic:
             got.setdefault(reward.relic, []).append((reward.half, card))
@@ -171,7 +167,7 @@ def _pending(state: RelicsState) -> tuple[str, CountersPanel] | None:
 
 
 def view(engine: "RelicsEngine", state: RelicsState) -> View:
-    here = bool(_zone(state, CURRENT))
+    here = bool(state.zones.get(CURRENT))
     facts = [Value(label="difficulty", value=state.difficulty), Value(label="travels", value=state.travels)]
     # "The day/night cycle" (ruling R3): the side the next "Look ahead" deals
     ahead = state.travels + 3 if state.phase == LOOK_AHEAD else state.travels + 4
@@ -185,8 +181,8 @@ def view(engine: "RelicsEngine", state: RelicsState) -> View:
     if state.phase == OVER:  # "Goal"
         facts.append(Value(label="result", value="won: all three relics collected" if state.won
                            else "ended: can no longer pay a challenge"))
-    draw = _zone(state, DRAW)
-    discard = _zone(state, DISCARD)
+    draw = state.zones.get(DRAW)
+    discard = state.zones.get(DISCARD)
     panels = [_location(state), _paths(state, here)]
     if pending is not None:
         panels.append(pending[1])

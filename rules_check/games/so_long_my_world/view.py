@@ -44,7 +44,7 @@ What is shown, and why (never more than the log tells):
   ("1. Prepare the Clock Board"). No Vision is pointed at: the rulebook ties none to an hour
   (the counter runs I to XII on its own track), so the ring has no pointer.
 
-Fast and read-only: zones are read with ``.get`` (``Zones.__getitem__`` would create a missing
+Fast and read-only: zones are read with ``Zones.get`` (``Zones.__getitem__`` would create a missing
 zone), nothing is copied or replayed.
 """
 
@@ -89,11 +89,6 @@ STEPS = {STEP_EFFECT: "1. Vision's Effect", STEP_DRAIN: "2. Drain", STEP_PLAY: "
 MODE_NAMES = {COOP: "So Long, My Love (2-player co-op mode)", SOLO: "Solo/Campaign Mode"}
 
 
-def _zone(state: SoLongState, name: str) -> list[str] | tuple[()]:
-    """A zone's items, read without creating it."""
-    return state.zones.zones.get(name, ())
-
-
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
@@ -113,7 +108,7 @@ def roman(hour: int) -> str:
 
 def _vision_slot(state: SoLongState, vision: str, on: dict[str, list[str]]) -> Slot:
     """A Vision: locked or not, its Feelings and Marks of Sol, its affinity, who is on it."""
-    items = _zone(state, vision_zone(vision))
+    items = state.zones.get(vision_zone(vision))
     parts = []
     if vision in state.locked:
         parts.append("locked (face down)")  # Glossary: "Locked Vision: A face-down Vision"
@@ -122,7 +117,7 @@ def _vision_slot(state: SoLongState, vision: str, on: dict[str, list[str]]) -> S
     if marks:
         parts.append(plural(marks, "Mark of Sol", "Marks of Sol"))
     if state.data.visions[vision].kind == "gestalt":
-        under = _zone(state, catalyst_zone(vision))
+        under = state.zones.get(catalyst_zone(vision))
         if under:
             parts.append(f"Karma Catalyst: {under[0]}")
     affinity = state.affinity(vision)
@@ -155,13 +150,13 @@ def _player_panels(state: SoLongState, p: str) -> list:
     vision = ZonePanel(id=f"{s}-vision", title=f"{p}'s Vision reached" if solo else f"{p}'s chosen Vision",
                        owner=p, cards=[Card(name=where, mark="locked" if where in state.locked else None)]
                        if where else [])
-    stock_ = Counter(_zone(state, stock(p)))
+    stock_ = Counter(state.zones.get(stock(p)))
     values = [Value(label=f, value=stock_[f]) for f in FEELINGS]
     values.append(Value(label="Marks of Sol", value=stock_[MARK]))
-    held = _zone(state, hand(p))
+    held = state.zones.get(hand(p))
     known = state.data.tokens  # by Vision, in the box's order
     order = {v: i for i, v in enumerate(state.data.visions)}
-    tokens_ = sorted((known[t][0] if t in known else t for t in _zone(state, tokens(p))),
+    tokens_ = sorted((known[t][0] if t in known else t for t in state.zones.get(tokens(p))),
                      key=lambda v: order.get(v, len(order)))
     return [
         vision,
@@ -169,7 +164,7 @@ def _player_panels(state: SoLongState, p: str) -> list:
         ZonePanel(id=f"{s}-hand", title=f"{p}'s hand", owner=p,
                   cards=[Card(name=c, note=_card_note(state, c, True)) for c in held]),
         ZonePanel(id=f"{s}-field", title=f"{p}'s field", owner=p,
-                  cards=[Card(name=c, note=_card_note(state, c, False)) for c in _zone(state, field_of(p))]),
+                  cards=[Card(name=c, note=_card_note(state, c, False)) for c in state.zones.get(field_of(p))]),
         ZonePanel(id=f"{s}-tokens", title=f"{p}'s Vision Tokens (behind the screen)", owner=p,
                   cards=[Card(name=t) for t in tokens_]),
     ]
@@ -249,7 +244,7 @@ def _facts(state: SoLongState, engine_over: bool) -> list[Value]:
             facts.append(Value(label="Step", value=STEPS.get(state.step, str(state.step))))
             if state.effects_used:
                 facts.append(Value(label="Effects used", value=", ".join(sorted(state.effects_used))))
-    event = _drawn_event(state) or (_zone(state, EVENT) or [None])[-1]
+    event = _drawn_event(state) or (state.zones.get(EVENT) or [None])[-1]
     if event:
         facts.append(Value(label="Event", value=event))
     if state.round_rules:
@@ -266,7 +261,7 @@ def _drawn_event(state: SoLongState) -> str | None:
     w = state.waiting
     if w is None or not w.then or w.then[0] != "event":
         return None
-    deck = _zone(state, EVENT_DECK)
+    deck = state.zones.get(EVENT_DECK)
     return w.then[1] if deck and deck[-1] == w.then[1] else None
 
 
@@ -305,12 +300,12 @@ def view(engine: "SoLongEngine", state: SoLongState) -> View:
         panels.extend(_path(state))
 
     event_cards = []
-    deck = _zone(state, EVENT_DECK)
+    deck = state.zones.get(EVENT_DECK)
     drawn = _drawn_event(state)
     if drawn is not None:  # its effect waits for a player's choice: drawn, still to finish resolving
         event_cards.append(Card(name=drawn, note=state.data.events[drawn].text or None, mark="resolving"))
         deck = deck[:-1]
-    for e in _zone(state, EVENT):
+    for e in state.zones.get(EVENT):
         data = state.data.events.get(e)
         # "If a Reboot is drawn, ... a new Event card is drawn. Ignore the new card's effect"
         event_cards.append(Card(name=e, note=(data.text or None) if data is not None else None,
@@ -318,15 +313,15 @@ def view(engine: "SoLongEngine", state: SoLongState) -> View:
     panels.append(ZonePanel(id="event", title="Event card", cards=event_cards))
     panels.append(_deck("event-deck", "Event deck", deck))
     panels.append(ZonePanel(id="event-discard", title="Events discard pile", order="stack",
-                            cards=[Card(name=e) for e in reversed(_zone(state, EVENT_DISCARD))]))
-    panels.append(_deck("remnant-deck", "Remnant deck", _zone(state, REMNANT_DECK)))
+                            cards=[Card(name=e) for e in reversed(state.zones.get(EVENT_DISCARD))]))
+    panels.append(_deck("remnant-deck", "Remnant deck", state.zones.get(REMNANT_DECK)))
     panels.append(ZonePanel(id="discard", title="Discard pile", order="stack",
-                            cards=[Card(name=c) for c in reversed(_zone(state, DISCARD))]))
-    panels.append(_deck("gestalt-deck", "Gestalt deck", _zone(state, GESTALT_DECK)))
+                            cards=[Card(name=c) for c in reversed(state.zones.get(DISCARD))]))
+    panels.append(_deck("gestalt-deck", "Gestalt deck", state.zones.get(GESTALT_DECK)))
     if KARMA_CATALYSTS in state.variants:
-        panels.append(_deck("catalysts", "Karma Catalysts", _zone(state, CATALYSTS)))
+        panels.append(_deck("catalysts", "Karma Catalysts", state.zones.get(CATALYSTS)))
 
-    system = Counter(_zone(state, SYSTEM))
+    system = Counter(state.zones.get(SYSTEM))
     values = [Value(label=f, value=system[f]) for f in FEELINGS]
     values.append(Value(label="Marks of Sol", value=system[MARK]))
     if solo:  # "leave all the leftover Vision Tokens ... in a reserve (this is considered part of the System)"
