@@ -395,12 +395,13 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-def _result(r: LogReport) -> str:
+def result_line(r: LogReport) -> str:
+    """The scores and the winner in words (the text report's last line, the dispute page's verdict)."""
     scores = ", ".join(f"{p} {s}" for p, s in r.scores.items())
     if r.complete:
         w = r.winner
         winner = "none" if w is None else w if isinstance(w, str) else f"{_names(w)} (tie)"
-        return f"  scores: {scores or 'none'}; winner: {winner}"
+        return f"scores: {scores or 'none'}; winner: {winner}"
     if r.violations and r.violations[0].entry is None:
         why = "the setup breaks a rule"
     elif r.violations:
@@ -408,8 +409,8 @@ def _result(r: LogReport) -> str:
     else:
         why = "the log stops before the end of the game"
     if not scores:
-        return f"  no scores; no winner is decided ({why})"
-    return f"  scores as of the last legal entry: {scores}; no winner is decided ({why})"
+        return f"no scores; no winner is decided ({why})"
+    return f"scores as of the last legal entry: {scores}; no winner is decided ({why})"
 
 
 def as_text(results: list[LogReport | UnusableLog]) -> str:
@@ -434,5 +435,5 @@ def as_text(results: list[LogReport | UnusableLog]) -> str:
                          "not checked")
         for u in r.unverified:
             lines.append(f"  line {u['line']}, entry {u['entry']}: unverified: {u['message']}")
-        lines.append(_result(r))
+        lines.append("  " + result_line(r))
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from html import escape
 from importlib import resources
 from pathlib import Path
 
-from rules_check.core.adjudicate import LogReport, UnusableLog, _names
+from rules_check.core.adjudicate import LogReport, UnusableLog, result_line
 from rules_check.core.view import View
 
 from .svg import draw
@@ -90,15 +90,6 @@ def verdict(report: LogReport) -> tuple[str, str]:
     return "legal", "legal, complete" if report.complete else "legal, incomplete"
 
 
-def _result(report: LogReport) -> str:
-    scores = ", ".join(f"{p} {s}" for p, s in report.scores.items()) or "none"
-    if report.complete:
-        w = report.winner
-        winner = "none" if w is None else w if isinstance(w, str) else f"{_names(w)} (tie)"
-        return f"scores: {scores}; winner: {winner}"
-    return f"scores as of the last legal entry: {scores}; no winner is decided"
-
-
 def _stopped(t: Timeline) -> str:
     r = t.report
     if r.stopped:
@@ -154,7 +145,7 @@ def page(t: Timeline, title: str | None = None) -> str:
 <header>
 <h1>{_e(name)}</h1>
 <div class="meta">{" · ".join(_e(m) for m in meta)}</div>
-<div class="verdict {klass}" id="verdict"><span class="status">{_e(words)}</span>: {_e(_result(r))}
+<div class="verdict {klass}" id="verdict"><span class="status">{_e(words)}</span>: {_e(result_line(r))}
 {f"<ul>{violations}</ul>" if violations else ""}</div>
 <div class="keys no-print"><kbd>↑</kbd> <kbd>↓</kbd> step through the entries · <kbd>n</kbd> <kbd>p</kbd> the next or
 previous rule broken · <kbd>Home</kbd> the setup · click an entry ·
@@ -196,7 +187,7 @@ def index(rows: list[tuple[LogReport | UnusableLog, str | None]]) -> str:
             continue
         klass, words = verdict(r)
         first = r.violations[0] if r.violations else None
-        why = f"[{first.rule}] {first.message}" if first else _result(r)
+        why = f"[{first.rule}] {first.message}" if first else result_line(r)
         name = f'<a href="{_e(href)}">{_e(r.file)}</a>' if href else f"{_e(r.file)} (too long to draw: no page)"
         items.append(f'<tr class="{klass}"><td>{name}</td><td>{_e(TITLES.get(r.game, r.game))}</td>'
                      f'<td class="status">{_e(words)}</td><td>{_e(why)}</td></tr>')
