@@ -24,6 +24,13 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from rules_check.core.adjudicate import adjudicate  # noqa: E402
+from rules_check.core.logfile import read_log  # noqa: E402
+from rules_check.dispute import timeline  # noqa: E402
+from rules_check.engines import engines  # noqa: E402
+
 PNP = [sys.executable, "-m", "pnp"]
 GAMES = {"kartomantik": 2, "so-long-my-world": 5, "visions": 5, "relics": 1}
 EXAMPLES = {"kartomantik": "kartomantik-illegal-priority.yaml",
@@ -41,12 +48,6 @@ def run(*args: str) -> float:
 
 def view_ms(log_path: Path) -> float:
     """Milliseconds per entry the views add: the timeline's replay against the verdict's."""
-    sys.path.insert(0, str(REPO))
-    from rules_check.core.adjudicate import adjudicate
-    from rules_check.core.logfile import read_log
-    from rules_check.dispute import timeline
-    from rules_check.engines import engines
-
     known = engines()
 
     def best(fn) -> float:

@@ -602,7 +602,7 @@ def check_log(
     else:
         console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
     if html is not None:
-        from rules_check.dispute import MAX_PAGE_ENTRIES, write_pages
+        from rules_check.dispute import write_pages
 
         for file, n in too_long.items():
             console.warn(f"{file}: --html: {n:,} entries, over the {MAX_PAGE_ENTRIES:,} a page draws; no page for it "

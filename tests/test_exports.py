@@ -26,6 +26,7 @@ from pnp.data.games import GAMES
 from pnp.data.loader import load_game
 from pnp.layout.model import load_layouts
 from pnp.render import exports
+from pnp.render.forms import face_key
 from pnp.render.sheets import CardJob
 
 ALL_GAMES = list(GAMES)
@@ -164,8 +165,8 @@ class TestPng:
         for job in card_jobs(load_game(bundled("cards"), game), layouts):
             folder = png / game / exports.slug(job.component)
             fronts, backs = list(folder.glob("*-front.png")), [p for p in folder.glob("*.png") if "front" not in p.name]
-            assert 0 < len(fronts) <= len({exports._face_key(f) for f, _ in job.cards})
-            assert 0 < len(backs) <= len({exports._face_key(b) for _, b in job.cards})
+            assert 0 < len(fronts) <= len({face_key(f) for f, _ in job.cards})
+            assert 0 < len(backs) <= len({face_key(b) for _, b in job.cards})
             for side in (fronts, backs):
                 digests = [hashlib.sha256(p.read_bytes()).hexdigest() for p in side]
                 assert len(digests) == len(set(digests)), folder

@@ -105,11 +105,6 @@ def _card_name(face: Face, game: str, component: str) -> str:
     return label
 
 
-def _face_key(face: Face) -> str:
-    """Identical faces have the same key (as the print sheets' form XObjects)."""
-    return face_key(face)
-
-
 # --- sizes ------------------------------------------------------------------------------
 
 
@@ -209,7 +204,7 @@ def _decks(game: str, jobs: list[CardJob], options) -> list[_Deck]:
                      _double_sided(job, game))
         by_pair: dict[tuple[str, str], _Design] = {}
         for front, back in job.cards:
-            fk, bk = _face_key(front), _face_key(back)
+            fk, bk = face_key(front), face_key(back)
             design = by_pair.get((fk, bk))
             if design is None:
                 design = _Design(_card_name(front, game, job.component), front, back, fk, bk)
@@ -242,7 +237,7 @@ class _Raster:
         """The page index of ``face`` on a ``size`` page, its trim ``trim_px`` pixels large
         and centred (the rest is bleed); a face asked for again is drawn once. A design of
         another shape than the trim (a preset's size) is scaled by one factor to fit it."""
-        key = (_face_key(face), size, trim_px)
+        key = (face_key(face), size, trim_px)
         page = self.pages.get(key)
         if page is not None:
             return page
@@ -468,8 +463,8 @@ def _export_pod(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
         title = f"{deck.job.game_title}: {deck.job.component} (one card a page, front then back)"
         writer = _PodWriter(folder / f"{deck.slug}.pdf", title, layouts)
         for front, back in deck.job.cards:
-            writer.page(front, _face_key(front), deck)
-            writer.page(back, _face_key(back), deck)
+            writer.page(front, face_key(front), deck)
+            writer.page(back, face_key(back), deck)
             report.pages += 2
             report.faces += 2
         writer.c.save()

@@ -54,7 +54,6 @@ class _Pictures:
         self.players = players
         self.fragments: list[str] = []
         self.owners: list[str | None] = []  # each picture's player (None: shared), to group them
-        self._index: dict[str, int] = {}
         self._by_panel: dict[str, int] = {}  # a panel's JSON -> its picture (drawing is the slow part)
 
     def table(self, view: View | None) -> list[int] | None:
@@ -65,13 +64,9 @@ class _Pictures:
             key = panel.model_dump_json()
             k = self._by_panel.get(key)
             if k is None:
-                svg = draw(panel, self.players)
-                k = self._index.get(svg)
-                if k is None:
-                    k = self._index[svg] = len(self.fragments)
-                    self.fragments.append(svg)
-                    self.owners.append(panel.owner)
-                self._by_panel[key] = k
+                k = self._by_panel[key] = len(self.fragments)
+                self.fragments.append(draw(panel, self.players))
+                self.owners.append(panel.owner)
             out.append(k)
         return out
 

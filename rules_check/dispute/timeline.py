@@ -11,7 +11,7 @@ reader sees what could have been played instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 
@@ -111,10 +111,6 @@ class _Recorder(Watch):
             step.view = self.engine.view(state)
 
 
-def _entries(log: GameLog) -> Iterator[Any]:
-    yield from log.entries
-
-
 def timeline(log: GameLog, engine: Engine, all_violations: bool = False, only: int | None = None) -> Timeline:
     """``log`` replayed with the table after each entry; ``only``: the table after that entry
     alone (0: the setup), the others left without one."""
@@ -122,7 +118,7 @@ def timeline(log: GameLog, engine: Engine, all_violations: bool = False, only: i
     report = adjudicate(log, engine, all_violations, _Recorder(engine, steps, only))
     unread = None
     try:  # every entry is listed, also those after the replay stopped
-        for entry in _entries(log):
+        for entry in log.entries:
             number = entry.index + 1
             if number not in steps:
                 steps[number] = Step(number, entry.line, one_line(entry.data))
