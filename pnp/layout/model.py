@@ -695,14 +695,12 @@ def _font_file(folder: Path, path: Path, doc: Located, name: str, file: str) -> 
         raise InputError(path, f"font {name!r}: no file {file!r} beside the layouts", line=at, field="fonts")
     try:  # a FIFO or a device is refused as what it is, without blocking on it
         with open_checked(source, "font file") as f:
-            if os.fstat(f.fileno()).st_size > MAX_FONT_BYTES:
-                raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at,
-                                 field="fonts")
+            size = os.fstat(f.fileno()).st_size
             magic = f.read(4)
     except InputError as exc:
-        if exc.file == str(path):
-            raise
         raise InputError(path, f"font {name!r}: {file!r}: {exc.message}", line=at, field="fonts") from None
+    if size > MAX_FONT_BYTES:
+        raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at, field="fonts")
     if magic == b"OTTO":
         raise InputError(path, f"font {name!r}: {file!r} is an OpenType font with PostScript (CFF) outlines, which "
                                f"PDFs from reportlab cannot embed; use its TrueType (.ttf) version", line=at,

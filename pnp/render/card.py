@@ -20,6 +20,13 @@ from .images import ImageStore
 MIN_DPI = 300
 
 
+def field_where(fields: Any, field: str | None) -> tuple[str | None, int | None]:
+    """The card file and line where ``field`` (a dotted path) of a face's ``fields`` was
+    written, when the fields know it (`CardFields`); else (None, None)."""
+    where = getattr(fields, "where", None)
+    return where(field) if where is not None and field else (None, None)
+
+
 class Unprintable(InputError):
     """A card's value an element cannot print: a format that does not take it, more symbols
     or spaces than the layouts' bounds (pnp/layout/model.py). `FaceRenderer.draw` names where
@@ -30,8 +37,7 @@ class Unprintable(InputError):
                  binding: lm.Binding | None = None, fields: Any = None) -> None:
         # located at the card's field already when the fields know their file (`CardFields`):
         # a caller outside `FaceRenderer.draw` (a sheet's bleed colour) gets a located message
-        where = getattr(fields, "where", None)
-        file, line = where(card_field) if where is not None and card_field else (None, None)
+        file, line = field_where(fields, card_field)
         super().__init__(file, message, line=line, field=card_field.split(".")[-1] if file and card_field else None)
         self.card_field = card_field
         self.prop = prop
@@ -189,13 +195,11 @@ class FaceRenderer:
         path = ("elements", element, *prop) if element else prop
         layout_file, layout_line = t.where(*path)
         what = f"{face.label}, layout {t.name!r}" + (f" element {element!r}" if element else "")
-        where = getattr(face.fields, "where", None)
-        if exc.card_field is not None and where is not None:
-            file, line = where(exc.card_field)
-            if file is not None:
-                if prop[-1:] == ("format",):  # the format is the layout's: where to find it too
-                    what += f" at {layout_file}:{layout_line}"
-                return InputError(file, f"{exc.message} ({what})", line=line, field=exc.card_field.split(".")[-1])
+        file, line = field_where(face.fields, exc.card_field)
+        if file is not None:
+            if prop[-1:] == ("format",):  # the format is the layout's: where to find it too
+                what += f" at {layout_file}:{layout_line}"
+            return InputError(file, f"{exc.message} ({what})", line=line, field=exc.card_field.split(".")[-1])
         card = f", {exc.card_field!r} of the card" if exc.card_field is not None else ""
         return InputError(layout_file, f"{exc.message} ({what}{card})", line=layout_line,
                           field=str(path[-1]) if path else None)
@@ -403,8 +407,6 @@ class FaceRenderer:
             path = art_path(face.base_dir, image)  # inside the card folder or --assets (pnp.data.assets)
             try:
                 self._draw_art(path, str(image), face, x, y, w, h)
-            except Unprintable:
-                raise
             except InputError as exc:  # the card names the image: its file and line say where to mend it
                 raise Unprintable(f"{str(image)!r}: {exc.message}", card_field="image", fields=face.fields) from None
             return

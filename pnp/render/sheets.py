@@ -19,7 +19,7 @@ from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
 from .colour import ink
 from .forms import FormCache, face_key
-from .card import Face, FaceRenderer
+from .card import Face, FaceRenderer, field_where
 from .images import ImageStore
 
 MARK_WIDTH = 0.25  # mm: thin, and black: registration-black is not needed on a desktop printer
@@ -119,12 +119,6 @@ class _Run:
     sample: bool
 
 
-def _where(face: Face, field: str) -> tuple[str | None, int | None]:
-    """The card file and line where ``face``'s ``field`` was written (or its nearest key)."""
-    where = getattr(face.fields, "where", None)
-    return where(field) if where else (None, None)
-
-
 def _size(template: lm.Template) -> str:
     return f"{template.width:g} x {template.height:g} mm"
 
@@ -139,7 +133,7 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
             continue
         for face, back in job.cards:
             if (back.template.width, back.template.height) != (face.template.width, face.template.height):
-                file, line = _where(back, "layout")
+                file, line = field_where(back.fields, "layout")
                 raise InputError(file, f"component {job.component!r}: back template {back.template.name!r} "
                                        f"({_size(back.template)}) is not the size of front template "
                                        f"{face.template.name!r} ({_size(face.template)})", line, "back")
