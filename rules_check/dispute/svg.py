@@ -43,6 +43,20 @@ def _text(x: float, y: float, text: str, cls: str, anchor: str = "start") -> str
     return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{_e(text)}</text>'
 
 
+def _name_lines(name: str, w: int = CARD_W) -> tuple[list[str], bool]:
+    """A card's name as the lines its face shows, and whether in the smaller type (a word
+    too long for a line, "Dreamcatcher", is set smaller rather than broken)."""
+    per_line = max(6, w // 7)
+    small = max((len(word) for word in name.split()), default=0) > per_line
+    return _lines(name, int(per_line * 1.25) if small else per_line, 4), small
+
+
+def _peek(c: Card) -> int:
+    """How much of a card shows above the one laid on it in a space: its name, whole."""
+    lines, small = _name_lines(c.name)
+    return 6 + len(lines) * (11 if small else 12)
+
+
 def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
     """One card: its name on its face, its mark as its tint and a word at the foot, its note
     below the name."""
@@ -53,9 +67,8 @@ def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
              "</title>",
              f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" class="face" fill="{fill}"/>']
     ty = y + 14
-    per_line = max(6, w // 7)
-    small = max((len(word) for word in c.name.split()), default=0) > per_line  # "Dreamcatcher": smaller, whole
-    for line in _lines(c.name, int(per_line * 1.25) if small else per_line, 4):
+    lines, small = _name_lines(c.name, w)
+    for line in lines:
         parts.append(_text(x + w / 2, ty, line, "name small" if small else "name", "middle"))
         ty += 11 if small else 12
     if c.note:
@@ -144,8 +157,9 @@ def _slot(s: Slot, x: float, y: float, w: float, h: float, index: int) -> str:
         parts.append(_text(x + w / 2, y + 13 + k * 11, line, "label", "middle"))
     cy = y + LABEL_H
     shown = s.cards[:3]
-    for i, c in enumerate(shown):  # overlapping, each a little lower: the top one last
-        parts.append(card(c, x + (w - CARD_W) / 2, cy + i * 18))
+    for c in shown:  # overlapping, each lower by the name of the one beneath: the top one last
+        parts.append(card(c, x + (w - CARD_W) / 2, cy))
+        cy += _peek(c)
     if len(s.cards) > len(shown):
         parts.append(_text(x + w / 2, y + h - 34, f"+{len(s.cards) - len(shown)} more", "note", "middle"))
     if s.note:
@@ -156,8 +170,8 @@ def _slot(s: Slot, x: float, y: float, w: float, h: float, index: int) -> str:
 
 
 def _slot_height(slots: list[Slot]) -> float:
-    deepest = max([min(len(s.cards), 3) for s in slots] + [1])
-    return LABEL_H + CARD_H + (deepest - 1) * 18 + 36
+    deepest = max([sum(_peek(c) for c in s.cards[:3][:-1]) for s in slots] + [0])
+    return LABEL_H + CARD_H + deepest + 36
 
 
 def slots(panel: SlotsPanel, colour: str | None) -> str:
