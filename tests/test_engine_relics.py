@@ -560,6 +560,68 @@ class TestEnd:
         report = judge(tmp_path, C, self.USE_BOTH[:1] + [{"end": "cannot pay"}], "hard")
         assert_violation(report, 2, "relics: Goal", "you can still travel to Ashen Field")
 
+    # E (hard): after these six entries Ana stands at Lantern Market with 4 red energy and one
+    # card, Stormbreak Pass ("Flip a card of the decision path to its other side."); the
+    # decision path shows Salt Flats and Tidal Caves night side up, neither payable as it is.
+    E = ["Cliffside Path", "Whispering Marsh", "Old Watchtower", "Stormbreak Pass", "Shattered Bridge",
+         "Fallen Shrine", "Lantern Market", "Sunken Road", "Broken Mill", "Salt Flats", "Tidal Caves",
+         "Frozen Ford", "Mossy Ravine", "Starfall Hill", "Drowned Orchard", "Hollow Oak", "Ashen Field"]
+    E_TURNS: list[dict[str, Any]] = [
+        {"ability": "Broken Mill", "choose": {"from": "blue", "to": "red", "amount": 0}},
+        {"travel": "Old Watchtower", "pay": {"blue": 2}},
+        {"travel": "Stormbreak Pass", "pay": {"red": 1, "green": 1}},
+        {"travel": "Lantern Market"},
+        {"ability": "Old Watchtower", "choose": {"order": ["Drowned Orchard", "Hollow Oak", "Starfall Hill"]}},
+        {"pay": {"green": 1}, "discard": ["Sunken Road", "Cliffside Path"]},
+    ]
+
+    def test_no_end_while_a_flip_opens_a_travel(self, tmp_path):
+        # ruling R6: the end comes only when nothing can pay, and a flip is among the means
+        s = replay(self.E, self.E_TURNS, "hard")
+        assert not any(rules.travel_payable(s, d) for d in s.zones["decision"])
+        assert s.hand() == ["Stormbreak Pass"]
+        report = judge(tmp_path, self.E, self.E_TURNS + [{"end": "cannot pay"}], "hard")
+        assert_violation(report, 7, "relics: Goal",
+                         "you can still pay: using Stormbreak Pass's ability (\"Flip a card of the decision path to "
+                         "its other side.\") first lets you travel to Salt Flats (the top-left challenge of Salt Flats "
+                         "(black 2) costs 2, and you would have 6 energy and 1 card to discard) (ruling R6)")
+        assert rules.End() not in ENGINE.legal_actions(s)
+
+    def test_the_flip_then_the_travel_is_legal(self, tmp_path):
+        turns = self.E_TURNS + [{"ability": "Stormbreak Pass", "choose": {"card": "Salt Flats"}},
+                                {"travel": "Salt Flats", "pay": {"red": 2}}]
+        report = judge(tmp_path, self.E, turns, "hard")
+        assert report.legal and not report.violations
+        assert replay(self.E, turns, "hard").current() == "Salt Flats"
+
+    # F: after these sixteen entries Ana stands at Fallen Shrine with 6 green energy and one
+    # card, Frozen Ford ("Replace a card of the decision path with the top card of the draw
+    # pile, same side up."); Stormbreak Pass is the top card of the draw pile.
+    F = ["Drowned Orchard", "Ashen Field", "Hollow Oak", "Stormbreak Pass", "Cliffside Path", "Old Watchtower",
+         "Lantern Market", "Sunken Road", "Shattered Bridge", "Mossy Ravine", "Starfall Hill", "Frozen Ford",
+         "Salt Flats", "Whispering Marsh", "Fallen Shrine", "Tidal Caves", "Broken Mill"]
+    F_TURNS: list[dict[str, Any]] = [
+        {"travel": "Ashen Field", "pay": {"red": 3}}, {"ability": "Shattered Bridge"}, {"travel": "Stormbreak Pass"},
+        {"pay": {"red": 1, "blue": 1}}, {"ability": "Sunken Road"}, {"travel": "Old Watchtower", "pay": {"green": 3}},
+        {"travel": "Mossy Ravine"}, {"ability": "Old Watchtower"}, {"ability": "Stormbreak Pass"},
+        {"pay": {"blue": 3}}, {"travel": "Frozen Ford"}, {"pay": {"red": 2}},
+        {"ability": "Mossy Ravine", "choose": {"card": "Tidal Caves"}}, {"ability": "Drowned Orchard"},
+        {"reshuffle": ["Sunken Road", "Mossy Ravine", "Drowned Orchard", "Lantern Market", "Stormbreak Pass",
+                       "Starfall Hill", "Old Watchtower", "Shattered Bridge", "Hollow Oak", "Salt Flats",
+                       "Cliffside Path"]},
+        {"travel": "Fallen Shrine", "pay": {"red": 1}, "discard": ["Ashen Field"]},
+    ]
+
+    def test_no_end_while_a_replace_opens_a_travel(self, tmp_path):
+        s = replay(self.F, self.F_TURNS)
+        assert not any(rules.travel_payable(s, d) for d in s.zones["decision"]) and s.hand() == ["Frozen Ford"]
+        report = judge(tmp_path, self.F, self.F_TURNS + [{"end": "cannot pay"}])
+        assert_violation(report, 17, "relics: Goal",
+                         "you can still pay: using Frozen Ford's ability (\"Replace a card of the decision path with "
+                         "the top card of the draw pile, same side up.\") first lets you travel to Stormbreak Pass "
+                         "(the top-left challenge of Stormbreak Pass (black 2) costs 2, and you would have 6 energy "
+                         "and 0 cards to discard) (ruling R6)")
+
     def test_nothing_after_the_end(self, tmp_path):
         report = judge(tmp_path, C, self.USE_BOTH + [{"end": "cannot pay"}, {"ability": "Salt Flats"}],
                        "hard")

@@ -8,8 +8,9 @@ script's is a violation. A side with no script (card data without one) is plain 
 listed as unverified (SPEC.md principle 4).
 
 `uses` lists every way to use a card (each combination of answers: the whole legal set for the
-simulator), and `can_pay_with_abilities` answers ruling R6 ("abilities are used at any time"):
-whether a challenge can be paid once abilities in hand are used first.
+simulator), and `first_uses_reaching` answers ruling R6 ("abilities are used at any time"):
+which abilities used first let a challenge be paid (`can_pay_with_abilities`, after a travel)
+or a travel be made at all (before it: every ability counts there, flips and swaps included).
 """
 
 from __future__ import annotations
@@ -84,38 +85,56 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
 
+def ability_uses(state: RelicsState, skip: set[str] = frozenset()) -> list[Ability]:
+    """Every ability of the cards in hand, with each combination of answers."""
+    return [Ability(card, answers) for card in state.hand() for answers in uses(state, card, skip)]
+
+
+def first_uses_reaching(state: RelicsState, goal, skip: set[str] = frozenset(),
+                        depth: int = 4) -> list[Ability] | None:
+    """Ruling R6's search: the shortest run of abilities (at most ``depth``, each using up a
+    card) after which ``goal(state)`` holds, or None when no run reaches it. While the
+    hand-limit discard of 1b is due, the discard is a step too. Verbs in ``skip`` are left
+    out where they cannot matter. Returns ``[]`` when the goal holds as things stand."""
+    from . import rules
+
+    def found(path: list) -> list[Ability]:
+        return [a for a in path if isinstance(a, Ability)]
+
+    if goal(state):
+        return []
+    seen: set[tuple] = set()
+    frontier: list[tuple[RelicsState, list]] = [(state, [])]
+    for _ in range(depth):
+        nxt: list[tuple[RelicsState, list]] = []
+        for s, path in frontier:
+            key = (s.phase, tuple(sorted(s.counters.items())),
+                   tuple((z, tuple((c, s.face.get(c)) for c in s.zones[z])) for z in s.zones.names()))
+            if key in seen:
+                continue
+            seen.add(key)
+            moves: list = [rules.HandLimitDiscard(c) for c in s.hand()] if s.phase == rules.HAND_LIMIT else []
+            for action in moves + ability_uses(s, skip):
+                trial = s.copy()
+                try:
+                    rules.apply(trial, action)
+                except IllegalAction:
+                    continue
+                if goal(trial):
+                    return found(path + [action])
+                nxt.append((trial, path + [action]))
+        frontier = nxt
+    return None
+
+
 def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4) -> bool:
     """Ruling R6: whether the challenge under way (or the hand-limit discard before it) can be
     got through, using abilities of the cards in hand first. ``payable_now(state)`` says
-    whether it can be paid as things stand."""
+    whether it can be paid as things stand. Verbs that only change the paths (flips, swaps)
+    cannot change a challenge already chosen, and are left out."""
     from . import rules
 
-    seen: set[tuple] = set()
+    def through(s: RelicsState) -> bool:
+        return s.phase not in (rules.CHALLENGE, rules.HAND_LIMIT) or (s.phase == rules.CHALLENGE and payable_now(s))
 
-    def key(s: RelicsState) -> tuple:
-        return (s.phase, tuple(sorted(s.counters.items())), tuple(sorted(s.hand())))
-
-    def go(s: RelicsState, left: int) -> bool:
-        if s.phase not in (rules.CHALLENGE, rules.HAND_LIMIT):
-            return True
-        if s.phase == rules.CHALLENGE and payable_now(s):
-            return True
-        if left == 0 or key(s) in seen:
-            return False
-        seen.add(key(s))
-        moves: list = []
-        if s.phase == rules.HAND_LIMIT:
-            moves += [rules.HandLimitDiscard(c) for c in s.hand()]
-        for card in s.hand():
-            moves += [Ability(card, answers) for answers in uses(s, card, PATH_ONLY)]
-        for action in moves:
-            trial = s.copy()
-            try:
-                rules.apply(trial, action)
-            except IllegalAction:
-                continue
-            if go(trial, left - 1):
-                return True
-        return False
-
-    return go(state, depth)
+    return first_uses_reaching(state, through, PATH_ONLY, depth) is not None

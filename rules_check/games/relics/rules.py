@@ -37,7 +37,10 @@ R6  "Cannot pay" counts what step 2 allows: the energy you will have after 1b's 
     ability": a travel that an ability used right after it makes payable is legal). You may
     travel only where you can pay so ("you must match it"). When neither card of the
     decision path can be paid, the game ends (``{end: cannot pay}``) before 1b: the current
-    location's reward is not taken.
+    location's reward is not taken. The end is declared only when nothing can pay ("Goal"):
+    not while some run of abilities used first, whatever they do (energy, discounts, a flip
+    that turns a destination to a payable corner, a swap or a replace that brings a payable
+    card into the decision path), would let you travel and pay.
 R7  The win: with all three relics complete the game ends once that turn's challenge is paid
     (nothing is dealt). The winner is the player; in a game that ends otherwise, nobody.
 R8  The discard pile is reshuffled only when "Look ahead" must draw a card and the draw pile
@@ -375,6 +378,23 @@ def nothing_can_be_paid(state: RelicsState) -> None:
         if travel_payable(state, destination):
             raise IllegalAction(RULE_GOAL, f"you can still travel to {destination}: "
                                            f"{how_it_stands(state, destination)} (ruling R6)")
+    # Abilities used before travelling count too, whatever they do (ruling R6, "at any time"):
+    # a flip turns a destination to the side whose corner can be paid, a swap or a replace
+    # brings a payable card into the decision path.
+    run = abilities.first_uses_reaching(state.copy(), some_travel_payable, depth=len(state.hand()))
+    if run:
+        trial, used = state.copy(), []
+        for action in run:
+            used.append(f"{action.card}'s ability (\"{trial.side(action.card).ability}\")")
+            apply(trial, action)
+        destination = next(d for d in trial.zones[DECISION] if travel_payable(trial, d))
+        raise IllegalAction(RULE_GOAL, f"you can still pay: using {', then '.join(used)} first lets you travel to "
+                                       f"{destination} ({how_it_stands(trial, destination)}) (ruling R6)")
+
+
+def some_travel_payable(state: RelicsState) -> bool:
+    """Ruling R6: at "1. Decide", some card of the decision path can be travelled to and paid."""
+    return state.phase == DECIDE and any(travel_payable(state, d) for d in state.zones[DECISION])
 
 
 # --- check -------------------------------------------------------------------------------------
