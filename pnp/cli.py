@@ -87,6 +87,7 @@ class OutputFormat(str, Enum):
 class Policy(str, Enum):
     random = "random"
     greedy = "greedy"
+    search = "search"
 
 
 class Cutter(str, Enum):
@@ -659,10 +660,12 @@ def simulate(
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="The same seed writes the same log."),
     out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
                                        help="Where to write the log (default: standard output)."),
-    policy: str = typer.Option("random", "--policy", metavar="random|greedy", callback=_enum(Policy),
+    policy: str = typer.Option("random", "--policy", metavar="random|greedy|search", callback=_enum(Policy),
                                autocompletion=_values(Policy),
-                                  help="How moves are picked among the legal ones: random, or greedy (the best "
-                                       "immediate gain for the player moving)."),
+                                  help="How moves are picked among the legal ones: random, greedy (the best "
+                                       "immediate gain for the player moving), or search (plays each of the "
+                                       "best few out a few times on reshuffled hidden cards and picks the best "
+                                       "result; seconds a game)."),
 ) -> None:
     """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets

@@ -46,6 +46,21 @@ S = TypeVar("S", bound=BaseState)
 A = TypeVar("A")
 
 
+def redeal(zones: Zones, rng: random.Random, pile: str, hands: Iterable[str] = ()) -> None:
+    """Shuffle ``pile`` together with the ``hands`` and deal each hand as many cards as it had
+    (in place): what a player who sees none of them knows of them (``Engine.determinize``)."""
+    names = list(hands)
+    cards = list(zones[pile])
+    sizes = []
+    for h in names:
+        sizes.append(len(zones[h]))
+        cards.extend(zones[h])
+    rng.shuffle(cards)
+    for h, n in zip(names, sizes):
+        zones.zones[h], cards = cards[:n], cards[n:]
+    zones.zones[pile] = cards
+
+
 class Engine(ABC, Generic[S, A]):
     game: str  # the game id (SPEC.md)
     title: str  # as rule references start: "Visions"
@@ -124,6 +139,13 @@ class Engine(ABC, Generic[S, A]):
         import copy
 
         return copy.deepcopy(state)
+
+    def determinize(self, state: S, player: str, rng: random.Random) -> S:
+        """A copy of ``state`` as ``player`` could know it, for the search policy to play out:
+        what is hidden from them (a deck's order, an opponent's hand) drawn again with ``rng``
+        from what they cannot tell apart. The default hides nothing: a plain copy (a game
+        whose piles are all open, or that has not said which are hidden)."""
+        return self.copy_state(state)
 
     def value(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``, for the greedy policy: the score by default."""

@@ -3,12 +3,29 @@ must be judged legal and complete (a test of both).
 
 A policy picks among the whole legal set (``Engine.legal_actions``); the random part of an
 action (a shuffle) is then drawn by the simulator's own random numbers
-(``Engine.sample_chance``, OpenSpiel's chance nodes). Two policies:
+(``Engine.sample_chance``, OpenSpiel's chance nodes). Three policies:
 
 * ``random``: every legal action equally likely;
 * ``greedy``: the action with the best immediate gain for the player taking it (the engine's
   ``value``, the score unless the game refines it), ties broken at random: games that look
-  like real play.
+  like real play;
+* ``search``: plans. Determinized Monte Carlo rollouts: of the legal actions, the
+  ``SEARCH_WIDTH`` best by greedy's one-step judgement (and one drawn from the rest) are each
+  played out ``SEARCH_ROLLOUTS`` times, ``SEARCH_DEPTH`` actions deep, by a cheap greedy
+  continuation for every player (``ROLLOUT_TRIES`` actions weighed a step, a random one
+  ``ROLLOUT_EPSILON`` of the time), chance drawn with ``sample_chance``; the table a rollout
+  leaves is judged with ``value`` for the player to move, a finished game by its result first
+  (``WIN`` for a win, minus ``WIN`` for a loss: in a solo or co-op game a loss is every end
+  without a win). Each rollout starts from ``Engine.determinize``: the table as the player to
+  move could know it, hidden piles reshuffled (what each game's search can see is in its
+  engine's ``determinize``; an action the reshuffled table makes illegal, because it names
+  what the player has just seen, such as the top of a deck, is played out on the table as it
+  is). Rollout ``i`` of every action uses the same random numbers
+  (common random numbers: the actions are compared on the same draws). Every action the
+  search picks is one of ``legal_actions``.
+
+Every policy draws all its randomness from the ``rng`` it is given: the same seed gives the
+same log.
 """
 
 from __future__ import annotations
@@ -17,10 +34,18 @@ import random
 from typing import Any, Callable
 
 from .engine import Engine
+from .errors import IllegalAction
 
 MAX_ACTIONS = 100_000  # a guard against an engine that never ends a game
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "search")
 MAX_GREEDY_TRIES = 60  # the greedy policy weighs at most this many actions (a sample of the rest)
+# the search policy's budget: a decision costs about WIDTH x ROLLOUTS x DEPTH rollout actions
+SEARCH_WIDTH = 5  # actions searched at a decision (greedy's best, and one drawn from the rest)
+SEARCH_ROLLOUTS = 3  # rollouts per searched action
+SEARCH_DEPTH = 16  # actions a rollout plays before `value` judges the table
+ROLLOUT_TRIES = 4  # a rollout's greedy continuation weighs this many actions a step
+ROLLOUT_EPSILON = 0.15  # and plays a random one this share of the time
+WIN = 1000.0  # a finished game: a win is worth more than any table `value` judges
 
 Policy = Callable[[Engine, Any, list, random.Random], Any]
 
@@ -29,17 +54,25 @@ def random_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
     return rng.choice(actions)
 
 
-def greedy_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+def _one_step(engine: Engine, state: Any, action: Any) -> float:
+    """The greedy judgement of ``action``: ``value`` of the table it leaves, for its actor
+    (its random part drawn with fixed numbers, so every action is judged on the same draw)."""
+    player = engine.actor(state, action)
+    if player is None:
+        return 0.0
+    trial = engine.copy_state(state)
+    engine.apply(trial, engine.sample_chance(trial, action, random.Random(0)))
+    return engine.value(trial, player)
+
+
+def _greedy(engine: Engine, state: Any, actions: list, rng: random.Random, tries: int) -> Any:
     if len(actions) == 1:
         return actions[0]
-    tried = actions if len(actions) <= MAX_GREEDY_TRIES else rng.sample(actions, MAX_GREEDY_TRIES)
+    tried = actions if len(actions) <= tries else rng.sample(actions, tries)
     best: list = []
     best_value = float("-inf")
     for action in tried:
-        player = engine.actor(state, action)
-        trial = engine.copy_state(state)
-        engine.apply(trial, engine.sample_chance(trial, action, random.Random(0)))
-        value = engine.value(trial, player) if player is not None else 0.0
+        value = _one_step(engine, state, action)
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:
@@ -47,11 +80,70 @@ def greedy_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
     return rng.choice(best)
 
 
-POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+def greedy_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+    return _greedy(engine, state, actions, rng, MAX_GREEDY_TRIES)
 
 
-def simulate(engine: Engine, players: list[str], seed: int, policy: str = "random") -> dict[str, Any]:
-    """A whole game as a log (SPEC.md form); the same seed and policy give the same log."""
+def outcome_value(engine: Engine, state: Any, player: str) -> float:
+    """A rollout's leaf for ``player``: ``value``, and a finished game's result above it (a
+    shared win is a win; no winner in a solo or co-op game is a loss)."""
+    value = engine.value(state, player)
+    if not engine.is_over(state):
+        return value
+    w = engine.winner(state)
+    won = player == w or (isinstance(w, list) and player in w)
+    return value + (WIN if won else -WIN)
+
+
+def _rollout(engine: Engine, state: Any, action: Any, player: str, rng: random.Random) -> float:
+    trial = engine.determinize(state, player, rng)
+    try:  # an action may name what the player has just seen (the top of a deck they looked at)
+        engine.check(trial, action)
+    except IllegalAction:
+        trial = engine.copy_state(state)  # that rollout plays on the table as it is
+    engine.apply(trial, engine.sample_chance(trial, action, rng))
+    for _ in range(SEARCH_DEPTH):
+        if engine.is_over(trial):
+            break
+        actions = engine.legal_actions(trial)
+        if not actions:
+            break
+        if rng.random() < ROLLOUT_EPSILON:
+            step = rng.choice(actions)
+        else:
+            step = _greedy(engine, trial, actions, rng, ROLLOUT_TRIES)
+        engine.apply(trial, engine.sample_chance(trial, step, rng))
+    return outcome_value(engine, trial, player)
+
+
+def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+    if len(actions) == 1:
+        return actions[0]
+    player = engine.actor(state, actions[0])
+    if player is None or any(engine.actor(state, a) != player for a in actions):
+        return greedy_policy(engine, state, actions, rng)  # a joint choice (both players at once)
+    tried = actions if len(actions) <= MAX_GREEDY_TRIES else rng.sample(actions, MAX_GREEDY_TRIES)
+    order = list(range(len(tried)))
+    rng.shuffle(order)  # ties in the one-step judgement fall at random
+    judged = sorted(order, key=lambda i: -_one_step(engine, state, tried[i]))
+    chosen = judged[:SEARCH_WIDTH - 1]
+    rest = judged[SEARCH_WIDTH - 1:]
+    if rest:
+        chosen.append(rest[0] if len(rest) == 1 else rest[rng.randrange(len(rest))])
+    seeds = [rng.getrandbits(32) for _ in range(SEARCH_ROLLOUTS)]
+    best, best_value = tried[chosen[0]], float("-inf")
+    for i in chosen:
+        total = sum(_rollout(engine, state, tried[i], player, random.Random(s)) for s in seeds)
+        if total > best_value + 1e-9:
+            best, best_value = tried[i], total
+    return best
+
+
+POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "search": search_policy}
+
+
+def play(engine: Engine, players: list[str], seed: int, policy: str = "random") -> tuple[dict[str, Any], Any]:
+    """A whole game: its log (SPEC.md form) and the state it ended in."""
     if policy not in POLICY:
         raise ValueError(f"unknown policy {policy!r} (the policies: {', '.join(POLICIES)})")
     choose = POLICY[policy]
@@ -70,4 +162,9 @@ def simulate(engine: Engine, players: list[str], seed: int, policy: str = "rando
         engine.apply(state, action)
     else:
         raise RuntimeError(f"{engine.game}: the game did not end within {MAX_ACTIONS} actions")
-    return {"game": engine.game, "players": players, "setup": setup, "log": entries}
+    return {"game": engine.game, "players": players, "setup": setup, "log": entries}, state
+
+
+def simulate(engine: Engine, players: list[str], seed: int, policy: str = "random") -> dict[str, Any]:
+    """A whole game as a log (SPEC.md form); the same seed and policy give the same log."""
+    return play(engine, players, seed, policy)[0]

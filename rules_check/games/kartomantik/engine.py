@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from pnp.data.errors import InputError
 from pnp.data.paths import bundled
-from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 from rules_check.decklist import Decklist, Entry, read_decklist
@@ -113,6 +113,20 @@ class KartomantikEngine(Engine[KState, Action]):
 
     def copy_state(self, state: KState) -> KState:
         return state.copy()
+
+    def determinize(self, state: KState, player: str, rng: random.Random) -> KState:
+        """What the search may see: the whole field (1.3: the Interzone is face up), its own
+        hand and the card counts; its own deck is reshuffled (face down, 1.3), and the
+        opponent's hand and deck are shuffled together and the hand dealt again. What a look at
+        a deck's top showed, a card put at a deck's bottom, a hand shown at a Mulligan (4.2.1)
+        is forgotten. While an effect waits for a choice (its frame may name a card in a hand
+        or on a deck) nothing is reshuffled."""
+        new = state.copy()
+        if state.resolving is None and state.phase != OVER:
+            other = state.other(player)
+            redeal(new.zones, rng, zone("deck", player))
+            redeal(new.zones, rng, zone("deck", other), [zone("hand", other)])
+        return new
 
     def value(self, state: KState, player: str) -> float:
         """The score difference (4.4.2), with the Confrontation's standing as a tie-breaker: a

@@ -15,14 +15,14 @@ import random
 from collections import Counter
 from typing import Any, Iterable
 
-from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
 from . import rules, scoring
 from .actions import Action, parse_entry, to_entry
 from .cards import CardData, load_cards
-from .state import DIFFICULTIES, OVER, RelicsState, new_layout
+from .state import DIFFICULTIES, DRAW, OVER, RelicsState, new_layout
 
 SETUP_KEYS = ("difficulty", "draw_pile")
 
@@ -93,6 +93,13 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     def copy_state(self, state: RelicsState) -> RelicsState:
         return state.copy()
+
+    def determinize(self, state: RelicsState, player: str, rng: random.Random) -> RelicsState:
+        """What the search may see: every card laid out (the current location, the decision
+        path, the future rows, the hand, the discard); the draw pile, face down, reshuffled."""
+        new = state.copy()
+        redeal(new.zones, rng, DRAW)
+        return new
 
     def value(self, state: RelicsState, player: str) -> float:
         return rules.value(state)

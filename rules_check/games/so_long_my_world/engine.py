@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from pnp.data.games import so_long_my_world as tables
-from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
@@ -341,6 +341,17 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
     def copy_state(self, state: SoLongState) -> SoLongState:
         return state.copy()
+
+    def determinize(self, state: SoLongState, player: str, rng: random.Random) -> SoLongState:
+        """What the search may see: the table, every hand (a limit: the other players' hands
+        are not hidden from it), the discards; the face-down decks (Remnant, Event, Gestalt,
+        Karma Catalysts) are reshuffled. While a card's effect waits for an answer nothing is
+        reshuffled (its frame may name a deck's top)."""
+        new = state.copy()
+        if state.waiting is None:
+            for pile in (REMNANT_DECK, EVENT_DECK, GESTALT_DECK, CATALYSTS):
+                redeal(new.zones, rng, pile)
+        return new
 
     def value(self, state: SoLongState, player: str) -> float:
         """The greedy policy's judgement: the score (the Collective Insight in So Long, My Love,

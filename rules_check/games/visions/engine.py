@@ -11,12 +11,12 @@ import random
 from pathlib import Path
 from typing import Any, Iterable
 
-from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.engine import Engine, EntryRef, redeal
 
 from . import actions, rules, scoring, setup
 from .actions import Action
 from .cards import CardData, load_cards
-from .state import OVER, VisionsState
+from .state import DECK, OVER, VisionsState
 
 
 class VisionsEngine(Engine[VisionsState, Action]):
@@ -62,6 +62,14 @@ class VisionsEngine(Engine[VisionsState, Action]):
 
     def sample_chance(self, state: VisionsState, action: Action, rng: random.Random) -> Action:
         return rules.steal(state, action, rng)
+
+    def determinize(self, state: VisionsState, player: str, rng: random.Random) -> VisionsState:
+        """What the search may see: the river, every dream (a face-down nightmare stays as it
+        is), the track and its own hand; the deck and the other players' hands are shuffled
+        together and each hand dealt again."""
+        new = self.copy_state(state)
+        redeal(new.zones, rng, DECK, [new.hand_zones[p] for p in new.players if p != player])
+        return new
 
     # --- the table (the dispute report) -------------------------------------------------------
 
