@@ -11,7 +11,8 @@ is a violation at the entry where it had to be put (reading K20, K29).
 Where the card must be, per trigger (its script's ``when:``):
 
     revelation                  a First Manifestation just revealed
-    enters, enters from ...     the card that entered the Confrontation Zone (from your Interzone)
+    enters, enters from ...     the card that entered the Confrontation Zone (from your Interzone),
+                                even if it has left since (reading K36)
     opponent support            on the field, an opponent's manifestation entered in Support
     wins, loses                 in the Confrontation Zone, controlled by the winner / the loser
     vessel                      the card placed in an Empathic Vessel (its owner controls it, 3.2)
@@ -52,10 +53,12 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
     out: list[Pending | None] = []
     if kind == "enters":
         _, it, src, support = event
-        if it in state.zones[CONFRONTATION]:
-            keys = ["enters"] + (["enters from interzone"] if src == zone("interzone", owner_of(it)) else [])
-            for a in board.triggered(state, it, keys):
-                out.append(_pending(state, it, a, state.controller(it)))
+        # reading K36: it triggers at the instant it entered, even if it has left since (destroyed
+        # at power 0 as it entered): 3.2 Independence of Effects, "That effect will go onto the
+        # Stack even if the card that generated it is leaving the game"
+        keys = ["enters"] + (["enters from interzone"] if src == zone("interzone", owner_of(it)) else [])
+        for a in board.triggered(state, it, keys):
+            out.append(_pending(state, it, a, state.controller(it)))
         if support and board.may_trigger(state, "opponent support"):
             for source in board.field_cards(state):
                 if state.controller(source) != state.controller(it):
