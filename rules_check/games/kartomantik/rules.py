@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K34), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K38), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
   outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
   Stalemate move are done by the checker; the log records only choices.
@@ -49,6 +49,19 @@ Readings (docs/rulings.md, K6-K34), beside the rulings of docs/rulings.md:
   resolves; a difference is a violation at the entry that resolves it.
 - K34. A card with no script (a pool without scripts) is checked as plain operations and
   listed as unverified (SPEC.md principle 4).
+- K35. A Chain may choose any manifestation of the zone it names, the card whose effect it is
+  included (destroyed while its trigger waited on the Stack: 3.2 Independence of Effects);
+  in `verbs.Chain`.
+- K36. A trigger on entering the Confrontation Zone goes on the Stack even if its card has left
+  at once (destroyed at power 0 as it entered): 3.2 Independence of Effects; in `triggers`.
+- K37. A choice that cannot matter is not asked: a "you may" with nothing to act on (K23: a
+  card looked at in an empty deck) does nothing, and a `choose` entry written for it is
+  refused as answering no question (K30: a `choose` answers a question the effect asks);
+  in `verbs.KWorld.may`.
+- K38. A card played from a zone it is not in is cited by the rule that says where it is played
+  from (3.1 Support and Chain: the hand or the Interzone; a Will "from their hand": 4.2.2
+  Reaction, 4.2.3, 4.2.4), and the message says where it is in words ("in Ana's Limbo");
+  a card its player does not own is 3.2 Owner and Controller's.
 """
 
 from __future__ import annotations
@@ -60,7 +73,7 @@ from typing import Iterator
 from pnp.data.games.kartomantik import dominates
 from pnp.effects.language import ACTIVATED, TRIGGERED, Ability
 from rules_check.core.errors import IllegalAction
-from rules_check.core.ops import apply_ops, check_ops
+from rules_check.core.ops import apply_ops
 from rules_check.effects import Frame, describe, mismatch, program, run
 
 from . import board, triggers
@@ -68,7 +81,8 @@ from .actions import Action, Activate, Bottom, Choose, Effect, Mulligan, Pass, P
 from .moves import move
 from .state import (CONFRONTATION, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
                     MAX_COMPULSORY_MULLIGANS, OVER, PLACE, REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE,
-                    VOLUNTARY_MULLIGAN_COST, KState, Resolving, StackItem, name_of, owner_of, zone)
+                    VOLUNTARY_MULLIGAN_COST, KState, Resolving, StackItem, name_of, not_in, owner_of, where, zone,
+                    zone_name, zone_words)
 from .verbs import RULE_EFFECTS, KWorld
 
 R = "Kartomantik"
@@ -92,6 +106,7 @@ RULE_END = f"{R} 4.2.4 (End Phase)"
 RULE_SETUP = f"{R} 4.1 (Building a Deck)"
 RULE_TRIGGERED = f"{R} 3.1 (Triggered)"
 PLAYABLE = (REACTION, RESOLUTION, END)
+WILLS_FROM_HAND = {REACTION: RULE_REACTION, RESOLUTION: RULE_RESOLUTION, END: RULE_END}  # "Wills from their hand"
 STACK_ONLY = (RECOVERY, PLACE, HAND_LIMIT_PHASE)  # reading K20: only passes, while triggers are on the Stack
 OWNER_ONLY = ("limbo", "deck", "hand", "exile")  # 3.2 Game Zones
 
@@ -233,7 +248,8 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
         raise IllegalAction(RULE_TRIBUTE, "a card is named twice in the tribute")
     for it in cards:
         if it not in state.hand(player):
-            raise IllegalAction(RULE_TRIBUTE, f"{name_of(it)} is not in {player}'s hand")
+            raise IllegalAction(RULE_TRIBUTE, f"{not_in(state, it, zone('hand', player))}: a tribute is paid with "
+                                              f"manifestations from the hand (reading K38)")
         card = state.card(it)
         if card.type != "manifestation":
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} is a will: tributes are paid with manifestations")
@@ -261,7 +277,8 @@ def check_targets(state: KState, ability: Ability | None, controller: str, sourc
     if ability is None:  # a card with no script (reading K34): anything on the field or the Stack
         for t in targets:
             if not (board.in_zone(state, t, "field", "any", controller) or t in state.zones[STACK]):
-                raise IllegalAction(RULE_TARGETS, f"the target {t} is not on the field or the Stack")
+                raise IllegalAction(RULE_TARGETS, f"the target {t} is {where(state, t)}, not on the field or "
+                                                  f"the Stack")
         return
     spec = ability.target
     if spec is None:
@@ -302,35 +319,78 @@ def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
             continue
         kind, _, p = op.dst.partition(":")
         owner = owner_of(op.item)
+        name = name_of(op.item)
+        written = f"the log's operation {{move: {op.item}, from: {op.src}, to: {op.dst}}} cannot happen"
         src_kind, _, src_p = op.src.partition(":")
         if src_kind == "interzone" and src_p in inter:
             inter[src_p] -= 1
         if kind in OWNER_ONLY and owner != p:
-            raise IllegalAction(RULE_ZONES, f"{op.item} can go only to its owner's {kind} ({zone(kind, owner)}), "
-                                            f"not {op.dst}")
+            raise IllegalAction(RULE_ZONES, f"{written}: {zone_name(op.dst)} holds only {p}'s own cards, and {name} "
+                                            f"is {owner}'s (it goes to {zone_name(zone(kind, owner))})")
         if kind == "vessel" and (owner == p or not state.is_manifestation(op.item)):
-            raise IllegalAction(RULE_ZONES, f"{op.dst} holds only manifestations {p} does not own, not {op.item}")
+            why = f"{name} is {p}'s own" if owner == p else f"{name} is not a manifestation"
+            raise IllegalAction(RULE_ZONES, f"{written}: {zone_name(op.dst)} holds only manifestations {p} does not "
+                                            f"own, and {why}")
         if kind == "interzone":
             if owner != p or not state.is_manifestation(op.item):
-                raise IllegalAction(RULE_ZONES, f"{op.dst} holds only {p}'s own manifestations, not {op.item}")
+                why = f"{name} is {owner}'s" if owner != p else f"{name} is not a manifestation"
+                raise IllegalAction(RULE_ZONES, f"{written}: {zone_name(op.dst)} holds only {p}'s own "
+                                                f"manifestations, and {why}")
             inter[p] += 1
             if count and inter[p] > INTERZONE_SPACES:
-                raise IllegalAction(RULE_ZONES, f"{op.dst} has {INTERZONE_SPACES} spaces: a move displacing one "
-                                                f"to the bottom of deck:{p} comes before {op.item} enters")
+                raise IllegalAction(RULE_ZONES, f"{written}: {zone_name(op.dst)} has {INTERZONE_SPACES} spaces, all "
+                                                f"taken; a move putting one of them at the bottom of {p}'s deck "
+                                                f"comes before {name} enters")
+
+
+def check_moves(state: KState, ops: tuple | list) -> None:
+    """Plain operations (reading K34): each move takes its card from where it is, in order; one
+    that is not there is said in words (reading K38: "Oppress is in Ana's Limbo, not in Ana's
+    hand"), not as the zone names of the operation."""
+    trial = state.copy()
+    for op in ops:
+        if op.kind != "move":
+            continue
+        if op.item not in trial.zones[op.src]:
+            raise IllegalAction(RULE_EFFECTS, f"the log's operation {{move: {op.item}, from: {op.src}, to: "
+                                              f"{op.dst}}} cannot happen: "
+                                              f"{not_in(trial, op.item, op.src)}")
+        trial.zones.move(op.item, op.src, op.dst, op.bottom)
 
 
 def check_unscripted_ops(state: KState, card: str, ops: tuple) -> None:
     if not scripted(state, card):
-        check_ops(state, list(ops))
+        check_moves(state, ops)
         check_zone_owners(state, ops, count=False)
+
+
+def from_where(state: KState, a: Play) -> None:
+    """Reading K38: a card is played from the zone its rule names, and a card that is not there
+    is cited by that rule, saying where it is: a Support manifestation "from the hand or the
+    Interzone" (3.1 Support and Chain), a Will from the hand (4.2.2 Reaction, 4.2.3, 4.2.4:
+    "play ... Wills from their hand"). A card its player does not own is 3.2 Owner and Controller's."""
+    card, p = state.card(a.card), a.player
+    src = zone(a.source, p)
+    if state.zone_of(a.card) is None:
+        raise IllegalAction(RULE_OWNER, f"{card.name} is not one of {p}'s cards: {p}'s deck did not hold it, "
+                                        f"and a player plays only the cards they own")
+    if card.type == "manifestation":
+        if a.card not in state.zones[src]:
+            raise IllegalAction(RULE_SUPPORT, f"{not_in(state, a.card, src)}: a manifestation is played in Support "
+                                              f"from the hand or the Interzone")
+        return
+    rule = WILLS_FROM_HAND.get(state.phase, RULE_REACTION)
+    if a.source != "hand":
+        raise IllegalAction(rule, f"{card.name} is a will: wills are played from the hand, not "
+                                  f"{zone_words(src)}")
+    if a.card not in state.zones[src]:
+        raise IllegalAction(rule, f"{not_in(state, a.card, src)}: wills are played from the hand")
 
 
 def check_play(state: KState, a: Play) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
-    src = zone(a.source, a.player)
-    if a.card not in state.zones[src]:
-        raise IllegalAction(RULE_OWNER, f"{name_of(a.card)} is not in {src}")
+    from_where(state, a)
     card = state.card(a.card)
     if card.type == "manifestation":
         if not card.support:
@@ -343,8 +403,6 @@ def check_play(state: KState, a: Play) -> None:
             raise IllegalAction(RULE_SUPPORT, "a Support manifestation enters with no target and no effect; its "
                                               "triggered effects are `effect` entries once it has entered")
     else:
-        if a.source != "hand":
-            raise IllegalAction(RULE_OWNER, "wills are played from the hand")
         if card.will == "persistent" and (state.phase != END or state.items):
             raise IllegalAction(RULE_PERSISTENT, "a Persistent Will is played only in the End Phase, with "
                                                  "nothing on the Stack")
@@ -361,8 +419,8 @@ def check_activate(state: KState, a: Activate) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
     if not state.on_field(a.card):
-        raise IllegalAction(RULE_ACTIVATED, f"{a.card} is not on the field (activated effects are of cards "
-                                            f"on the field)")
+        raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} is {where(state, a.card)}, not on the field: "
+                                            f"activated effects are of cards on the field (reading K38)")
     if state.controller(a.card) != a.player:
         raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
     ability = activated_of(state, a.card)
@@ -402,7 +460,8 @@ def check_reveal(state: KState, a: Reveal) -> None:
         if not has_first_manifestation(state, p):
             raise IllegalAction(RULE_RECOVERY, f"{p} has no manifestation in hand: a mulligan is compulsory")
         if it not in state.hand(p):
-            raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not in {p}'s hand")
+            raise IllegalAction(RULE_REVELATION, f"{not_in(state, it, zone('hand', p))}: the First "
+                                                 f"Manifestation is chosen from the hand (reading K38)")
         if not state.is_manifestation(it):
             raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not a manifestation")
 
@@ -413,7 +472,7 @@ def check_effect(state: KState, a: Effect) -> None:
         if state.controller(a.card) != a.player:
             raise IllegalAction(RULE_OWNER, f"{a.player} does not control {a.card}")
         check_targets(state, None, a.player, a.card, a.targets)
-        check_ops(state, list(a.ops))
+        check_moves(state, a.ops)
         return
     mine = [p for p in state.pending if p.source == a.card]
     if not mine:
@@ -448,7 +507,9 @@ def current_request(state: KState):
 
 def check_choose(state: KState, a: Choose) -> None:
     if state.resolving is None:
-        raise IllegalAction(RULE_EFFECTS, "no effect is asking for a choice now")
+        raise IllegalAction(RULE_EFFECTS, "no effect is asking for a choice now: a `choose` entry answers a "
+                                          "question an effect asks as it resolves, and one with nothing to act "
+                                          "on (a \"you may\" about no card) asks none (reading K37)")
     request = current_request(state)
     assert request is not None
     if a.player != request.chooser:
@@ -628,6 +689,7 @@ def resolve_top(state: KState) -> None:
     top = state.items.pop()
     if top.ability is None:
         if not (top.is_card and state.is_manifestation(top.card)) and still_valid(state, top):
+            check_moves(state, top.written)  # the cards may have moved since it was put on the Stack
             apply_ops(state, list(top.written))  # reading K34: a card with no script
         finish_item(state, top, None)
         return

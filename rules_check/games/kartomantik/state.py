@@ -257,3 +257,43 @@ class KState(BaseState):
 
 def zone_names(players: list[str]) -> list[str]:
     return [zone(k, p) for p in players for k in OWN_ZONES] + list(SHARED_ZONES)
+
+
+ZONE_WORDS = {"deck": "deck", "hand": "hand", "limbo": "Limbo", "interzone": "Interzone", "vessel": "Empathic Vessel",
+              "exile": "Exile"}  # 1.3 Game Zones, as the rulebook names them
+
+
+def zone_name(name: str) -> str:
+    """A zone in the rulebook's words (for messages; reading K38): ``limbo:Ana`` is "Ana's
+    Limbo", ``stack`` "the Stack", ``field:Ana`` "Ana's played Persistent Wills"."""
+    shared = {STACK: "the Stack", CONFRONTATION: "the Confrontation Zone", STALEMATE: "the Stalemate Zone"}
+    if name in shared:
+        return shared[name]
+    kind, _, p = name.partition(":")
+    if kind == "field":
+        return f"{p}'s played Persistent Wills"
+    return f"{p}'s {ZONE_WORDS.get(kind, kind)}"
+
+
+def zone_words(name: str) -> str:
+    """The same with its preposition: "in Ana's Limbo", "on the Stack", "on the Cartomantic
+    Field (one of Ana's played Persistent Wills)"."""
+    if name == STACK:
+        return "on the Stack"
+    if name.startswith("field:"):
+        return f"on the Cartomantic Field (one of {zone_name(name)})"
+    return f"in {zone_name(name)}"
+
+
+def where(state: KState, it: str) -> str:
+    """Where a card is now, in words ("in Ana's Limbo"); a card no player has in this game
+    (one not in its owner's deck at the start) is "in no zone of this game"."""
+    here = state.zone_of(it)
+    return zone_words(here) if here is not None else "in no zone of this game"
+
+
+def not_in(state: KState, it: str, expected: str) -> str:
+    """The sentence for a card that is not where an action takes it from: "Oppress is in Ana's
+    Limbo, not in Ana's hand" (reading K38)."""
+    return f"{name_of(it)} is {where(state, it)}, not {zone_words(expected)}"
+
