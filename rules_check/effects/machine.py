@@ -135,7 +135,9 @@ class World(Protocol):
 
     def remember(self, frame: Frame, step: Step) -> None: ...
 
-    def may(self, frame: Frame, step: Step) -> Request: ...
+    def may(self, frame: Frame, step: Step) -> Request | None:
+        """The "you may" question of ``step``; None when the step has nothing to act on (the
+        choice cannot matter: it is not asked and the step does not happen)."""
 
 
 def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Request | None:
@@ -159,6 +161,9 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
         assert step is not None
         if ins.op == MAY:
             request = world.may(frame, step)
+            if request is None:  # nothing to act on: a choice that cannot matter is not asked, the step skipped
+                frame.pc = ins.to
+                continue
             if not _answer(frame, request, supply, world.rule):
                 return request
             chosen = frame.answers.pop(request.name)

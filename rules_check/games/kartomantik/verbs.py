@@ -5,9 +5,10 @@ finds what a phrase names on the table, asks a player for each choice the text l
 them (which card to discard, which Temperament, whether to use a "you may"), and changes the
 table through `moves`, so the triggers see it and the outcome is recorded.
 
-Readings (docs/rulings.md, K23-K28), each cited where it applies:
+Readings (docs/rulings.md, K23-K28, K35, K37), each cited where it applies:
 - K23 "it": the card itself, except after a step that looked at or revealed a card (``it`` is
-  that card) and in a trigger about another card (the manifestation that entered).
+  that card, and names nothing when there was none to look at: an empty deck) and in a
+  trigger about another card (the manifestation that entered).
 - K24 A discarded card goes to its owner's Limbo (1.3 Limbo: "played and resolved Ephemeral
   Wills, Manifestations used as Tributes, and destroyed cards"; Melancholic "recalls the past
   from the Limbo" of the cards it makes discard).
@@ -20,6 +21,10 @@ Readings (docs/rulings.md, K23-K28), each cited where it applies:
   is equal to"): a manifestation entering afterwards is not affected.
 - K28 A card put into a full Interzone displaces one of its three, chosen by the Interzone's
   owner, to the bottom of its owner's deck (1.3.5).
+- K35 A Chain's "any manifestation" (3.1) includes the card whose effect it is: destroyed while
+  its trigger waited on the Stack, it may be Chained from the Limbo (3.2 Independence of
+  Effects).
+- K37 A "you may" with nothing to act on is not asked (`Verb.acts_on`): the step does nothing.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from rules_check.effects.machine import Frame, Request
 from . import board
 from .moves import add, move
 from .state import (CONFRONTATION, INTERZONE_SPACES, REACTION, STACK, STALEMATE, Delayed, KState, StackItem,
-                    item, name_of, owner_of, zone)
+                    item, name_of, owner_of, zone, zone_name)
 
 R = "Kartomantik"
 RULE_EFFECTS = f"{R} 3 (Understanding the Cards)"
@@ -98,8 +103,9 @@ class KWorld:
 
     # what phrases name
 
-    def it(self, frame: Frame) -> str:
-        """Reading K23."""
+    def it(self, frame: Frame) -> str | None:
+        """Reading K23: the card the trigger is about, or the one a step looked at or revealed
+        (None: that step found no card, and "it" names nothing), else the card itself."""
         return frame.bindings.get("it", frame.source)
 
     def things(self, frame: Frame, phrase: Phrase) -> list[str]:
@@ -107,7 +113,8 @@ class KWorld:
         s = self.state
         if isinstance(phrase, Ref):
             if phrase.name == "it":
-                return [self.it(frame)]
+                found = self.it(frame)
+                return [found] if found is not None else []
             if phrase.name == "this":
                 return [frame.source]
             if phrase.name in ("target", "targets"):
@@ -165,7 +172,11 @@ class KWorld:
             return shown is not None and s.is_manifestation(shown)
         raise ValueError(f"unknown condition {key!r}")
 
-    def may(self, frame: Frame, step: Step) -> Request:
+    def may(self, frame: Frame, step: Step) -> Request | None:
+        """"You may": asked only when the step has something to act on (reading K37; K23: "look
+        at the top card of your deck. You may put it ..." with an empty deck asks nothing)."""
+        if not self.verbs[step.verb].acts_on(self, frame, step):
+            return None
         return Request("may", frame.controller, [True, False], f"whether to {step.verb} ('you may')", read_yes,
                        lambda v: "yes" if v else "no")
 
@@ -197,7 +208,7 @@ class KWorld:
         full = self.state.zones[dst]
         if dst.startswith("interzone:") and len(full) >= INTERZONE_SPACES and "displace" not in frame.answers:
             return self.request_cards(frame, "displace", owner_of(it), list(full), 1,
-                                      f"a manifestation of {dst} to put at the bottom of the deck (1.3.5)")
+                                      f"a manifestation of {zone_name(dst)} to put at the bottom of the deck (1.3.5)")
         return None
 
     def put(self, frame: Frame, it: str, dst: str, bottom: bool = False, support: bool = False) -> None:
@@ -218,6 +229,10 @@ class Verb:
 
     def request(self, w: KWorld, frame: Frame, step: Step) -> Request | None:
         return None
+
+    def acts_on(self, w: KWorld, frame: Frame, step: Step) -> bool:
+        """Whether the step has anything to act on now (False: its "you may" is not asked)."""
+        return True
 
     def run(self, w: KWorld, frame: Frame, step: Step) -> bool:
         raise NotImplementedError
@@ -338,12 +353,21 @@ class Put(Verb):
             return list(frame.answers.get("card", ()))
         return w.things(frame, step.value)
 
-    def request(self, w, frame, step):
+    def _options(self, w: KWorld, frame: Frame, pick: Pick) -> list[str]:
         s = w.state
+        return [it for it in s.zones[zone(pick.zone, frame.controller)] if pick.kind == "card" or s.is_manifestation(it)]
+
+    def acts_on(self, w, frame, step):
+        """A card to put: one to pick from the zone named, or the card the phrase names (none
+        when "it" is a card looked at that was not there, reading K23)."""
+        if isinstance(step.value, Pick):
+            return bool(self._options(w, frame, step.value))
+        return bool(w.things(frame, step.value))
+
+    def request(self, w, frame, step):
         if isinstance(step.value, Pick) and "card" not in frame.answers:
             pick = step.value
-            src = zone(pick.zone, frame.controller)
-            options = [it for it in s.zones[src] if pick.kind == "card" or s.is_manifestation(it)]
+            options = self._options(w, frame, pick)
             place = self._place(step)
             return w.request_cards(frame, "card", frame.controller, options, pick.count,
                                    f"{pick.words} to put {place.prep} {place.words}")
@@ -431,8 +455,11 @@ class Chain(Verb):
             return None
         src = zone(step.value.key, frame.controller)
         most = int(step.get("limit").key) if step.get("limit") is not None else None
+        # "any manifestation" (3.1 Support and Chain), the card whose effect it is included: an
+        # effect on the Stack resolves without its source (3.2 Independence of Effects), and a
+        # manifestation destroyed while its Chain waited may be Chained from the Limbo (reading K35)
         options = [it for it in s.zones[src] if s.is_manifestation(it)
-                   and (most is None or s.base_power(it) <= most) and it != frame.source]
+                   and (most is None or s.base_power(it) <= most)]
         if not options:
             return None
         return Request("chained", frame.controller, options + [None],
@@ -449,10 +476,12 @@ class Chain(Verb):
 
 
 class Look(Verb):
+    """The card looked at becomes ``it`` (reading K23); with an empty deck there is none, and
+    "it" then names nothing (not the card whose ability it is)."""
+
     def run(self, w, frame, step):
         top = w.things(frame, step.value)
-        if top:
-            frame.bindings["it"] = top[0]
+        frame.bindings["it"] = top[0] if top else None
         return bool(top)
 
 
