@@ -49,7 +49,7 @@ KARMAS = ("positive", "negative")
 @dataclass(frozen=True)
 class EventDraw:
     name: str
-    ops: tuple[Op, ...] = ()
+    ops: tuple[Op, ...] | None = None  # None: no outcome written; (): written empty (reading SL37)
     ignore: tuple[str, ...] = ()
     extra: tuple[str, str] | None = None  # (vision, feeling)
     choose: tuple[tuple[str, Any], ...] = ()  # a scripted event's choices, by name (verbs.py)
@@ -76,7 +76,7 @@ class Play:
     card: str
     to: str | None = None  # where a chosen Vision goes (Life is a Journey ...)
     take: tuple[str, ...] | None = None  # the Feelings taken (Soul Box)
-    ops: tuple[Op, ...] = ()
+    ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
     choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs.py)
     instead: str | None = None  # The Symbolic System: the Feeling of the cost paid with a {resignation}
 
@@ -113,7 +113,7 @@ class Effect:
     move: str | None = None  # Slaughter: the feeling moved
     src: str | None = None  # Slaughter: from which adjacent vision
     remove: str | None = None  # Death Drive
-    ops: tuple[Op, ...] = ()
+    ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
     choose: tuple[tuple[str, Any], ...] = ()  # a scripted Vision's choices, by name (verbs.py)
 
     # the choices a Vision's script asks that an entry writes as keys of its own (the rulebook's
@@ -196,8 +196,12 @@ def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") 
     return raw
 
 
-def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...]:
-    """An entry's plain operations (SPEC.md principle 4); this game has no counters."""
+def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...] | None:
+    """An entry's plain operations (SPEC.md principle 4); this game has no counters. None when
+    the entry writes none (``ops`` absent); ``ops: []`` is an outcome written, "nothing"
+    (reading SL37)."""
+    if raw is None:
+        return None
     ops = parse_ops(raw, ref, zones)
     for op in ops:
         if op.kind == "add":
@@ -232,7 +236,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raw = entry.get("choose", {})
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
-        return EventDraw(name, read_ops(entry.get("ops", []), ref, zones),
+        return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
                          tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
     if "reshuffle" in entry:
         only({"reshuffle"})
@@ -279,7 +283,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
         instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
-        return Play(p, card, to, take, read_ops(entry.get("ops", []), ref, zones), tuple(raw.items()), instead)
+        return Play(p, card, to, take, read_ops(entry.get("ops"), ref, zones), tuple(raw.items()), instead)
     if kind == "effect":
         source = name_of(cards, entry["effect"], ref, "effect")
         discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
@@ -289,7 +293,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raw = entry.get("choose", {})
         if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
             raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
-        return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops", []), ref, zones),
+        return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops"), ref, zones),
                       tuple(raw.items()))
     if kind == "drain":
         if entry["drain"] not in DRAINS:
@@ -320,7 +324,7 @@ def to_entry(action: Action) -> dict[str, Any]:
         out: dict[str, Any] = {"event": action.name}
         if action.ignore:
             out["ignore"] = list(action.ignore)
-        if action.ops:
+        if action.ops is not None:
             out["ops"] = [o.as_entry() for o in action.ops]
         if action.extra:
             out["extra"] = {action.extra[0]: action.extra[1]}
@@ -341,7 +345,7 @@ def to_entry(action: Action) -> dict[str, Any]:
         write_answers(out, action)
         if action.instead is not None:
             out["instead"] = action.instead
-        if action.ops:
+        if action.ops is not None:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Effect):
         out["effect"] = action.source
@@ -351,7 +355,7 @@ def to_entry(action: Action) -> dict[str, Any]:
                 out[key] = value
         if action.choose:
             out["choose"] = dict(action.choose)
-        if action.ops:
+        if action.ops is not None:
             out["ops"] = [o.as_entry() for o in action.ops]
     elif isinstance(action, Drain):
         out["drain"] = action.kind

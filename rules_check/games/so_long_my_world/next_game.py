@@ -11,7 +11,9 @@ to the setup, each step where the rulebook's setup does that thing:
     swap dealt         "each player may swap one of their 3 dealt Remnant cards for the top card
                        of the Remnant deck": ``swapped: {Ana: CARD}``, in turn order from the
                        First Player, each with the deck's top as it then is
-    start with         Feelings or Marks of Sol in every stock, from the System
+    start with         Feelings or Marks of Sol in every stock, from the System (a Mark of Sol from
+                       where every gained Mark comes from: with the Gestalt Visions variant,
+                       Clocktower Library first; reading SL10)
     extra every round  the First Player's extra Feeling every round, with any number of players
     first player       "the player with the fewest Insight points in this game": checked against
                        ``previous: FILE`` (the game that drew the card, read and judged like a
@@ -83,6 +85,8 @@ def keep(reader: SetupReader, state: SoLongState, players: list[str], hands: dic
 def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: Any) -> None:
     """What the End card changes once the table is set: swaps, tokens, the extra Feeling, the
     First Player."""
+    from .rules import gain_mark
+
     do = steps(state)
     z = state.zones
     if "swap dealt" in do:
@@ -102,10 +106,14 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: An
     if "start with" in do:
         step = do["start with"]
         item = MARK if step.value.item == "mark-of-sol" else step.value.item
+        counted = state.marks_gained  # a start, not a Mark gained in the game (a Heartbreak goal)
         for p in state.order():
             for _ in range(step.value.amount):
-                if item in z[SYSTEM]:
+                if item == MARK:
+                    gain_mark(state, p)  # with the Gestalt Visions variant, from Clocktower Library first (SL10)
+                elif item in z[SYSTEM]:
                     z.move(item, SYSTEM, stock(p))
+        state.marks_gained = counted
     state.extra_every_round = "extra every round" in do
     if "first player" in do:
         fewest = previous_fewest(reader, setup, state, engine)

@@ -133,10 +133,11 @@ def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) ->
             raise IllegalAction(RULE_REBOOT, f"{p} has no Mark of Sol to spend to ignore {a.name}")
 
 
-def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> SoLongState:
+def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> tuple[SoLongState, bool]:
     """The event's effect happens in the Event Phase; not the new event's after a reboot, nor
     an effect naming a vision (ruling SL2). Returns the table after it (the Feelings are dealt
-    from what the System has then)."""
+    from what the System has then), and whether the effect waits for other players' answers
+    (then the Feelings are dealt after the last of them, reading SL3)."""
     event = state.data.events[a.name]
     if a.ops and after_reboot:
         raise IllegalAction(RULE_EVENT, f"after a reboot the new event's effect is ignored: no ops for {a.name}")
@@ -147,13 +148,13 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
         trial = state.copy()
         frame = verbs.run_event(trial, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
                                 spared(state, a), a.ops)
-        if a.ops and mismatch(a.ops, frame.outcome):
+        if a.ops is not None and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe(frame.outcome)}; the entry "
                                             f"writes: {describe(a.ops)}")
-        return trial
+        return trial, frame.waiting is not None
     if a.choose:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect asks no choice now")
-    return state
+    return state, False
 
 
 def spared(state: SoLongState, a: EventDraw) -> tuple[str, ...]:
@@ -175,9 +176,11 @@ def event_rule(state: SoLongState, name: str) -> str:
     return RULE_REBOOT if state.data.events[name].reboot else RULE_EVENT
 
 
-def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
+def extra_feeling(state: SoLongState, a: EventDraw, deals: bool, waits: bool = False) -> None:
     """With 4-5 players the first player puts 1 extra feeling on a vision of their choice
-    (ruling S2; SL3)."""
+    (ruling S2; SL3). When the event's effect ``waits`` for other players' answers, the extra
+    is placed after the last of them: whether the System still has it is checked there
+    (`deal`), not on the table half-way through the effect."""
     wanted = deals and (state.extra_every_round  # Infinite Spaces (End Cards)
                         or (state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS))
     if a.extra is None:
@@ -191,7 +194,7 @@ def extra_feeling(state: SoLongState, a: EventDraw, deals: bool) -> None:
     vision, feeling = a.extra
     if vision not in state.unlocked():
         raise IllegalAction(RULE_DEAL, f"feelings are never put on a locked vision, nor one not in play: {vision}")
-    if feeling not in system_after_deal(state, a.name):
+    if not waits and feeling not in system_after_deal(state, a.name):
         raise IllegalAction(RULE_DEAL, f"the System has no {feeling} left for the extra feeling (ruling S2)")
 
 
@@ -278,13 +281,13 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | No
             raise IllegalAction(rule, f"{a.card} has no script: its effect is written as plain operations "
                                       f"(ops: [...]), not as choices")
         if state.mode != SOLO:  # solo checks them with its Path event (solo.play_possible)
-            check_ops(state, list(a.ops))
+            check_ops(state, list(a.ops or ()))
         return None
     trial = state.copy()
     pay_and_place(trial, a)
     n = len(trial.queue)
     frame = verbs.play_card(trial, a.player, a.card, a.answers(), rule, a.ops)
-    if a.ops and mismatch(a.ops, frame.outcome):
+    if a.ops is not None and mismatch(a.ops, frame.outcome):
         raise IllegalAction(rule, f"{a.card} (\"{card.text}\") does: {describe(frame.outcome)}; the entry "
                                   f"writes: {describe(a.ops)}")
     keep_trial(state, a, trial, frame, n)
@@ -338,7 +341,7 @@ def effect_available(state: SoLongState, a: Effect) -> None:
             trial = state.copy()
             n = len(trial.queue)
             frame = verbs.run_vision(trial, vision, a.player, a.answers(), RULE_EFFECT, a.ops)
-            if a.ops and mismatch(a.ops, frame.outcome):
+            if a.ops is not None and mismatch(a.ops, frame.outcome):
                 raise IllegalAction(RULE_EFFECT, f"{vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; "
                                                  f"the entry writes: {describe(a.ops)}")
             keep_trial(state, a, trial, frame, n)
@@ -346,7 +349,7 @@ def effect_available(state: SoLongState, a: Effect) -> None:
         if a.choose or a.answers():
             raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: it is written as plain operations "
                                              f"(ops: [...]), not as choices")
-        check_ops(state, list(a.ops))
+        check_ops(state, list(a.ops or ()))
         return
     event = state.zones[EVENT][-1] if state.zones[EVENT] else None
     if a.source != event:
@@ -360,11 +363,11 @@ def effect_available(state: SoLongState, a: Effect) -> None:
     event = state.data.events[a.source]
     if event.script is not None:  # worked out from its script; written ops must be its outcome
         frame = verbs.run_event(state.copy(), a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
-        if a.ops and mismatch(a.ops, frame.outcome):
+        if a.ops is not None and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EFFECT, f"{a.source} (\"{event.text}\") does: {describe(frame.outcome)}; the "
                                              f"entry writes: {describe(a.ops)}")
         return
-    check_ops(state, list(a.ops))
+    check_ops(state, list(a.ops or ()))
 
 
 def no_effect_keys(a: Effect) -> None:
@@ -453,6 +456,8 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
     trial = state.copy()
     n = len(trial.queue)
     verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
+    if trial.waiting.frame.waiting is None and w.then:  # type: ignore[union-attr]
+        resumed(trial.copy(), trial.waiting)  # type: ignore[arg-type]  # what follows (the extra Feeling, SL3)
     keep_trial(state, a, trial, None, n)
     return state
 
@@ -507,9 +512,9 @@ def check(state: SoLongState, a: Action) -> None:
         after = state.phase == AFTER_REBOOT
         reboot = state.data.events[a.name].reboot
         reboot_ignored_by_payment(state, a, reboot)
-        after_effect = effect_resolved_now(state, a, after and not reboot)
-        check_ops(state, list(a.ops))
-        extra_feeling(after_effect, a, deals=not reboot)
+        after_effect, waits = effect_resolved_now(state, a, after and not reboot)
+        check_ops(state, list(a.ops or ()))
+        extra_feeling(after_effect, a, deals=not reboot, waits=waits)
     elif isinstance(a, Reshuffle):
         phase_is(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
         reshuffle_is_the_pile(state, a)
@@ -583,13 +588,28 @@ def gain_mark(state: SoLongState, p: str) -> str | None:
 
 
 def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
+    """"Deal the Feelings", then the extra one, from the System as it is then (reading SL3): an
+    extra of a type the System no longer has, when it has another, is refused (ruling S2: "if
+    the System has none of that type, another type"), at the entry that places it (the last
+    answer to the event's effect, or the entry that moves on from it); with no Feeling left at
+    all, none is placed."""
     for vision, fs in state.data.events[event].feelings.items():
         if vision in state.unlocked():
             for f in fs:
                 if f in state.zones[SYSTEM]:
                     state.zones.move(f, SYSTEM, vision_zone(vision))
-    if extra and extra[1] in state.zones[SYSTEM]:  # checked after the effect (unless players' choices came between)
-        state.zones.move(extra[1], SYSTEM, vision_zone(extra[0]))
+    if not extra:
+        return
+    vision, feeling = extra
+    if feeling in state.zones[SYSTEM]:
+        state.zones.move(feeling, SYSTEM, vision_zone(vision))
+        return
+    left = sorted({x for x in state.zones[SYSTEM] if x in FEELINGS})
+    if left:
+        raise IllegalAction(RULE_DEAL, f"the extra feeling named with {event} ({{{vision}: {feeling}}}) cannot be "
+                                       f"placed: when it is placed, after the answers to {event}'s effect, the System "
+                                       f"has no {feeling} left; of the type chosen, else another type (ruling S2): "
+                                       f"{', '.join(left)}")
 
 
 def apply(state: SoLongState, a: Action) -> None:
@@ -617,8 +637,8 @@ def _apply(state: SoLongState, a: Action) -> None:
                                         ("event", a.name, a.extra, after))
                 return
         else:
-            apply_ops(state, list(a.ops))
-            state.marks_gained += marks_in(a.ops)
+            apply_ops(state, list(a.ops or ()))
+            state.marks_gained += marks_in(a.ops or ())
         finish_event(state, a.name, a.extra, after)
     elif isinstance(a, Reshuffle):
         z[EVENT_DISCARD].clear()
@@ -737,8 +757,8 @@ def play(state: SoLongState, a: Play) -> None:
         frame = verbs.play_card(state, a.player, a.card, a.answers(), RULE_PLAY, a.ops)  # its Marks counted by `receive`
         wait(state, frame, RULE_PLAY, f"{a.card} (\"{card.text}\")")
     else:
-        apply_ops(state, list(a.ops))
-        state.marks_gained += marks_in(a.ops)
+        apply_ops(state, list(a.ops or ()))
+        state.marks_gained += marks_in(a.ops or ())
 
 
 def marks_in(ops: tuple[Op, ...]) -> int:
@@ -765,8 +785,8 @@ def effect(state: SoLongState, a: Effect) -> None:
         frame = verbs.run_event(state, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
         wait(state, frame, RULE_EFFECT, a.source)
     else:
-        apply_ops(state, list(a.ops))
-        state.marks_gained += marks_in(a.ops)
+        apply_ops(state, list(a.ops or ()))
+        state.marks_gained += marks_in(a.ops or ())
 
 
 def drain(state: SoLongState, a: Drain) -> None:
@@ -876,21 +896,26 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         event = state.data.events[top]
         runs = event_runs_now(state, top, state.phase == AFTER_REBOOT)
         for ig in ignores:
-            left_out = spared(state, EventDraw(top, (), ig))
+            left_out = spared(state, EventDraw(top, None, ig))
             choices = verbs.answers_for(state, state.first_player(), top, event.script, {"ignore": left_out}) \
                 if runs else [{}]
             for answers in choices:
                 after = state
+                waits = False
                 if runs:  # the extra Feeling comes from what the System has after the effect
                     after = state.copy()
-                    verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top), left_out)
+                    waits = verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top),
+                                            left_out).waiting is not None
                 extras: list = [None]
                 if not reboot and (state.extra_every_round or (state.mode != COOP
                                                                and len(state.players) >= EXTRA_FEELING_PLAYERS)):
-                    left = [f for f in FEELINGS if system_after_deal(after, top)[f] > 0]
-                    extras = [(rng.choice(state.unlocked()), f) for f in left[:3]] or [None]
+                    left = system_after_deal(after, top)
+                    # the other players' answers come before it is placed (SL3): a type they cannot use up
+                    plenty = [f for f in FEELINGS if left[f] > 2 * len(state.players)] if waits else []
+                    extras = [(rng.choice(state.unlocked()), f) for f in (plenty or [f for f in FEELINGS
+                                                                                      if left[f] > 0])[:3]] or [None]
                 for extra in extras:
-                    yield EventDraw(top, (), ig, extra, tuple(answers.items()))
+                    yield EventDraw(top, None, ig, extra, tuple(answers.items()))
     elif state.phase == RESHUFFLE:
         pile = z[EVENT_DECK] + z[EVENT_DISCARD]
         rng.shuffle(pile)
@@ -950,4 +975,4 @@ def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
             for answers in verbs.answers_of(state, p, card):
                 to = answers.pop("to", None)
                 take = answers.pop("take", None)
-                yield Play(p, card, to, tuple(take) if take is not None else None, (), tuple(answers.items()), instead)
+                yield Play(p, card, to, tuple(take) if take is not None else None, None, tuple(answers.items()), instead)

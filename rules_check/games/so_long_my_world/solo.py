@@ -73,8 +73,8 @@ MAX_CAMPAIGN = 200
 class Reach:
     player: str
     vision: str
-    ops: tuple[Op, ...] = ()
-    choose: tuple[tuple[str, Any], ...] = ()  # the Vision's effect's choices (verbs.py)
+    ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
+    choose: tuple[tuple[str, Any], ...] = ()  # the Vision's effect's choices (verbs.py); may: no declines it (SL35)
 
     def answers(self) -> dict[str, Any]:
         return dict(self.choose)
@@ -103,8 +103,8 @@ class ObserveVision:
 class SoloPlay:
     player: str
     card: str
-    ops: tuple[Op, ...] = ()
-    path_event: tuple[Op, ...] = ()
+    ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
+    path_event: tuple[Op, ...] | None = None
     to: str | None = None  # a scripted card's choices, as in the multiplayer game (verbs.py)
     take: tuple[str, ...] | None = None
     choose: tuple[tuple[str, Any], ...] = ()
@@ -119,7 +119,7 @@ class Sequence:
     player: str
     card: str
     to: tuple[str, ...]
-    ops: tuple[Op, ...] = ()
+    ops: tuple[Op, ...] | None = None
     choose: tuple[tuple[str, Any], ...] = ()  # the bonus's choices (the Vision Token received)
 
 
@@ -327,7 +327,7 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         return v
 
     def ops(key: str = "ops") -> tuple[Op, ...]:
-        return read_ops(entry.get(key, []), ref, zones)
+        return read_ops(entry.get(key), ref, zones)
 
     def choose() -> tuple[tuple[str, Any], ...]:
         raw = entry.get("choose", {})
@@ -387,14 +387,14 @@ def to_solo_entry(a) -> dict[str, Any]:
         write_answers(out, a)
         if a.instead is not None:
             out["instead"] = a.instead
-        if a.path_event:
+        if a.path_event is not None:
             out["path_event"] = [o.as_entry() for o in a.path_event]
     elif isinstance(a, Sequence):
         out["sequence"] = a.card
         out["to"] = " > ".join(a.to)
         if a.choose:
             out["choose"] = dict(a.choose)
-    if getattr(a, "ops", ()):
+    if getattr(a, "ops", None) is not None:
         out["ops"] = [o.as_entry() for o in a.ops]
     return out
 
@@ -414,6 +414,39 @@ def token_of(state: SoLongState, zone: str, vision: str) -> str | None:
     return (own or found or [None])[0]
 
 
+def reach_effect(state: SoLongState, a: Reach) -> dict[str, Any] | None:
+    """Whether the Reach activates its Vision's effect, and with which answers (None: declined).
+    "When reaching a Vision, the player *may* activate its effect" (Solo Mode, 2.1; reading
+    SL35): ``choose: {may: no}`` declines it, ``may: yes`` (or any answer to its questions, or
+    its outcome written as ``ops``) activates it; an entry that answers nothing declines it
+    when the effect asks a question (its first one, a choice with a single option too, as a
+    "may" left unanswered is declined, SL33), and activates an effect that asks none. A written
+    outcome of nothing (``ops: []``) is a decline. The player is on the Vision (``vision_of``)."""
+    answers = a.answers()
+    v = state.data.visions[a.vision]
+    first = verbs.first_question(state, a.player, a.vision, v.script)
+    if "may" in answers and not (first is not None and first.name == "may"):  # Empty City: its own "may"
+        raw = answers.pop("may")
+        said = raw if isinstance(raw, bool) else str(raw).strip().lower() if isinstance(raw, str) else None
+        if said not in (True, False, "yes", "no"):
+            raise IllegalAction(RULE_REACH, f"may: whether {a.player} activates {a.vision}'s effect, yes or no; "
+                                            f"got {raw!r}")
+        if said in (False, "no"):
+            if answers:
+                raise IllegalAction(RULE_REACH, f"{a.vision}'s effect is declined (may: no): it asks no choice "
+                                                f"{next(iter(answers))!r}")
+            if a.ops:
+                raise IllegalAction(RULE_REACH, f"{a.vision}'s effect is declined (may: no): it does nothing; the "
+                                                f"entry writes: {describe(a.ops)}")
+            return None
+        return answers
+    if answers or a.ops:
+        return answers
+    if a.ops is not None or first is not None:
+        return None  # nothing written for its first question, or "nothing" written: declined
+    return answers
+
+
 def reach_possible(state: SoLongState, a: Reach) -> None:
     """"Reach an unlocked Vision (only once per turn) ... spending one corresponding Vision Token"."""
     if state.reached:
@@ -426,12 +459,15 @@ def reach_possible(state: SoLongState, a: Reach) -> None:
     if v.script is None:
         if a.choose:
             raise IllegalAction(RULE_REACH, f"{a.vision}'s effect has no script: it is written as plain operations")
-        check_ops(state, list(a.ops))
+        check_ops(state, list(a.ops or ()))
         return
     trial = state.copy()
     trial.vision_of[a.player] = a.vision
-    frame = verbs.run_vision(trial, a.vision, a.player, a.answers(), RULE_REACH, a.ops)
-    if a.ops and mismatch(a.ops, frame.outcome):
+    answers = reach_effect(trial, a)
+    if answers is None:
+        return  # declined (reading SL35)
+    frame = verbs.run_vision(trial, a.vision, a.player, answers, RULE_REACH, a.ops)
+    if a.ops is not None and mismatch(a.ops, frame.outcome):
         raise IllegalAction(RULE_REACH, f"{a.vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; the "
                                         f"entry writes: {describe(a.ops)}")
 
@@ -496,7 +532,7 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
         for _ in range(n):
             z.move(f, stock(a.player), SYSTEM)
     z.move(a.card, hand(a.player), field_of(a.player))
-    check_ops(types.SimpleNamespace(zones=z), list(a.ops) + list(a.path_event))
+    check_ops(types.SimpleNamespace(zones=z), list(a.ops or ()) + list(a.path_event or ()))
 
 
 
@@ -510,7 +546,7 @@ def path_event(state: SoLongState, a: SoloPlay) -> None:
         return
     frame = verbs.run_script(state, a.card, f"the Path event of {a.card} (\"{ev.printed}\")", ev.script, a.player,
                              {}, RULE_SOLO_PLAY, written=a.path_event)
-    if a.path_event and mismatch(a.path_event, frame.outcome):
+    if a.path_event is not None and mismatch(a.path_event, frame.outcome):
         raise IllegalAction(RULE_SOLO_PLAY, f"the Path event of {a.card} (\"{ev.printed}\") does: "
                                             f"{describe(frame.outcome)}; the entry writes: {describe(a.path_event)}")
 
@@ -519,7 +555,7 @@ def bonus(state: SoLongState, a: Sequence, text: str) -> None:
     """A sequence bonus, from its script (paths.bonus_script), with the entry's choices."""
     frame = verbs.run_script(state, a.card, f"the sequence bonus ({text})", bonus_script(text), a.player,
                              dict(a.choose), RULE_SEQUENCE, written=a.ops)
-    if a.ops and mismatch(a.ops, frame.outcome):
+    if a.ops is not None and mismatch(a.ops, frame.outcome):
         raise IllegalAction(RULE_SEQUENCE, f"the sequence bonus ({text}) does: {describe(frame.outcome)}; the entry "
                                            f"writes: {describe(a.ops)}")
 
@@ -700,14 +736,16 @@ def _apply(state: SoLongState, a) -> None:
         z[EVENT_DECK][:] = list(reversed(a.order))
         state.phase = VISION_PHASE
     elif isinstance(a, Reach):
+        state.vision_of[p] = a.vision
+        answers = reach_effect(state, a) if state.data.visions[a.vision].script is not None else None
         t = token_of(state, tokens(p), a.vision)
         if t:
             z.move(t, tokens(p), SYSTEM)
-        state.vision_of[p] = a.vision
         if state.data.visions[a.vision].script is not None:
-            verbs.run_vision(state, a.vision, p, a.answers(), RULE_REACH, a.ops)
+            if answers is not None:  # "the player may activate its effect" (reading SL35)
+                verbs.run_vision(state, a.vision, p, answers, RULE_REACH, a.ops)
         else:
-            apply_ops(state, list(a.ops))
+            apply_ops(state, list(a.ops or ()))
         there = state.feelings_on(a.vision)
         for f in there:
             z.move(f, vision_zone(a.vision), stock(p))
@@ -739,7 +777,7 @@ def _apply(state: SoLongState, a) -> None:
         if state.data.cards[a.card].script is not None:
             verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY, a.ops)
         else:
-            apply_ops(state, list(a.ops))
+            apply_ops(state, list(a.ops or ()))
         path_event(state, a)
         state.chains.append([a.card])
         state.last_played = a.card
@@ -810,13 +848,19 @@ def candidates(state: SoLongState) -> Iterator:
                     yield probe
                     continue
                 for answers in verbs.answers_for(state, p, state.last_played, bonus_script(opt[1])):
-                    yield Sequence(p, state.last_played, chain, (), tuple(answers.items()))
+                    yield Sequence(p, state.last_played, chain, None, tuple(answers.items()))
         for v in state.clock:
             if v not in state.locked:
                 trial = state.copy()
                 trial.vision_of[p] = v
+                # the effect is optional (reading SL35): declined, and activated with each set of answers
+                plain = Reach(p, v)
+                yield plain if reach_effect(trial, plain) is None else Reach(p, v, None, (("may", "no"),))
                 for answers in verbs.answers_for(trial, p, v, state.data.visions[v].script):
-                    yield Reach(p, v, (), tuple(answers.items()))
+                    reach = Reach(p, v, None, tuple(answers.items()))
+                    if reach_effect(trial, reach) is None:
+                        reach = Reach(p, v, None, (("may", "yes"),) + reach.choose)
+                    yield reach
                 yield ObserveVision(p, v)
             else:
                 yield Unlock(p, v)
@@ -832,6 +876,6 @@ def candidates(state: SoLongState) -> Iterator:
                 for answers in verbs.answers_of(state, p, card):
                     to = answers.pop("to", None)
                     take = answers.pop("take", None)
-                    yield SoloPlay(p, card, (), (), to, tuple(take) if take is not None else None,
+                    yield SoloPlay(p, card, None, None, to, tuple(take) if take is not None else None,
                                    tuple(answers.items()), instead)
         yield EndTurn(p)

@@ -37,7 +37,7 @@ from pnp.effects.language import EFFECT, Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
-from rules_check.effects import Frame, Request, answer_sets, leftover, mismatch, run
+from rules_check.effects import Frame, Request, answer_sets, describe, leftover, mismatch, run
 
 from . import continuous
 from .state import (BOX, DISCARD, EVENT_DECK, FEELINGS, GESTALT_DECK, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM,
@@ -67,12 +67,18 @@ class SWorld:
         # reading an entry (not enumerating choices): "each player may" left unanswered by its
         # player is declined (reading SL33)
         self.defaults = False
+        # an outcome the entry writes as operations: where the rules leave which of two alike
+        # tokens moves (a Vision token of another colour), it is read as written (reading SL38)
+        self.written: tuple[Op, ...] = ()
+        # finding a script's first question (`first_question`): a choice with one option is a
+        # question too (a solo Reach's effect is declined when its first one is not answered)
+        self.ask_all = False
 
     def asks(self, name: str, options: list, chooser: str | None = None) -> bool:
         """Whether to ask ``name``: when there is a choice, or when the entry answers it anyway
         (so that a written answer is checked, not ignored); a single option of another
         player's is never waited for."""
-        if len(options) > 1:
+        if len(options) > 1 or self.ask_all:
             return True
         return name in self.supply and (chooser is None or self.answerer in (None, chooser))
 
@@ -471,13 +477,14 @@ def _named(w: "SWorld", frame: Frame, step: Step) -> list[str]:
 
 
 def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
-    """``p`` receives ``item`` (a Feeling or a Mark of Sol) from the System, if it has one; a
-    Mark of Sol as a drain gains one (SL10: first from the Gestalt Visions, which unlock when
-    emptied; in the solo game from the System)."""
+    """``p`` receives ``item`` (a Feeling or a Mark of Sol) from the System, if it has one. A
+    Mark of Sol comes from where every gained Mark comes from (reading SL10: with the Gestalt
+    Visions variant, Clocktower Library first, then the next, which unlock when emptied; then
+    the System)."""
     from .rules import gain_mark
 
     s = w.state
-    if item == MARK and s.mode != SOLO:
+    if item == MARK:
         src = gain_mark(s, p)
         if src is None:
             return False
@@ -486,9 +493,14 @@ def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
     if item not in s.zones[SYSTEM]:
         return False
     w.move(frame, item, SYSTEM, stock(p))
-    if item == MARK:
-        s.marks_gained += 1
     return True
+
+
+def gain_possible(w: "SWorld", item: str) -> bool:
+    """Whether ``item`` can be gained now (`gain`)."""
+    from .rules import mark_source
+
+    return mark_source(w.state) is not None if item == MARK else item in w.state.zones[SYSTEM]
 
 
 def item_of(tokens_: Any) -> str:
@@ -563,7 +575,11 @@ class Receive(Each):
             if not there:
                 return False
             own = w.state.token_for(p, vision) if p in w.state.colours else None
-            w.move(frame, own if own in there else there[0], SYSTEM, tokens(p))  # the player's colour first
+            named = [op.item for op in w.written if op.kind == "move" and op.item in there
+                     and (op.src, op.dst) == (SYSTEM, tokens(p))]
+            # the token a written outcome names (any colour: alike for the player, reading SL38),
+            # else the player's colour first
+            w.move(frame, named[0] if named else own if own in there else there[0], SYSTEM, tokens(p))
             return True
         times = 1
         each = step.get("for each")
@@ -581,9 +597,8 @@ def counted(w: "SWorld", frame: Frame, p: str, what: str) -> int:
         return sum(1 for x in s.zones[stock(p)] if what in counts_as(s, x))
     if what == "discarded":
         return frame.bindings.get("discarded", 0)
-    karma = what.split()[0]
-    source = frame.source
-    return sum(1 for c in s.zones[field_of(p)] if c != source and c in s.data.cards and s.data.cards[c].karma == karma)
+    karma = what.split()[0]  # "other card with a positive karma in your field": another card (reading SL36)
+    return sum(1 for c in others_in_field(w, frame, p) if s.data.cards[c].karma == karma)
 
 
 def counts_as(state: SoLongState, token: str) -> set[str]:
@@ -677,6 +692,16 @@ class Discard(Each):
         return done
 
 
+def others_in_field(w: "SWorld", frame: Frame, p: str) -> list[str]:
+    """The cards of ``p``'s field other than the card whose effect it is: "other" means another
+    card, not another name (a second copy of it is another card; reading SL36). The card
+    played lies in its player's field by now (pay_and_place), once."""
+    rest = [c for c in w.state.zones[field_of(p)] if c in w.state.data.cards]
+    if frame.source in rest:
+        rest.remove(frame.source)
+    return rest
+
+
 def field_options(w: "SWorld", frame: Frame, key: str, p: str) -> list[tuple[str, str]]:
     """(owner, card) pairs a "remove" can take: of ``p``'s field, another's, anyone's."""
     s = w.state
@@ -688,9 +713,8 @@ def field_options(w: "SWorld", frame: Frame, key: str, p: str) -> list[tuple[str
         owners = s.order()
     out = []
     for q in owners:
-        for c in cards_in(w, field_of(q)):
-            if key == "other of yours" and c == frame.source:
-                continue
+        names = sorted(set(others_in_field(w, frame, q))) if key == "other of yours" else cards_in(w, field_of(q))
+        for c in names:
             if key == "positive, anyone's" and s.data.cards[c].karma != "positive":
                 continue
             out.append((q, c))
@@ -1192,18 +1216,33 @@ class TakeMore(Verb):
 
 class Change(Verb):
     """Father's Old Coat: a Feeling of the stock back to the System for another from it (The
-    Sky Turns Grey: a {hope} counts as a {resignation})."""
+    Sky Turns Grey: a {hope} counts as a {resignation}). When tokens of more than one type
+    count as the Feeling named, the player chooses which one changes (``change: hope``;
+    reading SL28): the rules never pick a token for them."""
+
+    @staticmethod
+    def candidates(w: SWorld, frame: Frame, step: Step) -> list[str]:
+        s = w.state
+        return sorted({x for x in s.zones[stock(frame.controller)] if step.value.key in counts_as(s, x)})
+
+    def request(self, w, frame, step):
+        if "change" in frame.answers:
+            return None
+        options = self.candidates(w, frame, step)
+        if not options or not w.asks("change", options):
+            return None
+        return Request("change", frame.controller, options,
+                       f"the token of {frame.controller}'s stock that changes (what counts as {{{step.value.key}}})",
+                       _feeling)
 
     def run(self, w, frame, step):
-        s, p = w.state, frame.controller
-        want = step.value.key
-        have = [x for x in s.zones[stock(p)] if want in counts_as(s, x)]
-        into = item_of(step.get("into"))
-        if not have or into not in s.zones[SYSTEM]:
+        p = frame.controller
+        options = self.candidates(w, frame, step)
+        token = frame.answers.get("change", options[0] if options else None)
+        if token is None or not gain_possible(w, item_of(step.get("into"))):
             return False
-        w.move(frame, have[0], stock(p), SYSTEM)
-        w.move(frame, into, SYSTEM, stock(p))
-        return True
+        w.move(frame, token, stock(p), SYSTEM)
+        return gain(w, frame, p, item_of(step.get("into")))
 
 
 class Resolve(Verb):
@@ -1290,7 +1329,7 @@ class MoveFeeling(Verb):
         if not sources:
             return None
         if "from" not in frame.answers:
-            if (step.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply:
+            if (step.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply or w.ask_all:
                 return Request("from", chooser, sources, "the Vision the Feeling leaves", _read_vision(w))
             frame.answers["from"] = sources[0]
         src = frame.answers["from"]
@@ -1355,8 +1394,7 @@ class Trade(Verb):
         if back is None:
             return False
         w.move(frame, back, stock(frame.controller), SYSTEM)
-        if step.value.item in w.state.zones[SYSTEM]:
-            w.move(frame, step.value.item, SYSTEM, stock(frame.controller))
+        gain(w, frame, frame.controller, item_of(step.value))  # a Mark of Sol as every gained one (SL10)
         return True
 
 
@@ -1400,36 +1438,38 @@ VERBS: dict[str, Verb] = {
 
 def run_script(state: SoLongState, source: str, what: str, script: Any, controller: str, answers: dict[str, Any],
                rule: str, bindings: dict[str, Any] | None = None, shortcuts: tuple[str, ...] = (),
-               answerer: str | None = None, written: tuple[Op, ...] = ()) -> Frame:
+               answerer: str | None = None, written: tuple[Op, ...] | None = None) -> Frame:
     """Run ``source``'s script (a card's, an event's, a Vision's: ``what`` names it with its text) for
     ``controller`` with the entry's answers; `IllegalAction` for a choice left out (naming it
     and the legal ones), one not legal, or one no step asks. ``shortcuts``: the choices an entry
     writes as keys of its own (``to``, ``take``) rather than in ``choose``. A question for
     another player than ``answerer`` (who writes the entry; the controller by default) waits
     for their entry: the frame is returned with it in ``waiting``. An entry that writes the
-    outcome as operations (``written``) and no choices is read as the choices that give it."""
+    outcome as operations (``written``; ``()``: "nothing", None: no outcome written, reading
+    SL37) and no choices is read as the choices that give it."""
     assert script is not None
     bindings = dict(bindings or {})
     if script.effect is None:  # a continuous card: nothing happens when it is played (continuous.py)
         leftover(dict(answers), what, rule)
         return Frame(source, Ability(EFFECT, ()), controller)
     answerer = answerer or controller
-    if written and not answers:
+    if written is not None and not answers:
         found = _answers_giving(state, source, script, controller, bindings, written)
         if found is not None:
             answers, answerer = found, None  # every choice is in the outcome written
     frame = Frame(source, script.effect, controller, bindings=bindings)
-    return _go(state, frame, answerer, answers, rule, what, shortcuts)
+    return _go(state, frame, answerer, answers, rule, what, shortcuts, written)
 
 
 def _go(state: SoLongState, frame: Frame, answerer: str | None, answers: dict[str, Any], rule: str, what: str,
-        shortcuts: tuple[str, ...] = ()) -> Frame:
+        shortcuts: tuple[str, ...] = (), written: tuple[Op, ...] | None = None) -> Frame:
     """Run ``frame`` on the table with the answers ``answerer``'s entry writes: a question for
     another player leaves it waiting (``frame.waiting``); one of the answerer's left out, or an
     answer no step asked, is a violation."""
     world = SWorld(state, answerer)
     world.defaults = True
     world.rule = rule
+    world.written = written or ()
     supply = dict(answers)
     world.supply = supply
     frame.waiting = None
@@ -1438,6 +1478,10 @@ def _go(state: SoLongState, frame: Frame, answerer: str | None, answers: dict[st
         frame.waiting = request
     elif request is not None:
         key = request.name if request.name in shortcuts else f"choose: {{{request.name}: ...}}"
+        if written is not None and not answers:  # an outcome written that no choice gives (reading SL37)
+            raise IllegalAction(rule, f"{what} asks {request.chooser} {request.what}, and no choice does what the "
+                                      f"entry writes ({describe(written)}): write the choice, {key} (the choices: "
+                                      f"{request.shown()})")
         raise IllegalAction(rule, f"{what} asks {request.chooser} {request.what}: write it in the entry, {key} (the "
                                   f"choices: {request.shown()})")
     leftover(supply, what, rule)
@@ -1448,7 +1492,9 @@ def _answers_giving(state: SoLongState, source: str, script: Any, controller: st
                     written: tuple[Op, ...]) -> dict[str, Any] | None:
     """The choices with which the script does what ``written`` says (None: no choices do)."""
     def start() -> tuple[SWorld, Frame]:
-        return SWorld(state.copy()), Frame(source, script.effect, controller, bindings=dict(bindings))
+        world = SWorld(state.copy())
+        world.written = written or ()
+        return world, Frame(source, script.effect, controller, bindings=dict(bindings))
 
     for answers in answer_sets(start):
         world, frame = start()
@@ -1479,7 +1525,7 @@ def answers_to_wait(state: SoLongState) -> list[dict[str, Any]]:
 
 
 def play_card(state: SoLongState, player: str, card: str, answers: dict[str, Any], rule: str,
-              written: tuple[Op, ...] = ()) -> Frame:
+              written: tuple[Op, ...] | None = None) -> Frame:
     c = state.data.cards[card]
     return run_script(state, card, f"{card} (\"{c.text}\")", c.script, player, answers, rule, shortcuts=("to", "take"),
                       written=written)
@@ -1501,7 +1547,7 @@ def answers_for(state: SoLongState, player: str, source: str, script: Any,
 
 
 def run_event(state: SoLongState, event: str, controller: str, answers: dict[str, Any] | None = None,
-              rule: str = RULE_EVENT, ignore: tuple[str, ...] = (), written: tuple[Op, ...] = ()) -> Frame:
+              rule: str = RULE_EVENT, ignore: tuple[str, ...] = (), written: tuple[Op, ...] | None = None) -> Frame:
     """An event's effect: in the Event Phase for the First Player (a Reboot's spares the players
     in ``ignore``, who paid a Mark of Sol), or, for an event naming a Vision, in the Vision Phase
     for the player there resolving it (ruling SL2). The choices are the entry's ``choose``."""
@@ -1510,8 +1556,18 @@ def run_event(state: SoLongState, event: str, controller: str, answers: dict[str
                       {"ignore": tuple(ignore)}, written=written)
 
 
+def first_question(state: SoLongState, player: str, source: str, script: Any) -> Request | None:
+    """The first question ``source``'s script asks ``player`` on this table, a choice with a
+    single option included (None: it asks nothing)."""
+    if script is None or script.effect is None:
+        return None
+    world = SWorld(state.copy(), player)
+    world.ask_all = True
+    return run(world, Frame(source, script.effect, player), {})
+
+
 def run_vision(state: SoLongState, vision: str, player: str, answers: dict[str, Any], rule: str,
-               written: tuple[Op, ...] = ()) -> Frame:
+               written: tuple[Op, ...] | None = None) -> Frame:
     """A Vision's effect ("4. Vision Phase, 1. Vision's Effect") from its script."""
     v = state.data.visions[vision]
     return run_script(state, vision, f"{vision}'s effect (\"{v.text}\")", v.script, player, answers, rule,
