@@ -29,9 +29,13 @@ from rules_check.pool import Pool, load_pool
 
 from . import rules, scoring
 from .actions import Action, parse_entry, to_entry
-from .state import OVER, KState, item, zone, zone_names
+from .state import DECK_BONUS, OVER, KState, item, owner_of, zone, zone_names
 
 EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from
+# the simulated players' judgement (`value`) of a Manifestation kept in its owner's Interzone,
+# beside the DECK_BONUS it would have on the deck (bench/policies.py measures them)
+INTERZONE_EDGE = 1.0  # its effects stay on the field (1.3.5)
+INTERZONE_SUPPORT = 2.0  # and with Support it can join a later Confrontation from there
 
 
 class KartomantikEngine(Engine[KState, Action]):
@@ -130,11 +134,31 @@ class KartomantikEngine(Engine[KState, Action]):
 
     def value(self, state: KState, player: str) -> float:
         """The score difference (4.4.2), with the Confrontation's standing as a tie-breaker: a
-        move that would win the Confrontation now is better than one that would lose it."""
+        move that would win the Confrontation now is better than one that would lose it.
+
+        While the game goes on, a player's own Manifestation in their Interzone counts as much
+        as one on the deck (DECK_BONUS: a Manifestation displaced from it goes to the deck's
+        bottom, 4.2.3) and more (INTERZONE_EDGE): it keeps its effects on the field (1.3.5) and,
+        with Support, can be played into the next Confrontations from there (4.2.2 Reaction).
+        Without this a winner placed in the Interzone would look 5 points worse than one put
+        on the deck's bottom, and no simulated player would ever place one there."""
         s = scoring.scores(state)
-        lead = s[player] - s[state.other(player)]
+        other = state.other(player)
+        lead = s[player] - s[other]
         w = rules.outcome(state) if state.phase == rules.REACTION else state.winner
-        return lead + (0.5 if w == player else -0.5 if w is not None else 0.0)
+        v = lead + (0.5 if w == player else -0.5 if w is not None else 0.0)
+        if state.phase != OVER:
+            v += self._interzone(state, player) - self._interzone(state, other)
+        return v
+
+    @staticmethod
+    def _interzone(state: KState, p: str) -> float:
+        total = 0.0
+        for it in state.zones[zone("interzone", p)]:
+            card = state.card(it)
+            if card.type == "manifestation" and owner_of(it) == p:
+                total += DECK_BONUS + INTERZONE_EDGE + (INTERZONE_SUPPORT if "support" in (card.keywords or ()) else 0)
+        return total
 
     def is_over(self, state: KState) -> bool:
         return state.phase == OVER
