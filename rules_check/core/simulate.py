@@ -40,9 +40,9 @@ MAX_ACTIONS = 100_000  # a guard against an engine that never ends a game
 POLICIES = ("random", "greedy", "search")
 MAX_GREEDY_TRIES = 60  # the greedy policy weighs at most this many actions (a sample of the rest)
 # the search policy's budget: a decision costs about WIDTH x ROLLOUTS x DEPTH rollout actions
-SEARCH_WIDTH = 5  # actions searched at a decision (greedy's best, and one drawn from the rest)
-SEARCH_ROLLOUTS = 3  # rollouts per searched action
-SEARCH_DEPTH = 16  # actions a rollout plays before `value` judges the table
+SEARCH_WIDTH = 4  # actions searched at a decision (greedy's best, and one drawn from the rest)
+SEARCH_ROLLOUTS = 2  # rollouts per searched action
+SEARCH_DEPTH = 10  # actions a rollout plays before `value` judges the table
 ROLLOUT_TRIES = 4  # a rollout's greedy continuation weighs this many actions a step
 ROLLOUT_EPSILON = 0.15  # and plays a random one this share of the time
 WIN = 1000.0  # a finished game: a win is worth more than any table `value` judges
@@ -142,8 +142,11 @@ def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
 POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "search": search_policy}
 
 
-def play(engine: Engine, players: list[str], seed: int, policy: str = "random") -> tuple[dict[str, Any], Any]:
-    """A whole game: its log (SPEC.md form) and the state it ended in."""
+def play(engine: Engine, players: list[str], seed: int, policy: str = "random",
+         watch: Callable[[Any, Any], None] | None = None) -> tuple[dict[str, Any], Any]:
+    """A whole game: its log (SPEC.md form) and the state it ended in. ``watch(state, action)``,
+    if given, sees each action just before it is applied, and ``watch(state, None)`` the end
+    (bench/policies.py counts what the game did with it)."""
     if policy not in POLICY:
         raise ValueError(f"unknown policy {policy!r} (the policies: {', '.join(POLICIES)})")
     choose = POLICY[policy]
@@ -159,9 +162,13 @@ def play(engine: Engine, players: list[str], seed: int, policy: str = "random") 
             raise RuntimeError(f"{engine.game}: no legal action in a game that is not over")
         action = engine.sample_chance(state, choose(engine, state, actions, rng), rng)
         entries.append(engine.to_entry(state, action))
+        if watch is not None:
+            watch(state, action)
         engine.apply(state, action)
     else:
         raise RuntimeError(f"{engine.game}: the game did not end within {MAX_ACTIONS} actions")
+    if watch is not None:
+        watch(state, None)
     return {"game": engine.game, "players": players, "setup": setup, "log": entries}, state
 
 
