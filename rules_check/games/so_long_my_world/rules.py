@@ -11,7 +11,9 @@ SL2 An event whose effect names a vision is resolved in the Vision Phase by the 
     Vision"); in the Event Phase only the events naming no vision have their effect.
 SL3 Dealing: a feeling the System has run out of is not placed; nothing is placed on a locked
     vision (Glossary). The extra feeling with 4-5 players is compulsory when the System has a
-    feeling (ruling S2), on an unlocked vision.
+    feeling (ruling S2), on an unlocked vision; it is placed from the System as it is then,
+    after the last answer to the event's effect: a type used up while another is left is
+    refused at that entry (`deal`), with no Feeling left none is placed.
 SL4 After a reboot, the new event's feelings are dealt, then the reboot and the event discard
     pile (the events of earlier rounds) are shuffled back: ``{reshuffle: [...]}`` records the
     new deck, top first. The event just drawn stays in play for the round, its effect ignored
@@ -32,9 +34,12 @@ SL9 An Observation needs a Gestalt card in the deck. The cards drawn go, the fir
     declared karma or neutral to the hand, the others to the discard pile; if none matches,
     all are discarded. A spent Mark of Sol returns to the System (near the clock).
 SL10 With the Gestalt Visions variant, the 12 Marks of Sol start on the Gestalt Visions (3, 4,
-    5: the data's numbers); a Mark gained comes from the first of them still holding one
-    (Clocktower Library, Monochrome Corridor, The Real), then from the System. An emptied
-    Gestalt Vision is unlocked, with the top Karma Catalyst under it (that variant).
+    5: the data's numbers); a Mark gained for any reason (a drain, an effect, an End card's
+    "each player starts with": `gain_mark`, the one source) comes from the first of them still
+    holding one (Clocktower Library, Monochrome Corridor, The Real), then from the System. An
+    emptied Gestalt Vision is unlocked, with the top Karma Catalyst under it (that variant).
+SL37 ``ops: []`` is an outcome written ("nothing"), checked against the script like any other;
+    an entry without ``ops`` writes none (the actions' ``ops`` is None).
 SL11 The End Phase happens by itself after the last player's ``end: turn``: the chosen tokens
     go back behind the screens, the event card to the event discard pile, the first player
     token passes left, the clock advances; at XII the game ends (ruling S1).
@@ -565,7 +570,8 @@ def check(state: SoLongState, a: Action) -> None:
 
 
 def mark_source(state: SoLongState) -> str | None:
-    """Where a gained Mark of Sol comes from (ruling SL10)."""
+    """Where a gained Mark of Sol comes from (reading SL10: "When they gain Marks of Sol for any
+    reason, players take them starting from Clocktower Library", Variants, Gestalt Visions)."""
     for v in state.extra_visions:
         if state.data.visions[v].kind == "gestalt" and MARK in state.zones[vision_zone(v)]:
             return vision_zone(v)

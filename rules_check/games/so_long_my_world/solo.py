@@ -1,7 +1,13 @@
 """Solo/Campaign Mode: a Path's setup, the Event, Vision and End Phases, the three ends, Words.
 
-Readings SL13-SL22 (docs/rulings.md); the Paths and Words are data
+Readings SL13-SL22, SL35 and SL38 (docs/rulings.md); the Paths and Words are data
 (``cards/so-long-my-world/paths.yaml``, ``paths.py``).
+
+SL35 A Reach's Vision effect is optional ("the player *may* activate its effect", 2.1):
+     ``choose: {may: no}`` declines it; no answer to its first question declines it too (an
+     effect that asks nothing is taken); ``ops: []`` is a decline (`reach_effect`).
+SL38 A sequence bonus's Vision Token written as ``ops`` is read as written, whatever its
+     colour (verbs.Receive); unwritten, the player's colour first.
 
     setup: {mode: solo, path: The Last Lighthouse, words: [Lantern], campaign: [earlier.yaml],
             clock: [...], events: [N + 1 reboot, top first], remnant_deck: [...], gestalt_deck: [...],
@@ -9,6 +15,7 @@ Readings SL13-SL22 (docs/rulings.md); the Paths and Words are data
     - {event: Last Broadcast}                            # 1. Event Phase: locks and deals by itself
     - {reshuffle: [EVENT, ...]}                          # after a Reboot (SL4)
     - {player: Ana, reach: Special Person, ops: [...]}   # 2.1 once a turn; ops: the vision's effect
+    - {player: Ana, reach: Death Drive, choose: {may: no}}   # the effect declined (SL35)
     - {player: Ana, drain: vision token, token: Slaughter}   # 2.2 once: or mark of sol, remnant, gestalt
     - {player: Ana, unlock: Place of Worship}            # 2.3 any number of times
     - {player: Ana, observe: Special Person}             # 2.4 once: a Mark of Sol onto a vision

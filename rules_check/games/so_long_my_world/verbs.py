@@ -15,8 +15,9 @@ and ``take:`` (the Feelings taken) beside ``play:``, the rulebook's own keys bes
     discard/remove  discard/remove      the card, from the hand / the field
     trade           return      the Feeling returned
     "you may"       may         yes or no
+    change          change      which token changes (Father's Old Coat, when two types count)
 
-Readings (docs/rulings.md SL23-SL26):
+Readings (docs/rulings.md SL23-SL26, SL28, SL36-SL38):
 - SL23 A chosen Vision changes only to an unlocked Vision, the card player's when the text
   says "of your choice", else the mover's; a player on a Vision off the clock (a Gestalt
   Vision, L'Uno) has no adjacent one and stays. "Any unlocked Vision" is another one.
@@ -26,6 +27,12 @@ Readings (docs/rulings.md SL23-SL26):
   Vision Phase starts (from the First Player, then who acts last); made in the Vision Phase
   (Hindrance cards may be played in step 3, SL7) they reorder the players yet to act.
 - SL26 A round rule ("This round, ...") holds until the End Phase.
+- SL28 Father's Old Coat asks which token changes when tokens of two types count as the one
+  named (The Sky Turns Grey).
+- SL36 "Other" is another card, not another name (`others_in_field`).
+- SL37 An outcome written empty (``ops: []``) is an outcome: ``written=()`` is checked,
+  ``written=None`` is no outcome written.
+- SL38 Of alike tokens (one Vision's, two colours), a written outcome's is the one moved.
 """
 
 from __future__ import annotations
