@@ -60,7 +60,7 @@ class TestK35ChainSurvivesItsSource:
     def test_the_destroyed_source_is_a_legal_choice(self):
         s = replay(self.DESTROYED, ana=self.ANA, ben=self.BEN)
         assert s.zones["limbo:Ana"] == ["Ana/Memory Thief"] and s.resolving is not None
-        assert list(rules.candidates(s)) == [Choose("Ana", "Ana/Memory Thief"), Choose("Ana", "none")]
+        assert ENGINE.legal_actions(s) == [Choose("Ana", "Ana/Memory Thief"), Choose("Ana", "none")]
 
     def test_an_answer_outside_the_choices_lists_the_source(self, tmp_path):
         r = judge(tmp_path, self.DESTROYED + [choose("Ana", "Wrathborn")], ana=self.ANA, ben=self.BEN)
@@ -83,7 +83,7 @@ class TestK35ChainSurvivesItsSource:
                        hand_Ana=["Ana/Tending Hands"])
         s.priority, s.first = "Ana", {"Ana/Moss Choir", f"Ben/{GAR}"}
         run(s, {"activate": "Ana/Hearth Keeper", "player": "Ana", "tribute": ["Tending Hands"]}, P("Ben"), P("Ana"))
-        assert list(rules.candidates(s)) == [Choose("Ana", "Ana/Hearth Keeper"), Choose("Ana", "none")]
+        assert ENGINE.legal_actions(s) == [Choose("Ana", "Ana/Hearth Keeper"), Choose("Ana", "none")]
         run(s, choose("Ana", "Hearth Keeper"))
         assert s.zones[CONFRONTATION][-1] == "Ana/Hearth Keeper" and not s.zones["interzone:Ana"]
 
@@ -102,7 +102,7 @@ class TestK36TriggerOfACardLeaving:
     def test_the_trigger_is_due(self):
         s = replay(self.ENTERS, ana=self.ANA, ben=self.BEN)
         assert s.zones["limbo:Ana"] == ["Ana/Cold Lens"]
-        assert list(rules.candidates(s)) == [Effect("Ana/Cold Lens", "Ana")]
+        assert ENGINE.legal_actions(s) == [Effect("Ana/Cold Lens", "Ana")]
 
     def test_leaving_it_out_is_a_violation(self, tmp_path):
         r = judge(tmp_path, self.ENTERS + [P("Ana")], ana=self.ANA, ben=self.BEN)
@@ -139,7 +139,7 @@ class TestK23NothingLookedAt:
         assert s.resolving is None and not s.items
         assert s.zones[CONFRONTATION] == ["Ana/Moss Choir", "Ben/Ember Tantrum", "Ana/Cold Lens"]
         assert s.deck("Ana") == [] and s.priority == "Ben"
-        assert not any(isinstance(a, Choose) for a in rules.candidates(s))
+        assert not any(isinstance(a, Choose) for a in ENGINE.legal_actions(s))
         wrong = refused(s, choose("Ana", "yes"))
         assert (wrong.rule, wrong.message) == (
             rules.RULE_EFFECTS, "no effect is asking for a choice now: a `choose` entry answers a question an effect "
@@ -199,8 +199,15 @@ class TestK38WhereACardIsPlayedFrom:
 
     def test_a_will_from_the_interzone(self, tmp_path):
         r = judge(tmp_path, WEAK + [{**OPPRESS, "from": "interzone"}])
-        only_violation(r, 6, rules.RULE_REACTION, "Oppress is a will: wills are played from the hand, not in "
+        only_violation(r, 6, rules.RULE_REACTION, "Oppress is a will: wills are played from the hand, not from "
                                                   "Ana's Interzone")
+
+    def test_support_written_from_the_limbo(self, tmp_path):
+        """`from: limbo` is read (not an unusable log) and refused by the rule of Support."""
+        destroyed = WEAK + [{**OPPRESS, "target": "Ana/Moss Choir"}, P("Ben"), P("Ana")]
+        r = judge(tmp_path, destroyed + [{"play": "Moss Choir", "player": "Ana", "from": "limbo"}])
+        only_violation(r, 9, rules.RULE_SUPPORT, "Moss Choir cannot be played from Ana's Limbo: a manifestation is "
+                                                 "played in Support from the hand or the Interzone")
 
     def test_a_card_the_player_does_not_own(self, tmp_path):
         other = next(n for n in POOL.cards.values() if n.name not in ANA and n.type == "will").name

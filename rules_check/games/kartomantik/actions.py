@@ -47,7 +47,9 @@ KEYS = {
     "place": {"place", "interzone", "deck", "displace"},
     "bottom": {"bottom", "cards"},
 }
-FROM = ("hand", "interzone")
+# where a `play` entry may say it plays from: any zone of the player's own, so that a card played
+# from the Limbo is a rule's violation (3.1 Support and Chain, reading K38), not an unreadable log
+FROM = ("hand", "interzone", "limbo", "deck", "vessel", "exile", "field")
 
 
 @dataclass(frozen=True, slots=True)

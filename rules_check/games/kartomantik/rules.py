@@ -82,7 +82,7 @@ from .moves import move
 from .state import (CONFRONTATION, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
                     MAX_COMPULSORY_MULLIGANS, OVER, PLACE, REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE,
                     VOLUNTARY_MULLIGAN_COST, KState, Resolving, StackItem, name_of, not_in, owner_of, where, zone,
-                    zone_name, zone_words)
+                    zone_name)
 from .verbs import RULE_EFFECTS, KWorld
 
 R = "Kartomantik"
@@ -375,14 +375,17 @@ def from_where(state: KState, a: Play) -> None:
         raise IllegalAction(RULE_OWNER, f"{card.name} is not one of {p}'s cards: {p}'s deck did not hold it, "
                                         f"and a player plays only the cards they own")
     if card.type == "manifestation":
+        if a.source not in ("hand", "interzone"):
+            raise IllegalAction(RULE_SUPPORT, f"{card.name} cannot be played from {zone_name(src)}: a manifestation "
+                                              f"is played in Support from the hand or the Interzone")
         if a.card not in state.zones[src]:
             raise IllegalAction(RULE_SUPPORT, f"{not_in(state, a.card, src)}: a manifestation is played in Support "
                                               f"from the hand or the Interzone")
         return
     rule = WILLS_FROM_HAND.get(state.phase, RULE_REACTION)
     if a.source != "hand":
-        raise IllegalAction(rule, f"{card.name} is a will: wills are played from the hand, not "
-                                  f"{zone_words(src)}")
+        raise IllegalAction(rule, f"{card.name} is a will: wills are played from the hand, not from "
+                                  f"{zone_name(src)}")
     if a.card not in state.zones[src]:
         raise IllegalAction(rule, f"{not_in(state, a.card, src)}: wills are played from the hand")
 
