@@ -1,4 +1,4 @@
-"""The Kartomantik rules engine (rulebook; rulings G1-G3, K1-K5; readings K6-K34 in
+"""The Kartomantik rules engine (rulebook; rulings G1-G3, K1-K5; readings K6-K38 in
 docs/rulings.md), with every card's effect run from its script (docs/effects.md).
 
 Scripted scenarios reproduce the rulebook's worked examples exactly (the tribute of 2.1.1, the
