@@ -375,8 +375,8 @@ def main() -> None:
             else ""
         text = markdown(game, engine, runs, label, " ".join(cmd))
         if args.write_docs:
-            key = " ".join(x for x in (f"players={args.players}" if args.players else "", args.mode or "") if x) \
-                or "default"
+            key = " ".join(x for x in (f"players={args.players}" if args.players else "", args.mode or "",
+                                       *(args.policy or ())) if x) or "default"
             print(f"wrote {write_docs(game, key, text).relative_to(REPO)}")
         else:
             print(text)

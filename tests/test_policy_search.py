@@ -110,3 +110,16 @@ def test_the_cli_accepts_policy_search(tmp_path):
                              capture_output=True, text=True)
     report = json.loads(checked.stdout)[0]
     assert checked.returncode == 0 and report["legal"] and report["complete"]
+
+
+def test_kartomantik_winners_are_placed_in_the_interzone():
+    """Kartomantik 4.2.3: the winner may put their Manifestations in the Interzone; `value`
+    counts one kept there above one on the deck's bottom, so simulated winners do place there
+    (before, greedy never did: the deck's 5 points of 4.4.2 looked better)."""
+    engine = engines()["kartomantik"]
+    placed = 0
+    for seed in range(2):
+        log = sim.simulate(engine, NAMES[:2], seed, "greedy")
+        placed += sum(len(e.get("interzone") or []) for e in log["log"] if "place" in e)
+    assert placed > 0
+

@@ -42,7 +42,7 @@ MAX_GREEDY_TRIES = 60  # the greedy policy weighs at most this many actions (a s
 # the search policy's budget: a decision costs about WIDTH x ROLLOUTS x DEPTH rollout actions
 SEARCH_WIDTH = 4  # actions searched at a decision (greedy's best, and one drawn from the rest)
 SEARCH_ROLLOUTS = 2  # rollouts per searched action
-SEARCH_DEPTH = 10  # actions a rollout plays before `value` judges the table
+SEARCH_DEPTH = 5  # actions a rollout plays before `value` judges the table
 ROLLOUT_TRIES = 4  # a rollout's greedy continuation weighs this many actions a step
 ROLLOUT_EPSILON = 0.15  # and plays a random one this share of the time
 WIN = 1000.0  # a finished game: a win is worth more than any table `value` judges

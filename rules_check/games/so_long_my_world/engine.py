@@ -41,6 +41,10 @@ from .state import (
 
 W_READY = 1.0  # the solo greedy: what a locked Vision's unlocking needs, held
 W_TOKEN, W_GUARD = 1.0, 2.0  # the solo greedy's weights (bench/policies.py measures them)
+# So Long, My Love (co-op): a goal reached; the way to the Heartbreak's Collective Insight (its
+# share reached); both at once, the win (the Heartbreak cards: "To win a game, you must reach the
+# goal AND the Collective Insight value")
+W_GOAL, W_NEED, W_BOTH = 10.0, 10.0, 20.0
 KEYS = ("mode", "variants", "heartbreak", "luno", "first_player", "clock", "events", "dealt", "picks",
         "remnant_deck", "gestalt_deck", "catalysts", "first_feelings", *next_game.KEYS)
 REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_feelings")
@@ -357,17 +361,23 @@ class SoLongEngine(Engine[SoLongState, Action]):
         """The greedy policy's judgement: the score (the Collective Insight in So Long, My Love,
         where the result is shared), and what leads to it: Feelings in stock pay for cards
         ("2. Feeling Cost"), Marks of Sol for Observations, cards in hand are insight to come
-        where holding them costs nothing (co-op, solo); a co-op goal reached counts most; in
+        where holding them costs nothing (co-op, solo); in co-op the goal reached, the share of
+        the Heartbreak's Collective Insight reached, and most of all both together; in
         the solo game every Vision unlocked (the win needs them all, SL20), the tokens that
         unlock them and the Marks of Sol that keep them from locking."""
         stock_ = state.zones[f"stock:{player}"]
         held = 0.3 * sum(1 for x in stock_ if x in FEELINGS) + 0.5 * stock_.count(MARK)
         if state.mode == COOP:
             from .goals import result
-            base = float(scoring.collective_insight(state))
+            insight = scoring.collective_insight(state)
+            base = float(insight)
             found = result(state) if state.heartbreak else None
-            if found is not None and found[0]:
-                base += 10
+            reached = found is not None and found[0]
+            if reached:
+                base += W_GOAL
+            if state.heartbreak:  # "you must reach the goal AND the Collective Insight value"
+                need = self.cards.heartbreaks[state.heartbreak].collective_insight
+                base += W_NEED * min(insight, need) / need + (W_BOTH if reached and insight >= need else 0)
             return base + held + 0.3 * sum(self._potential(state, p) for p in state.players)
         if state.mode == SOLO:
             unlocked = sum(1 for v in state.clock if v not in state.locked)
