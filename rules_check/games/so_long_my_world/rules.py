@@ -872,8 +872,28 @@ def responses(state: SoLongState) -> Iterator[Respond]:
     if request.name == "at random":
         yield Respond(request.chooser, ((request.name, None),))
         return
-    for answers in verbs.answers_to_wait(state):
-        yield Respond(request.chooser, tuple(answers.items()))
+    out = [Respond(request.chooser, tuple(answers.items())) for answers in verbs.answers_to_wait(state)]
+    safe = [a for a in out if extra_survives(state, a)]
+    yield from (safe or out)
+
+
+def extra_survives(state: SoLongState, a: Respond) -> bool:
+    """The simulator's care for the extra Feeling named with an event whose effect waits (SL3):
+    whether, after ``a``, the System still holds more of its type than players are left to
+    answer, so that their answers cannot use it up before it is placed (an answer that would
+    let them is not offered while another is)."""
+    w = state.waiting
+    if w is None or not w.then or w.then[0] != "event" or w.then[2] is None:
+        return True
+    trial = state.copy()
+    try:
+        verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
+    except IllegalAction:
+        return True  # not legal at all: `check` says so
+    frame = trial.waiting.frame  # type: ignore[union-attr]
+    left = 0 if frame.waiting is None else sum(1 for p in frame.answers.get("_who", ()) if p not in
+                                               frame.answers.get("_done", ()))
+    return system_after_deal(trial, w.then[1])[w.then[2][1]] > left
 
 
 def chance(state: SoLongState, action: Action, rng: random.Random) -> Action:
@@ -916,10 +936,11 @@ def candidates(state: SoLongState) -> Iterator[Action]:
                 if not reboot and (state.extra_every_round or (state.mode != COOP
                                                                and len(state.players) >= EXTRA_FEELING_PLAYERS)):
                     left = system_after_deal(after, top)
-                    # the other players' answers come before it is placed (SL3): a type they cannot use up
-                    plenty = [f for f in FEELINGS if left[f] > 2 * len(state.players)] if waits else []
-                    extras = [(rng.choice(state.unlocked()), f) for f in (plenty or [f for f in FEELINGS
-                                                                                      if left[f] > 0])[:3]] or [None]
+                    kinds = [f for f in FEELINGS if left[f] > 0]
+                    if waits:  # the other players answer before it is placed (SL3): the types they cannot use up
+                        kinds = [f for f in kinds if left[f] >= len(state.players)] or sorted(
+                            kinds, key=lambda f: -left[f])[:1]
+                    extras = [(rng.choice(state.unlocked()), f) for f in kinds[:3]] or [None]
                 for extra in extras:
                     yield EventDraw(top, None, ig, extra, tuple(answers.items()))
     elif state.phase == RESHUFFLE:
