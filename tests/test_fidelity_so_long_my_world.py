@@ -168,6 +168,18 @@ class TestExtraFeelingPlaced:
         assert s.feelings_on("Slaughter") == [] and not any(x in tables.FEELINGS for x in s.zones[SYSTEM])
 
 
+    def test_the_simulator_keeps_the_extra_placeable(self, monkeypatch):
+        """The simulator names a type the answers cannot use up when it can, and does not offer
+        an answer after which the players left could use it up (a 5-player game reached a round
+        with no legal answer)."""
+        from rules_check.games.so_long_my_world.actions import Respond
+        monkeypatch.setattr(tables, "FEELING_TOKENS_EACH", 2)
+        s = replay(4, self.rain("resignation", "madness")[:1], events=first("Gentle Rain"))
+        offered = [dict(a.choose)["receive"] for a in rules.responses(s)]
+        assert offered == ["despair", "resignation"]  # madness: its last one, with Purple and Green to answer
+        ENGINE.check(s, Respond("Yellow", (("receive", "madness"),)))  # a legal entry all the same
+
+
 # --- 9. "other" is another card, not another name (reading SL36) ---------------------------------------------
 
 

@@ -879,9 +879,9 @@ def responses(state: SoLongState) -> Iterator[Respond]:
 
 def extra_survives(state: SoLongState, a: Respond) -> bool:
     """The simulator's care for the extra Feeling named with an event whose effect waits (SL3):
-    whether, after ``a``, the System still holds more of its type than players are left to
-    answer, so that their answers cannot use it up before it is placed (an answer that would
-    let them is not offered while another is)."""
+    whether, after ``a``, with players still to answer, the System still holds one of its type
+    once the event's Feelings are dealt (an answer that takes the last one is not offered while
+    another is: the last player could find no legal answer)."""
     w = state.waiting
     if w is None or not w.then or w.then[0] != "event" or w.then[2] is None:
         return True
@@ -890,10 +890,9 @@ def extra_survives(state: SoLongState, a: Respond) -> bool:
         verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
     except IllegalAction:
         return True  # not legal at all: `check` says so
-    frame = trial.waiting.frame  # type: ignore[union-attr]
-    left = 0 if frame.waiting is None else sum(1 for p in frame.answers.get("_who", ()) if p not in
-                                               frame.answers.get("_done", ()))
-    return system_after_deal(trial, w.then[1])[w.then[2][1]] > left
+    if trial.waiting.frame.waiting is None:  # type: ignore[union-attr]
+        return True  # the last answer: `check` places the extra
+    return system_after_deal(trial, w.then[1])[w.then[2][1]] > 0
 
 
 def chance(state: SoLongState, action: Action, rng: random.Random) -> Action:
