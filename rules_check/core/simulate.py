@@ -21,8 +21,9 @@ action (a shuffle) is then drawn by the simulator's own random numbers
   engine's ``determinize``; an action the reshuffled table makes illegal, because it names
   what the player has just seen, such as the top of a deck, is played out on the table as it
   is). Rollout ``i`` of every action uses the same random numbers
-  (common random numbers: the actions are compared on the same draws). Every action the
-  search picks is one of ``legal_actions``.
+  (common random numbers: the actions are compared on the same draws). A joint choice, one
+  action for several players at once (Kartomantik's Revelation, 4.2.2), is left to greedy.
+  Every action the search picks is one of ``legal_actions``.
 
 Every policy draws all its randomness from the ``rng`` it is given: the same seed gives the
 same log.
