@@ -3,6 +3,17 @@
 SPEC.md principle 1: every card or token that moves is fixed by the setup or named in the
 log, and stays in exactly one place. Engines keep their pieces in `Zones`; the core checks
 after every entry that nothing appeared from nowhere or vanished (`conservation`).
+
+Unseen cards. A game played with shuffled cardboard leaves piles in an order nobody knows, and
+hands nobody at the table sees. Any zone can hold *unseen* cards: an item that stands for "one
+card of the pile it came from" (`unseen(pile)`), and, for each pile, the multiset of cards its
+unseen items can still be (`Zones.unknown`: the decklist, or the game's components, less every
+card seen elsewhere). Unseen items move like cards (a draw moves one from the deck to the
+hand). A card becomes seen when the log names it where an unseen one is (`Zones.name`, and
+`Zones.take` of a card that is not there as seen): it must be one the pile still holds, or the
+entry breaks the rule that every card is in one place. A shuffle hides cards again
+(`Zones.conceal`). So a log is legal when some order of the unknown piles makes it legal, and
+the checker never guesses an order: what is never named stays a count.
 """
 
 from __future__ import annotations
@@ -13,6 +24,30 @@ from dataclasses import dataclass, field
 from .errors import IllegalAction
 
 CONSERVATION = "SPEC.md principle 1 (every card and token in exactly one place)"
+UNSEEN = "\x00"  # starts an unseen item: no card name holds a control character
+
+
+def unseen(pile: str) -> str:
+    """The item that stands for one unseen card of ``pile``."""
+    return UNSEEN + pile
+
+
+def is_unseen(item: str) -> bool:
+    return item.startswith(UNSEEN)
+
+
+def pile_of(item: str) -> str:
+    """The pile an unseen item was drawn from."""
+    return item[len(UNSEEN):]
+
+
+def seen(items) -> list[str]:
+    """The seen items of a zone, in order."""
+    return [x for x in items if not x.startswith(UNSEEN)]
+
+
+def unseen_count(items) -> int:
+    return sum(1 for x in items if x.startswith(UNSEEN))
 
 
 @dataclass
@@ -20,6 +55,12 @@ class Zones:
     """Named, ordered lists of items (card names, token names). Index 0 is the bottom."""
 
     zones: dict[str, list[str]] = field(default_factory=dict)
+    # pile -> the cards its unseen items can be (module docstring); empty when every pile's
+    # order is written down
+    unknown: dict[str, Counter[str]] = field(default_factory=dict)
+    # (item now, item before) since the last `conservation` check: a card named where an
+    # unseen one stood, or hidden again by a shuffle; the check counts each pair as one piece
+    swaps: list[tuple[str, str]] = field(default_factory=list)
 
     def __getitem__(self, name: str) -> list[str]:
         try:  # the hot path of every engine: an existing zone
@@ -46,17 +87,105 @@ class Zones:
         return total
 
     def snapshot(self) -> "Snapshot":
-        """What every zone holds now, for `conservation` to compare with after each entry."""
+        """What every zone holds now, for `conservation` to compare with after each entry
+        (the swaps before it are in the past it starts from)."""
+        self.swaps.clear()
         return Snapshot({name: list(items) for name, items in self.zones.items()})
 
     def take(self, item: str, zone: str, rule: str = CONSERVATION) -> None:
-        """Remove one ``item`` from ``zone``; an item that is not there is a violation."""
+        """Remove one ``item`` from ``zone``; an item that is not there is a violation. A card
+        the zone holds only unseen is named first (`name`)."""
         items = self[zone]
         for i in range(len(items) - 1, -1, -1):
             if items[i] == item:
                 del items[i]
                 return
+        if self.unknown and not is_unseen(item):
+            del items[self.name(zone, item, rule=rule)]
+            return
         raise IllegalAction(rule, f"{item!r} is not in {zone}")
+
+    # --- unseen cards (module docstring) ------------------------------------------------------
+
+    def hide(self, zone: str, pile: str, cards) -> None:
+        """Put one unseen item of ``pile`` on ``zone`` for each of ``cards``, which ``pile``'s
+        unseen items can be (a deck shuffled at the table: its list, no order)."""
+        cards = list(cards)
+        self.unknown.setdefault(pile, Counter()).update(cards)
+        self[zone].extend([unseen(pile)] * len(cards))
+
+    def conceal(self, zone: str, pile: str) -> None:
+        """Every card of ``zone`` becomes unseen, of ``pile`` (a shuffle nobody sees). Unseen
+        cards of other piles shuffled in join ``pile``, wherever that pile's other cards are
+        (what one of them can be, any of them can now be: a looser bound, never a wrong one)."""
+        items = self[zone]
+        for other in sorted({pile_of(x) for x in items if is_unseen(x)} - {pile}):
+            self._merge(other, pile)
+        pool = self.unknown.setdefault(pile, Counter())
+        hidden = unseen(pile)
+        for i, item in enumerate(items):
+            if not is_unseen(item):
+                pool[item] += 1
+                items[i] = hidden
+                self.swaps.append((hidden, item))
+
+    def _merge(self, old: str, new: str) -> None:
+        """The unseen items of pile ``old`` become items of ``new``, everywhere; their cards are pooled."""
+        self.unknown.setdefault(new, Counter()).update(self.unknown.pop(old, Counter()))
+        was, now = unseen(old), unseen(new)
+        for items in self.zones.values():
+            for i, x in enumerate(items):
+                if x == was:
+                    items[i] = now
+                    self.swaps.append((now, was))
+
+    def could_be(self, item: str, card: str) -> bool:
+        """Whether the unseen ``item`` can be ``card``."""
+        return self.unknown.get(pile_of(item), Counter())[card] > 0
+
+    def name(self, zone: str, card: str, index: int | None = None, rule: str = CONSERVATION) -> int:
+        """``card`` is seen in ``zone`` (played from a hand, turned up from a deck): the index
+        of ``card`` there. Already seen there, nothing changes; else the unseen item at
+        ``index`` (default: the topmost that can be ``card``) becomes ``card``, and its pile
+        holds one fewer. A card the zone does not hold breaks ``rule``; one that its unseen
+        cards cannot be (every copy is seen elsewhere, or the pile never held it) breaks the
+        rule that every card is in one place."""
+        items = self[zone]
+        if index is None:
+            for i in range(len(items) - 1, -1, -1):
+                if items[i] == card:
+                    return i
+            index = next((i for i in range(len(items) - 1, -1, -1)
+                          if is_unseen(items[i]) and self.could_be(items[i], card)), None)
+            if index is None:
+                raise IllegalAction(CONSERVATION if unseen_count(items) else rule, self.why_not(zone, card))
+        item = items[index]
+        if item == card:
+            return index
+        if not is_unseen(item) or not self.could_be(item, card):
+            raise IllegalAction(CONSERVATION if is_unseen(item) else rule, self.why_not(zone, card))
+        self.unknown[pile_of(item)][card] -= 1
+        items[index] = card
+        self.swaps.append((card, item))
+        return index
+
+    def why_not(self, zone: str, card: str) -> str:
+        """Why ``card`` cannot be in ``zone``, in the zones' own names (engines may reword it)."""
+        items = self.get(zone)
+        piles = sorted({pile_of(x) for x in items if is_unseen(x)})
+        if not piles:
+            return f"{card!r} is not in {zone}"
+        where = sorted({z for z, xs in self.zones.items() if card in xs})
+        elsewhere = f" (seen in {', '.join(where)})" if where else ""
+        return (f"{card!r} is not in {zone}, and none of its {unseen_count(items)} unseen cards can be it: "
+                f"{' and '.join(piles)} holds no more {card!r}{elsewhere}")
+
+    def possible(self, zone: str) -> Counter[str]:
+        """What the unseen cards of ``zone`` can be: the cards of their piles."""
+        out: Counter[str] = Counter()
+        for pile in {pile_of(x) for x in self.get(zone) if is_unseen(x)}:
+            out.update(+self.unknown.get(pile, Counter()))
+        return out
 
     def take_top(self, zone: str, rule: str = CONSERVATION) -> str:
         items = self[zone]
@@ -75,7 +204,10 @@ class Zones:
         self.put(item, dst, bottom)
 
     def copy(self) -> "Zones":
-        return Zones({k: list(v) for k, v in self.zones.items()})
+        if not self.unknown:
+            return Zones({k: list(v) for k, v in self.zones.items()})
+        return Zones({k: list(v) for k, v in self.zones.items()}, {k: Counter(v) for k, v in self.unknown.items()},
+                     list(self.swaps))
 
 
 @dataclass
@@ -97,12 +229,18 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     if len(was_zones) != len(now_zones):
         changed += [name for name in was_zones if name not in now_zones]  # a zone gone (rare)
     if not changed:
+        zones.swaps.clear()
         return None
     was_items: list[str] = []
     now_items: list[str] = []
     for name in changed:
         was_items += was_zones.get(name, ())
         now_items += now_zones.get(name, ())
+    if zones.swaps:  # a card named where an unseen one stood (or hidden again) is that piece
+        for now, was in reversed(zones.swaps):  # undone last first
+            if now in now_items:  # (a card named and moved on lies in a changed zone too)
+                now_items[now_items.index(now)] = was
+        zones.swaps.clear()
     if len(was_items) == len(now_items):
         was_items.sort()
         now_items.sort()
