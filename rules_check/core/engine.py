@@ -147,6 +147,11 @@ class Engine(ABC, Generic[S, A]):
         whose piles are all open, or that has not said which are hidden)."""
         return self.copy_state(state)
 
+    def shared_result(self, state: S) -> bool:
+        """Whether every player wins or loses together (a co-operative game: the search policy
+        may then judge a choice made by all at once for them all). Default: no."""
+        return len(state.players) == 1
+
     def value(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``, for the greedy policy: the score by default."""
         return float(self.scores(state).get(player, 0))

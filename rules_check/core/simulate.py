@@ -22,7 +22,9 @@ action (a shuffle) is then drawn by the simulator's own random numbers
   what the player has just seen, such as the top of a deck, is played out on the table as it
   is). Rollout ``i`` of every action uses the same random numbers
   (common random numbers: the actions are compared on the same draws). A joint choice, one
-  action for several players at once (Kartomantik's Revelation, 4.2.2), is left to greedy.
+  action for several players at once, is searched for them all when they win or lose
+  together (``Engine.shared_result``: So Long, My Love's Choice Phase) and otherwise left to
+  greedy (Kartomantik's Revelation, 4.2.2).
   Every action the search picks is one of ``legal_actions``.
 
 Every policy draws all its randomness from the ``rng`` it is given: the same seed gives the
@@ -55,10 +57,11 @@ def random_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
     return rng.choice(actions)
 
 
-def _one_step(engine: Engine, state: Any, action: Any) -> float:
-    """The greedy judgement of ``action``: ``value`` of the table it leaves, for its actor
-    (its random part drawn with fixed numbers, so every action is judged on the same draw)."""
-    player = engine.actor(state, action)
+def _one_step(engine: Engine, state: Any, action: Any, player: str | None = None) -> float:
+    """The greedy judgement of ``action``: ``value`` of the table it leaves, for its actor (or
+    ``player``; its random part drawn with fixed numbers, so every action is judged on the same
+    draw)."""
+    player = player or engine.actor(state, action)
     if player is None:
         return 0.0
     trial = engine.copy_state(state)
@@ -122,11 +125,13 @@ def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
         return actions[0]
     player = engine.actor(state, actions[0])
     if player is None or any(engine.actor(state, a) != player for a in actions):
-        return greedy_policy(engine, state, actions, rng)  # a joint choice (both players at once)
+        if not engine.shared_result(state):
+            return greedy_policy(engine, state, actions, rng)  # a joint choice of rivals
+        player = state.players[0]  # a joint choice of partners: judged for them all
     tried = actions if len(actions) <= MAX_GREEDY_TRIES else rng.sample(actions, MAX_GREEDY_TRIES)
     order = list(range(len(tried)))
     rng.shuffle(order)  # ties in the one-step judgement fall at random
-    judged = sorted(order, key=lambda i: -_one_step(engine, state, tried[i]))
+    judged = sorted(order, key=lambda i: -_one_step(engine, state, tried[i], player))
     chosen = judged[:SEARCH_WIDTH - 1]
     rest = judged[SEARCH_WIDTH - 1:]
     if rest:

@@ -357,12 +357,17 @@ class SoLongEngine(Engine[SoLongState, Action]):
                 redeal(new.zones, rng, pile)
         return new
 
+    def shared_result(self, state: SoLongState) -> bool:
+        """So Long, My Love and the solo game: the players win or lose together."""
+        return state.mode in (COOP, SOLO)
+
     def value(self, state: SoLongState, player: str) -> float:
         """The greedy policy's judgement: the score (the Collective Insight in So Long, My Love,
         where the result is shared), and what leads to it: Feelings in stock pay for cards
         ("2. Feeling Cost"), Marks of Sol for Observations, cards in hand are insight to come
-        where holding them costs nothing (co-op, solo); in co-op the goal reached, the share of
-        the Heartbreak's Collective Insight reached, and most of all both together; in
+        where holding them costs nothing (co-op, solo); in co-op the goal reached (half as much
+        for the share done of a goal that counts), the share of the Heartbreak's Collective
+        Insight reached, and most of all both together; in
         the solo game every Vision unlocked (the win needs them all, SL20), the tokens that
         unlock them and the Marks of Sol that keep them from locking."""
         stock_ = state.zones[f"stock:{player}"]
@@ -373,8 +378,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
             base = float(insight)
             found = result(state) if state.heartbreak else None
             reached = found is not None and found[0]
-            if reached:
-                base += W_GOAL
+            base += W_GOAL if reached else W_GOAL / 2 * self._goal_progress(state)
             if state.heartbreak:  # "you must reach the goal AND the Collective Insight value"
                 need = self.cards.heartbreaks[state.heartbreak].collective_insight
                 base += W_NEED * min(insight, need) / need + (W_BOTH if reached and insight >= need else 0)
@@ -387,6 +391,27 @@ class SoLongEngine(Engine[SoLongState, Action]):
             base += W_READY * self._ready_to_unlock(state, player)
             return base + held + 0.3 * self._potential(state, player)
         return float(scoring.points(state, player)) + held
+
+    @staticmethod
+    def _goal_progress(state: SoLongState) -> float:
+        """So Long, My Love: the share of a counted Heartbreak goal done so far (0 to 1), for the
+        goals that count something (L'Uno chosen together twice, 6 Marks of Sol, 4 negative
+        cards, the Letter's two cards, 3 cards in each field); 0 for the others."""
+        from .goals import goal_of
+        goal = goal_of(state.data.heartbreaks[state.heartbreak].goal) if state.heartbreak else None
+        key = getattr(goal, "key", None)
+        if key == "l'uno twice":
+            return min(state.luno_rounds, 2) / 2
+        if key == "6 marks":
+            return min(state.marks_gained, 6) / 6
+        if key == "4 negative":
+            return min(sum(1 for _, c in state.played if state.data.cards[c].karma == "negative"), 4) / 4
+        if key == "the letter":
+            played = {c for _, c in state.played}
+            return sum(c in played for c in ("Every Name Remembered", "She Wasn't My Daughter")) / 2
+        if key == "fields of 3":
+            return sum(min(len(state.zones[field_of(p)]), 3) for p in state.players) / (3 * len(state.players))
+        return 0.0
 
     @staticmethod
     def _ready_to_unlock(state: SoLongState, player: str) -> float:
