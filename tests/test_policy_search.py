@@ -123,3 +123,19 @@ def test_kartomantik_winners_are_placed_in_the_interzone():
         placed += sum(len(e.get("interzone") or []) for e in log["log"] if "place" in e)
     assert placed > 0
 
+
+
+def test_only_partners_share_a_result():
+    """A joint choice is searched for all only where all win or lose together (So Long, My
+    Love, the solo games); rivals' joint choices (Kartomantik's Revelation) are not."""
+    def state_of(game, n, mode):
+        engine = engines()[game]
+        players = NAMES[:n]
+        setup = engine.random_setup(players, random.Random(_seed_for(game, players, mode)))
+        return engine, engine.new_state(players, setup, "<t>", lambda p: None)
+
+    for game, n, mode, shared in [("so-long-my-world", 2, "co-op", True), ("so-long-my-world", 2, "multiplayer", False),
+                                  ("so-long-my-world", 1, "solo", True), ("kartomantik", 2, None, False),
+                                  ("relics", 1, None, True), ("visions", 2, None, False)]:
+        engine, state = state_of(game, n, mode)
+        assert engine.shared_result(state) is shared, (game, mode)
