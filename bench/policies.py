@@ -368,9 +368,7 @@ def main() -> None:
                  else f"{engine.player_range()} in turn")
         if args.mode:
             label += f", {args.mode} setups only"
-        modes = Counter()
-        for r in runs:
-            modes.update(r.modes)
+        modes = runs[0].modes  # every policy plays the same seeds
         label += "; modes " + ", ".join(f"{m} {n}" for m, n in sorted(modes.items())) if game == "so-long-my-world" \
             else ""
         text = markdown(game, engine, runs, label, " ".join(cmd))
