@@ -6,6 +6,7 @@ game by its result first; ``determinize`` hides what a player cannot see."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -102,10 +103,16 @@ def test_determinize_hides_the_opponents_hand_and_the_decks():
 
 
 def test_the_cli_accepts_policy_search(tmp_path):
-    out = tmp_path / "search.yaml"
-    subprocess.run([sys.executable, "-m", "pnp", "simulate", "relics", "--seed", "2", "--policy", "search",
-                    "--out", str(out)], check=True, capture_output=True)
-    assert "--policy search" in out.read_text().splitlines()[0]
+    """The same seed writes the same search log in any process (no dependence on the hash seed)."""
+    texts = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"search-{hash_seed}.yaml"
+        subprocess.run([sys.executable, "-m", "pnp", "simulate", "relics", "--seed", "2", "--policy", "search",
+                        "--out", str(out)], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        texts.append(out.read_text())
+    assert texts[0] == texts[1]
+    assert "--policy search" in texts[0].splitlines()[0]
     checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(out), "--format", "json"],
                              capture_output=True, text=True)
     report = json.loads(checked.stdout)[0]
