@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples" / "logs"
 ALL_EXAMPLES = sorted(EXAMPLES.glob("*.yaml"))
 ROW_KEYS = ["version", "file", "game", "usable", "legal", "complete", "metadata", "violations", "unverified",
-            "scores", "winner", "entries", "errors"]
+            "undecided", "scores", "winner", "entries", "errors"]
 NO_METADATA = {"event": None, "round": None, "date": None, "table": None, "notes": None}
 RELICS = (EXAMPLES / "relics-legal.yaml").read_text()
 PLAYERS_LINE = "players: [Ana]\n"  # relics-legal.yaml's line 7: metadata written after it starts on line 8
@@ -380,8 +380,8 @@ class TestJsonShape:
         assert result.exit_code == 2
         bad, missing = assert_valid(validator, result.output)
         assert bad == {"version": 1, "file": str(path), "game": None, "usable": False, "legal": False,
-                       "complete": False, "metadata": NO_METADATA, "violations": [], "unverified": [], "scores": {},
-                       "winner": None, "entries": 0,
+                       "complete": False, "metadata": NO_METADATA, "violations": [], "unverified": [], "undecided": [],
+                       "scores": {}, "winner": None, "entries": 0,
                        "errors": [{"code": "unusable", "message": f"{path}:8: round: expected a number or text, "
                                                                   "got a list", "line": 8}]}
         assert missing["errors"] == [{"code": "unusable", "message": f"{tmp_path / 'missing.yaml'}: no such game log",
@@ -411,7 +411,7 @@ class TestJsonShape:
                             "message": "you can still travel to Ashen Field: the top-left challenge of Ashen Field "
                                        "(red 3) costs 3, and you would have 2 red energy and 1 card to discard "
                                        "(ruling R6)"}],
-            "unverified": [], "scores": {"Ana": 0}, "winner": None, "entries": 1, "errors": []}
+            "unverified": [], "undecided": [], "scores": {"Ana": 0}, "winner": None, "entries": 1, "errors": []}
 
 
 @pytest.mark.parametrize("path", [p for p in ALL_EXAMPLES if "-illegal-" not in p.name], ids=lambda p: p.name)

@@ -14,6 +14,16 @@ be read against the state the earlier violations left, or several entries in a r
 rule (the log and the replay no longer agree). The scores and the winner stay those of the
 strict reading: as of the last legal entry before the first violation.
 
+Not decided by the log (issue 24: a game played with real cards, whose shuffled piles nobody
+knows): an entry is legal when some order of the unknown piles makes it legal; when the rules
+then ask a question the log does not answer (a compulsory mulligan with a hand not shown, a
+deck's cards at the end), the engine's optional hook ``undecided(state, action)`` (called
+after each entry applied, and with ``action`` None at the end) gives (rule, message) pairs,
+reported as ``undecided``: neither a violation nor a verdict. An engine's optional hook
+``after_end(state, action)`` lets an entry follow the end of the game (cards shown then). A card
+named where no order can put it is an `IllegalAction` raised while the entry is applied: a
+violation like any other.
+
 Reports are dataclasses while the replay runs (cheap) and pydantic models (`LogRow`) when
 printed as JSON: one shape for every row, published by `json_schema`.
 """
@@ -72,6 +82,7 @@ class LogReport:
     complete: bool
     violations: list[Violation] = field(default_factory=list)
     unverified: list[dict[str, Any]] = field(default_factory=list)
+    undecided: list[dict[str, Any]] = field(default_factory=list)  # {line, entry, rule, message}
     scores: dict[str, int] = field(default_factory=dict)
     winner: str | list[str] | None = None
     entries: int = 0  # how many entries were replayed legally
@@ -161,10 +172,28 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch
         if all_violations and left:
             report.stopped = Stop(entry.line, entry.index + 1, reason, left)
 
+    undecided_hook = getattr(engine, "undecided", None)
+    after_end = getattr(engine, "after_end", None)
+
+    def note(entry: Any, action: Any) -> None:
+        if undecided_hook is None:
+            return
+        for rule, message in undecided_hook(state, action):
+            report.undecided.append({"line": entry.line if entry is not None else None,
+                                     "entry": entry.index + 1 if entry is not None else None,
+                                     "rule": rule, "message": message})
+
     for entry in entries:
         number = entry.index + 1
         try:
-            if engine.is_over(state):
+            over = engine.is_over(state)
+            if over and after_end is not None:
+                try:
+                    over = not after_end(state, engine.parse(entry.data, state,
+                                                             EntryRef(log.file, entry.index, entry.line)))
+                except InputError:
+                    pass
+            if over:
                 report.violations.append(Violation(entry.line, number, f"{engine.title}: the end of the game",
                                                    "an entry after the game ended"))
                 stop(entry, "the game has ended")
@@ -196,7 +225,15 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch
                 continue
             in_a_row = 0
             notes = engine.unverified(state, action)
-            engine.apply(state, action)
+            try:
+                engine.apply(state, action)
+            except IllegalAction as exc:  # a card named where no order of the unseen piles puts it
+                violation = Violation(entry.line, number, exc.rule, exc.message)
+                report.violations.append(violation)
+                if result is None:
+                    result = engine.scores(state), engine.winner(state)
+                stop(entry, "a card is named where it cannot be: the state cannot be followed")
+                break
         except Exception as exc:
             if not report.violations:  # not a log entry, or a bug of the checker: check_logs reports it
                 raise
@@ -208,11 +245,14 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch
             report.violations.append(Violation(entry.line, number, CONSERVATION, lost))
             stop(entry, "a card or token is lost or forged: the state cannot be trusted")
             break
-        for note in notes:
-            report.unverified.append({"line": entry.line, "entry": number, "message": note})
+        for text in notes:
+            report.unverified.append({"line": entry.line, "entry": number, "message": text})
+        note(entry, action)
         report.entries += 1
         watch.after(entry, state)
     report.complete = not report.violations and engine.is_over(state)
+    if report.complete:
+        note(None, None)
     report.scores, report.winner = result if result is not None else (engine.scores(state), engine.winner(state))
     return report
 
@@ -310,6 +350,17 @@ class UnverifiedRow(_Strict):
     message: str
 
 
+class UndecidedRow(_Strict):
+    """A question the log does not answer (a game played with real cards, whose shuffled piles
+    nobody knows): accepted because some order of the unseen cards allows it, decided by none.
+    ``entry`` null: the end of the log (a score that depends on cards never shown)."""
+
+    line: Optional[int]
+    entry: Optional[int]
+    rule: str
+    message: str
+
+
 class ErrorRow(_Strict):
     """Why the file is not a log (the same shape as the deck report's errors)."""
 
@@ -332,6 +383,9 @@ class LogRow(_Strict):
     metadata: MetadataRow
     violations: list[ViolationRow] = Field(description="The first violation; every one with --all.")
     unverified: list[UnverifiedRow]
+    undecided: list[UndecidedRow] = Field(description="What the log does not decide: conditions over cards it "
+                                                      "never shows, accepted because some order of the unseen "
+                                                      "cards allows them.")
     scores: dict[str, int] = Field(description="Each player's score by the rulebook's scoring, as of the end "
                                                "of the game or of the last legal entry.")
     winner: Union[str, list[str], None] = Field(
@@ -356,12 +410,12 @@ def row(r: LogReport | UnusableLog) -> LogRow:
     if isinstance(r, UnusableLog):
         return LogRow.model_validate({
             **common, "usable": False, "legal": False, "complete": False, "violations": [], "unverified": [],
-            "scores": {}, "winner": None, "entries": 0,
+            "undecided": [], "scores": {}, "winner": None, "entries": 0,
             "errors": [{"code": e.code, "message": e.message, "line": e.line} for e in r.errors]})
     return LogRow.model_validate({
         **common, "usable": True, "legal": r.legal, "complete": r.complete,
         "violations": [v.as_json() for v in r.violations], "unverified": r.unverified,
-        "scores": r.scores, "winner": r.winner, "entries": r.entries, "errors": []})
+        "undecided": r.undecided, "scores": r.scores, "winner": r.winner, "entries": r.entries, "errors": []})
 
 
 def as_json(results: list[LogReport | UnusableLog]) -> str:
@@ -435,5 +489,8 @@ def as_text(results: list[LogReport | UnusableLog]) -> str:
                          "not checked")
         for u in r.unverified:
             lines.append(f"  line {u['line']}, entry {u['entry']}: unverified: {u['message']}")
+        for u in r.undecided:
+            where = f"line {u['line']}, entry {u['entry']}" if u["entry"] else "end of the log"
+            lines.append(f"  {where}: not decided by the log: [{u['rule']}] {u['message']}")
         lines.append("  " + result_line(r))
     return "\n".join(lines)

@@ -225,7 +225,10 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     was_zones = before.zones
     now_zones = zones.zones
     get = was_zones.get
-    changed = [name for name, items in now_zones.items() if get(name) != items]
+    if zones.swaps:  # a card named or hidden again may stand in a zone that looks unchanged (a hand
+        changed = list(now_zones)  # of unseen cards named, then shuffled away and drawn again): count all
+    else:
+        changed = [name for name, items in now_zones.items() if get(name) != items]
     if len(was_zones) != len(now_zones):
         changed += [name for name in was_zones if name not in now_zones]  # a zone gone (rare)
     if not changed:
