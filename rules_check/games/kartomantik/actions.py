@@ -1,6 +1,8 @@
 """The Kartomantik log vocabulary: what an entry says, in the rulebook's own words.
 
     - {mulligan: Ana, deck: [...]}                   # 4.2.1 The Mulligan: the new deck, top first
+    - {mulligan: Ana, hand: [...]}                   # a log without deck orders: the hand shown (K40)
+    - {mulligan: Ana}                                # ... and one whose hand was not shown
     - {reveal: {Ana: CARD, Ben: CARD}}               # 4.2.2 Revelation: both First Manifestations
     - {effect: ITEM, player: Ana, target: ITEM}      # a triggered effect put on the Stack (3.1)
     - {play: CARD, player: Ana, tribute: [CARD...], target: ITEM}  # 2.3 a card to the Stack
@@ -10,6 +12,7 @@
     - {choose: VALUE, player: Ana}                   # a choice an effect asks as it resolves
     - {place: Ana, interzone: [CARD...], deck: [CARD...], displace: [CARD...]}  # 4.2.3 the winner
     - {bottom: Ana, cards: [CARD...]}                # 4.2.4: the hand above 7 to the deck's bottom
+    - {show: {Ana: {deck: [CARD...], hand: [CARD...]}}}  # cards seen at the table (readings K41, K42)
 
 CARD is a card name of the player's own; ITEM is ``OWNER/Card Name`` (a card anywhere).
 ``targets: [ITEM, ITEM]`` for an effect with two targets. An entry may also write what the
@@ -35,9 +38,10 @@ from rules_check.pool import Pool
 from .state import item as make_item
 from .state import zone_names
 
-KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "choose", "place", "bottom")
+KINDS = ("mulligan", "reveal", "effect", "play", "activate", "pass", "choose", "place", "bottom", "show")
 KEYS = {
-    "mulligan": {"mulligan", "deck"},
+    "mulligan": {"mulligan", "deck", "hand"},
+    "show": {"show"},
     "reveal": {"reveal"},
     "effect": {"effect", "player", "target", "targets", "ops"},
     "play": {"play", "player", "from", "tribute", "target", "targets", "ops"},
@@ -56,6 +60,16 @@ FROM = ("hand", "interzone", "limbo", "deck", "vessel", "exile", "field")
 class Mulligan:
     player: str
     deck: tuple[str, ...] | None  # items, top first; None: the shuffle is still to be drawn (a chance node)
+    unordered: bool = False  # a log without the deck's order: the new deck is unseen (reading K40)
+    shown: tuple[str, ...] | None = None  # the hand shown to the opponent (4.2.1), in such a log
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Cards seen at the table (readings K41, K42): for each player and zone kind, the cards
+    named from its unseen ones; a deck's are its top cards, top first."""
+
+    shown: tuple[tuple[str, str, tuple[str, ...]], ...]  # (player, zone kind, items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +137,8 @@ class Bottom:
     cards: tuple[str, ...]
 
 
-Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Choose, Place, Bottom]
+Action = Union[Mulligan, Reveal, Effect, Play, Activate, Pass, Choose, Place, Bottom, Show]
+SHOWN = ("deck", "hand", "limbo", "exile", "interzone", "vessel", "field")  # the zones a `show` may name
 
 
 class Reader:
@@ -190,9 +205,27 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     r = Reader(pool, players, ref)
     if kind == "mulligan":
         p = r.player(entry["mulligan"], "mulligan")
-        if "deck" not in entry:
-            raise _fail(ref, "is required: the deck after the shuffle, top first", "deck")
+        if "deck" in entry and "hand" in entry:
+            raise _fail(ref, "write the new deck's order (`deck:`) or the hand shown (`hand:`), not both", "hand")
+        if "deck" not in entry:  # reading K40: the new order is unknown
+            shown = r.owns(p, entry["hand"], "hand") if "hand" in entry else None
+            return Mulligan(p, None, True, shown)
         return Mulligan(p, r.owns(p, entry["deck"], "deck"))
+    if kind == "show":
+        raw = entry["show"]
+        if not isinstance(raw, dict) or not raw:
+            raise _fail(ref, f"expected each player's zones shown: {{{players[0]}: {{deck: [CARD, ...], hand: "
+                             f"[CARD, ...]}}}}", "show")
+        out = []
+        for who, zones in raw.items():
+            p = r.player(who, "show")
+            if not isinstance(zones, dict):
+                raise _fail(ref, f"expected {p}'s zones shown: {{deck: [CARD, ...], hand: [CARD, ...]}}", "show")
+            for k, cards in zones.items():
+                if k not in SHOWN:
+                    raise _fail(ref, f"unknown zone {k!r}; expected one of {', '.join(SHOWN)}", "show")
+                out.append((p, k, r.owns(p, cards, "show")))
+        return Show(tuple(out))
     if kind == "reveal":
         raw = entry["reveal"]
         if not isinstance(raw, dict) or set(raw) != set(players):
@@ -255,8 +288,18 @@ def _targets(out: dict[str, Any], targets: tuple[str, ...]) -> None:
 
 def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Mulligan):
+        if action.unordered:
+            out0: dict[str, Any] = {"mulligan": action.player}
+            if action.shown is not None:
+                out0["hand"] = [_name(i) for i in action.shown]
+            return out0
         assert action.deck is not None, "a mulligan's shuffle is drawn before it is written"
         return {"mulligan": action.player, "deck": [_name(i) for i in action.deck]}
+    if isinstance(action, Show):
+        shown: dict[str, Any] = {}
+        for p, k, items in action.shown:
+            shown.setdefault(p, {})[k] = [_name(i) for i in items]
+        return {"show": shown}
     if isinstance(action, Reveal):
         return {"reveal": {p: _name(i) for p, i in action.chosen}}
     if isinstance(action, Pass):

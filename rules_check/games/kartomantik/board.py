@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 
 from pnp.effects.kartomantik import Group, Ref, Target
 from pnp.effects.language import STATIC, TRIGGERED, Ability
+from rules_check.core.zones import is_unseen
 
 from .state import CONFRONTATION, STACK, STALEMATE, KState, owner_of, zone
 
@@ -271,13 +272,14 @@ def _read_game_cards(state: KState) -> None:
         return
     keys: set[str] = set()
     lowering = []
-    for items in state.zones.zones.values():
-        for it in items:
-            script = state.card(it).script
-            if script is not None:
-                keys.update(script.triggers)
-                if any(_lowers(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
-                    lowering.append(it)
+    everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
+    everything += [x for pile in state.zones.unknown.values() for x in pile if x not in everything]  # reading K39
+    for it in everything:
+        script = state.card(it).script
+        if script is not None:
+            keys.update(script.triggers)
+            if any(_lowers(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
+                lowering.append(it)
     state.trigger_keys, state.lowering = keys, tuple(lowering)
 
 

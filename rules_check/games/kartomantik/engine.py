@@ -8,7 +8,14 @@
         deck: [...]
 
 The deck order is the decklist when no file is named; either way it must be legal per
-`pnp check deck` (4.1) and, with a file, hold exactly that list's cards.
+`pnp check deck` (4.1) and, with a file, hold exactly that list's cards. A game played with
+real cards gives no order (reading K39):
+
+      Ana:
+        decklist: ../decks/legal-yellow-tempo.txt   # alone, or
+        cards: [...]                                 # the 30 cards, in any order
+
+and the deck is 30 unseen cards (rules_check/core/zones.py) the log names as they are seen.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from rules_check.deckcheck import check_deck
 from rules_check.pool import Pool, load_pool
 
 from . import rules, scoring
-from .actions import Action, parse_entry, to_entry
+from .actions import Action, Show, parse_entry, to_entry
 from .state import DECK_BONUS, OVER, KState, item, owner_of, zone, zone_names
 
 EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from
@@ -54,11 +61,19 @@ class KartomantikEngine(Engine[KState, Action]):
         for name in zone_names(players):
             state.zones[name]
         for p in players:
-            raw = reader.mapping((p,), required=("deck",), optional=("decklist",),
-                                 what="{deck: [the shuffled deck, top first]} and an optional decklist: FILE")
-            names = reader.names((p, "deck"), self._printed, self.pool.printed_names())
+            raw = reader.mapping((p,), optional=("deck", "decklist", "cards"),
+                                 what="{deck: [the shuffled deck, top first]}, or a deck without its order: "
+                                      "{cards: [...]} or {decklist: FILE} (reading K39)")
+            if "deck" in raw and "cards" in raw:
+                raise reader.fail("write `deck:` (the shuffled order) or `cards:` (the cards, no order), not both",
+                                  (p, "cards"))
+            key = "deck" if "deck" in raw else "cards" if "cards" in raw else None
+            if key is None and "decklist" not in raw:
+                raise reader.fail("is required but missing: the deck (`deck:` in its shuffled order, or `cards:` "
+                                  "or `decklist:` without it)", (p,), "deck")
+            names = reader.names((p, key), self._printed, self.pool.printed_names()) if key else []
             listed = Decklist(file=f"setup.{p}", player=p,
-                              deck=[Entry(n, 1, line_of((p, "deck", i))) for i, n in enumerate(names)])
+                              deck=[Entry(n, 1, line_of((p, key, i))) for i, n in enumerate(names)])
             if "decklist" in raw:
                 path = Path(file).parent / str(raw["decklist"])
                 try:
@@ -67,14 +82,22 @@ class KartomantikEngine(Engine[KState, Action]):
                     raise reader.fail(f"decklist: {exc}", (p, "decklist")) from None
                 have = Counter(self.pool.get(e.name).name if self.pool.get(e.name) else e.name
                                for e in listed.deck for _ in range(e.count))
-                if have != Counter(names):
-                    raise IllegalAction(rules.RULE_SETUP, f"{p}'s deck order does not hold the cards of "
-                                                          f"{raw['decklist']}", (p, "deck"))
+                if key is None:
+                    names = sorted(have.elements())
+                elif have != Counter(names):
+                    what = "deck order" if key == "deck" else "cards"
+                    raise IllegalAction(rules.RULE_SETUP, f"{p}'s {what} does not hold the cards of "
+                                                          f"{raw['decklist']}", (p, key))
             report = check_deck(listed, self.pool)
             if not report.legal:
                 raise IllegalAction(rules.RULE_SETUP, f"{p}'s deck is not legal (pnp check deck): "
-                                    + "; ".join(e.message for e in report.errors), (p, "deck"))
-            state.zones[zone("deck", p)].extend(reversed([item(p, n) for n in names]))
+                                    + "; ".join(e.message for e in report.errors), (p, key or "decklist"))
+            if key == "deck":
+                state.zones[zone("deck", p)].extend(reversed([item(p, n) for n in names]))
+            else:  # reading K39: shuffled at the table, its order unknown
+                cards = [item(p, n) for n in names]
+                state.zones.hide(zone("deck", p), zone("deck", p), cards)
+                state.listed[zone("deck", p)] = Counter(cards)
         state.last_winner = players[0]  # ruling K1
         state.essence = {p: {} for p in players}
         rules.start_turn(state)
@@ -111,6 +134,23 @@ class KartomantikEngine(Engine[KState, Action]):
 
     def unverified(self, state: KState, action: Action) -> list[str]:
         return rules.unverified(state, action)
+
+    def undecided(self, state: KState, action: Action | None) -> list[tuple[str, str]]:
+        """What the log leaves open (readings K40, K42): after an entry, the conditions over unseen
+        cards it was accepted on; at the end (``action`` None), the scores it does not decide."""
+        if action is None:
+            return scoring.undecided(state)
+        notes, state.notes = state.notes, []
+        return notes
+
+    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
+        """The log a scorekeeper at the table would have written of this game (rules_check/core/tableview.py)."""
+        from .table import table_view
+        return table_view(self, log)
+
+    def after_end(self, state: KState, action: Action) -> bool:
+        """A `show` entry may follow the end: the cards turned up when the game is over (reading K42)."""
+        return isinstance(action, Show)
 
     def sample_chance(self, state: KState, action: Action, rng: random.Random) -> Action:
         return rules.shuffle(state, action, rng)

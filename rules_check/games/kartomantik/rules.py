@@ -76,8 +76,12 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import apply_ops
 from rules_check.effects import Frame, describe, mismatch, program, run
 
+from rules_check.core.zones import is_unseen
+from rules_check.core.zones import seen as seen_items
+
 from . import board, triggers
-from .actions import Action, Activate, Bottom, Choose, Effect, Mulligan, Pass, Place, Play, Reveal
+from .actions import Action, Activate, Bottom, Choose, Effect, Mulligan, Pass, Place, Play, Reveal, Show
+from .seen import cannot_hold, holds, manifestation_in
 from .moves import move
 from .state import (CONFRONTATION, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES,
                     MAX_COMPULSORY_MULLIGANS, OVER, PLACE, REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE,
@@ -105,6 +109,8 @@ RULE_RESOLUTION = f"{R} 4.2.3 (When a Player Wins)"
 RULE_END = f"{R} 4.2.4 (End Phase)"
 RULE_SETUP = f"{R} 4.1 (Building a Deck)"
 RULE_TRIGGERED = f"{R} 3.1 (Triggered)"
+RULE_SHOW = f"{R} 1.3 (Game Zones)"  # a `show` entry: cards seen in a zone (reading K41)
+RULE_END_GAME = f"{R} 4.4.1 (End Game Conditions)"
 PLAYABLE = (REACTION, RESOLUTION, END)
 WILLS_FROM_HAND = {REACTION: RULE_REACTION, RESOLUTION: RULE_RESOLUTION, END: RULE_END}  # "Wills from their hand"
 STACK_ONLY = (RECOVERY, PLACE, HAND_LIMIT_PHASE)  # reading K20: only passes, while triggers are on the Stack
@@ -114,9 +120,18 @@ OWNER_ONLY = ("limbo", "deck", "hand", "exile")  # 3.2 Game Zones
 # --- small questions -------------------------------------------------------------------------
 
 
-def has_first_manifestation(state: KState, p: str) -> bool:
-    """4.2.1.3: "at least one Manifestation card in hand that can be played as a First Manifestation"."""
-    return any(state.is_manifestation(it) for it in state.hand(p))
+def has_first_manifestation(state: KState, p: str) -> bool | None:
+    """4.2.1.3: "at least one Manifestation card in hand that can be played as a First
+    Manifestation"; None when the hand's unseen cards leave it open (reading K40)."""
+    if not state.zones.unknown:
+        return any(state.is_manifestation(it) for it in state.hand(p))
+    return manifestation_in(state, zone("hand", p))
+
+
+def not_held(state: KState, it: str, src: str) -> str:
+    """Why ``it`` is not in ``src``: where it is (reading K38), or why the unseen cards there cannot
+    be it (reading K39)."""
+    return cannot_hold(state, src, [it]) or not_in(state, it, src)
 
 
 def last_entered(state: KState, p: str) -> str | None:
@@ -247,9 +262,9 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
     if len(set(cards)) != len(cards):
         raise IllegalAction(RULE_TRIBUTE, "a card is named twice in the tribute")
     for it in cards:
-        if it not in state.hand(player):
-            raise IllegalAction(RULE_TRIBUTE, f"{not_in(state, it, zone('hand', player))}: a tribute is paid with "
-                                              f"manifestations from the hand (reading K38)")
+        if not holds(state, zone("hand", player), it):
+            raise IllegalAction(RULE_TRIBUTE, f"{not_held(state, it, zone('hand', player))}: a tribute is paid "
+                                              f"with manifestations from the hand (reading K38)")
         card = state.card(it)
         if card.type != "manifestation":
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} is a will: tributes are paid with manifestations")
@@ -257,6 +272,9 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
             raise IllegalAction(RULE_GOLDEN, f"{card.name}: \"{card.text}\" (reading K31)")
         if not can_pay(temperament, card.temperament):  # type: ignore[arg-type]
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} ({card.temperament}) cannot pay a {temperament} tribute")
+    problem = cannot_hold(state, zone("hand", player), cards)
+    if problem:
+        raise IllegalAction(RULE_TRIBUTE, f"{problem}: a tribute is paid with manifestations from the hand")
     paid = sum(state.base_power(it) for it in cards)
     if need == 0 and cards:
         raise IllegalAction(RULE_TRIBUTE, f"the excess essence pays this {temperament} tribute of {amount}: it "
@@ -351,10 +369,10 @@ def check_moves(state: KState, ops: tuple | list) -> None:
     for op in ops:
         if op.kind != "move":
             continue
-        if op.item not in trial.zones[op.src]:
+        if not holds(trial, op.src, op.item):
             raise IllegalAction(RULE_EFFECTS, f"the log's operation {{move: {op.item}, from: {op.src}, to: "
                                               f"{op.dst}}} cannot happen: "
-                                              f"{not_in(trial, op.item, op.src)}")
+                                              f"{not_held(trial, op.item, op.src)}")
         trial.zones.move(op.item, op.src, op.dst, op.bottom)
 
 
@@ -371,23 +389,23 @@ def from_where(state: KState, a: Play) -> None:
     "play ... Wills from their hand"). A card its player does not own is 3.2 Owner and Controller's."""
     card, p = state.card(a.card), a.player
     src = zone(a.source, p)
-    if state.zone_of(a.card) is None:
+    if state.zone_of(a.card) is None and not any(u[a.card] for u in state.zones.unknown.values()):
         raise IllegalAction(RULE_OWNER, f"{card.name} is not one of {p}'s cards: {p}'s deck did not hold it, "
                                         f"and a player plays only the cards they own")
     if card.type == "manifestation":
         if a.source not in ("hand", "interzone"):
             raise IllegalAction(RULE_SUPPORT, f"{card.name} cannot be played from {zone_name(src)}: a manifestation "
                                               f"is played in Support from the hand or the Interzone")
-        if a.card not in state.zones[src]:
-            raise IllegalAction(RULE_SUPPORT, f"{not_in(state, a.card, src)}: a manifestation is played in Support "
-                                              f"from the hand or the Interzone")
+        if not holds(state, src, a.card):
+            raise IllegalAction(RULE_SUPPORT, f"{not_held(state, a.card, src)}: a manifestation is played in "
+                                              f"Support from the hand or the Interzone")
         return
     rule = WILLS_FROM_HAND.get(state.phase, RULE_REACTION)
     if a.source != "hand":
         raise IllegalAction(rule, f"{card.name} is a will: wills are played from the hand, not from "
                                   f"{zone_name(src)}")
-    if a.card not in state.zones[src]:
-        raise IllegalAction(rule, f"{not_in(state, a.card, src)}: wills are played from the hand")
+    if not holds(state, src, a.card):
+        raise IllegalAction(rule, f"{not_held(state, a.card, src)}: wills are played from the hand")
 
 
 def check_play(state: KState, a: Play) -> None:
@@ -444,14 +462,89 @@ def check_mulligan(state: KState, a: Mulligan) -> None:
     if state.phase != RECOVERY:
         raise IllegalAction(RULE_MULLIGAN, "a mulligan belongs to the Recovery Phase")
     p = a.player
-    if has_first_manifestation(state, p):
+    has = mulligan_hand(state, a)
+    if has:
+        whatever = (f", whatever the order of {p}'s deck (reading K40)"
+                    if any(is_unseen(x) for x in state.hand(p)) and a.shown is None else "")
         if state.turn != 1:
-            raise IllegalAction(RULE_MULLIGAN, f"{p} has a manifestation in hand: a voluntary mulligan is "
+            raise IllegalAction(RULE_MULLIGAN, f"{p} has a manifestation in hand{whatever}: a voluntary mulligan is "
                                                f"allowed only at the first turn")
         if state.voluntary.get(p):
-            raise IllegalAction(RULE_MULLIGAN, f"{p} already took the voluntary mulligan (only once)")
-    if a.deck is not None and sorted(a.deck) != sorted(state.deck(p) + state.hand(p)):
+            raise IllegalAction(RULE_MULLIGAN, f"{p} already took the voluntary mulligan (only once){whatever}")
+    if a.deck is not None and state.zones.unknown:
+        trial = state.copy()
+        try:
+            new_deck(trial, a)
+        except IllegalAction as exc:
+            raise IllegalAction(RULE_MULLIGAN, f"the new deck is the hand shuffled into the deck: {exc.message}") \
+                from None
+    elif a.deck is not None and sorted(a.deck) != sorted(state.deck(p) + state.hand(p)):
         raise IllegalAction(RULE_MULLIGAN, "the new deck is the hand shuffled into the deck: the same cards")
+
+
+def mulligan_hand(state: KState, a: Mulligan) -> bool | None:
+    """Whether the mulligan's hand holds a manifestation (4.2.1): the hand shown decides it
+    (reading K40: every card of it named from the unseen ones); else the hand, as far as the log
+    tells. A hand shown that is not the hand is a violation."""
+    p = a.player
+    if a.shown is None:
+        return has_first_manifestation(state, p)
+    hand = zone("hand", p)
+    if len(a.shown) != len(state.hand(p)):
+        raise IllegalAction(RULE_MULLIGAN, f"the hand shown has {len(a.shown)} cards; {p}'s hand holds "
+                                           f"{len(state.hand(p))}: the whole hand is shown (4.2.1)")
+    problem = cannot_hold(state, hand, a.shown) or next(
+        (not_in(state, it, hand) for it in a.shown if not holds(state, hand, it)), None)
+    if problem:
+        raise IllegalAction(RULE_MULLIGAN, f"the hand shown is not {p}'s hand: {problem}")
+    return any(state.is_manifestation(it) for it in a.shown)
+
+
+def name_cards(state: KState, where: str, cards, top: bool = False) -> None:
+    """The cards seen in ``where`` named from its unseen ones (reading K41); ``top``: a deck's top
+    cards, top first, each at its place."""
+    z = state.zones
+    if top:
+        items = z[where]
+        for i, it in enumerate(cards):
+            if i >= len(items):
+                raise IllegalAction(RULE_SHOW, f"{zone_name(where)} holds {len(items)} cards, not {len(cards)}")
+            z.name(where, it, index=len(items) - 1 - i)
+        return
+    problem = cannot_hold(state, where, cards)
+    if problem:
+        raise IllegalAction(RULE_SHOW, problem)
+    named: dict[str, int] = {}
+    for it in cards:
+        named[it] = named.get(it, 0) + 1
+        if z[where].count(it) < named[it]:
+            i = next((i for i in range(len(z[where]) - 1, -1, -1)
+                      if is_unseen(z[where][i]) and z.could_be(z[where][i], it)), None)
+            if i is None:
+                raise IllegalAction(RULE_SHOW, not_held(state, it, where))
+            z.name(where, it, index=i)
+
+
+def new_deck(state: KState, a: Mulligan) -> None:
+    """4.2.1: the hand shuffled back into the deck. Without an order (reading K40) every card of
+    it is unseen again; an order written in a log whose deck is unseen names each card."""
+    p = a.player
+    deck, hand = zone("deck", p), zone("hand", p)
+    z = state.zones
+    if a.shown is not None:
+        name_cards(state, hand, a.shown)
+    if a.deck is not None and not z.unknown:
+        z[hand].clear()
+        z[deck][:] = list(reversed(a.deck))
+        return
+    z[deck].extend(z[hand])
+    z[hand].clear()
+    z.conceal(deck, deck)
+    if a.deck is not None:
+        if len(a.deck) != len(z[deck]):
+            raise IllegalAction(RULE_MULLIGAN, f"the new deck has {len(a.deck)} cards; {p}'s deck and hand hold "
+                                               f"{len(z[deck])}")
+        name_cards(state, deck, a.deck, top=True)
 
 
 def check_reveal(state: KState, a: Reveal) -> None:
@@ -460,10 +553,10 @@ def check_reveal(state: KState, a: Reveal) -> None:
         raise IllegalAction(RULE_REVELATION, "the First Manifestations are revealed once a turn, after the "
                                              "Recovery Phase")
     for p, it in a.chosen:
-        if not has_first_manifestation(state, p):
+        if has_first_manifestation(state, p) is False:
             raise IllegalAction(RULE_RECOVERY, f"{p} has no manifestation in hand: a mulligan is compulsory")
-        if it not in state.hand(p):
-            raise IllegalAction(RULE_REVELATION, f"{not_in(state, it, zone('hand', p))}: the First "
+        if not holds(state, zone("hand", p), it):
+            raise IllegalAction(RULE_REVELATION, f"{not_held(state, it, zone('hand', p))}: the First "
                                                  f"Manifestation is chosen from the hand (reading K38)")
         if not state.is_manifestation(it):
             raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not a manifestation")
@@ -561,8 +654,12 @@ def check_bottom(state: KState, a: Bottom) -> None:
         raise IllegalAction(RULE_END, "the hand limit is applied when the turn ends")
     hand = state.hand(a.player)
     excess = len(hand) - HAND_LIMIT
+    problem = cannot_hold(state, zone("hand", a.player), a.cards)
+    if problem and excess > 0 and len(a.cards) == excess:
+        raise IllegalAction(RULE_END, f"{problem}: {a.player} puts {excess} cards of the hand at the bottom of "
+                                      f"the deck")
     if excess <= 0 or len(a.cards) != excess or len(set(a.cards)) != len(a.cards) \
-            or any(c not in hand for c in a.cards):
+            or any(not holds(state, zone("hand", a.player), c) for c in a.cards):
         raise IllegalAction(RULE_END, f"{a.player} puts the {max(excess, 0)} cards above seven from the hand "
                                       f"at the bottom of the deck")
 
@@ -584,6 +681,9 @@ def waiting_for(state: KState, action: Action) -> None:
 
 
 def check(state: KState, action: Action) -> None:
+    if isinstance(action, Show):  # what the table saw, at any moment (reading K41)
+        check_show(state, action)
+        return
     if state.phase == OVER:
         raise IllegalAction(f"{R} 4.4.1 (End Game Conditions)", "the game is over")
     waiting_for(state, action)
@@ -592,9 +692,20 @@ def check(state: KState, action: Action) -> None:
     CHECKS[type(action)](state, action)  # type: ignore[operator]
 
 
+def check_show(state: KState, a: Show) -> None:
+    """Reading K41: the cards named must be ones the zone's unseen cards can be."""
+    trial = state.copy()
+    show(trial, a)
+
+
+def show(state: KState, a: Show) -> None:
+    for p, kind, cards in a.shown:
+        name_cards(state, zone(kind, p), cards, top=kind == "deck")
+
+
 CHECKS = {Mulligan: check_mulligan, Reveal: check_reveal, Effect: check_effect, Play: check_play,
           Activate: check_activate, Pass: check_pass, Choose: check_choose, Place: check_place,
-          Bottom: check_bottom}
+          Bottom: check_bottom, Show: check_show}
 
 
 # --- what actions do -------------------------------------------------------------------------
@@ -868,22 +979,36 @@ def apply(state: KState, action: Action) -> None:
 
 def _apply(state: KState, action: Action) -> None:
     z = state.zones
-    if isinstance(action, Mulligan):
+    if isinstance(action, Show):
+        show(state, action)
+    elif isinstance(action, Mulligan):
         p = action.player
-        if has_first_manifestation(state, p):
+        has = mulligan_hand(state, action)
+        if has is None and state.turn == 1 and not state.voluntary.get(p):
+            has = True  # reading K40: a hand not shown is a voluntary mulligan's
+        elif has is None:
+            state.notes.append((RULE_MULLIGAN, f"{p}'s compulsory mulligan: the log does not show {p}'s hand "
+                                               f"(4.2.1: shown to the opponent); some order of {p}'s deck leaves "
+                                               f"no manifestation in it (reading K40)"))
+        if has:
             state.voluntary[p] = True
             key = f"points.{p}"
             state.counters[key] = state.counters.get(key, 0) - VOLUNTARY_MULLIGAN_COST
             state.mulligans[p] = 0
         else:
             state.mulligans[p] = state.mulligans.get(p, 0) + 1
-        assert action.deck is not None
-        z[zone("hand", p)].clear()
-        z[zone("deck", p)][:] = list(reversed(action.deck))
+        assert action.deck is not None or action.unordered
+        new_deck(state, action)
         draw(state, p)
-        if state.mulligans[p] >= MAX_COMPULSORY_MULLIGANS and not has_first_manifestation(state, p):
-            state.loser = p  # 4.4.1, reading K9
-            state.phase = OVER
+        if state.mulligans[p] >= MAX_COMPULSORY_MULLIGANS:
+            after = has_first_manifestation(state, p)
+            if after is False:
+                state.loser = p  # 4.4.1, reading K9
+                state.phase = OVER
+            elif after is None:
+                state.notes.append((RULE_END_GAME, f"{p}'s second consecutive compulsory mulligan: whether {p}'s new "
+                                                   f"hand holds a manifestation (else {p} loses, 4.4.1) is not decided "
+                                                   f"by the log; the game is read on (reading K40)"))
     elif isinstance(action, Reveal):
         for p, it in action.chosen:
             move(state, it, zone("hand", p), CONFRONTATION)
@@ -996,7 +1121,7 @@ def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: st
     need = amount - min(amount, essence_available(state, p, temperament))
     if need == 0:
         return [()]
-    hand = [it for it in state.hand(p) if it != exclude and state.is_manifestation(it)
+    hand = [it for it in seen_items(state.hand(p)) if it != exclude and state.is_manifestation(it)
             and can_pay(temperament, state.card(it).temperament)  # type: ignore[arg-type]
             and not board.restricted(state, it, "pay a tribute")]
     out = []
@@ -1043,7 +1168,7 @@ def candidates(state: KState) -> Iterator[Action]:
         for p in state.players:
             if not has_first_manifestation(state, p) or (state.turn == 1 and not state.voluntary.get(p)):
                 yield Mulligan(p, None)
-        firsts = [[it for it in state.hand(p) if state.is_manifestation(it)] for p in state.players]
+        firsts = [[it for it in seen_items(state.hand(p)) if state.is_manifestation(it)] for p in state.players]
         for a, b in itertools.product(*firsts):
             yield Reveal(((state.players[0], a), (state.players[1], b)))
         return
@@ -1057,13 +1182,13 @@ def candidates(state: KState) -> Iterator[Action]:
         for p in state.players:
             excess = len(state.hand(p)) - HAND_LIMIT
             if excess > 0:
-                for cards in itertools.permutations(state.hand(p), excess):
+                for cards in itertools.permutations(seen_items(state.hand(p)), excess):
                     yield Bottom(p, cards)
                 return
         return
     p = state.priority
     yield Pass(p)
-    sources = list(state.hand(p))
+    sources = seen_items(state.hand(p))  # a table log's unseen cards are never candidates
     if state.phase == REACTION:
         sources += state.zones[zone("interzone", p)]
     for it in sources:

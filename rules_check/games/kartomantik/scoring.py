@@ -4,17 +4,60 @@
 lost from effects (and the voluntary mulligan, ruling K5), and 5 for each manifestation left
 in the deck. 4.4.3: the most points wins; a tie is a draw (ruling G2). 4.4.1: a player whose
 second consecutive mulligan still leaves no First Manifestation loses.
+
+A log without the deck's order (reading K42): the manifestations left in a deck are counted
+from what the log shows: its seen cards, and its unseen ones when the pile decides them (every
+unseen card of the pile is in the deck: they are the pile's cards; or all of the pile's cards
+are of one kind). Otherwise the deck's bonus is a range; the score counts its lower end (what
+is decided), the winner is decided only when no count in the range changes it, and the report
+names the zone to show (`undecided`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from rules_check.core.zones import is_unseen, pile_of
+
 from .state import DECK_BONUS, KState, zone
 
 
+def deck_manifestations(state: KState, p: str) -> tuple[int, int]:
+    """How many manifestations ``p``'s deck holds: (fewest, most) any order of the unseen cards
+    allows (the same number when the log decides it, reading K42)."""
+    deck = state.deck(p)
+    known = sum(1 for it in deck if not is_unseen(it) and state.is_manifestation(it))
+    unseen = [x for x in deck if is_unseen(x)]
+    if not unseen:
+        return known, known
+    lo = hi = known
+    z = state.zones
+    for pile, n in Counter(pile_of(x) for x in unseen).items():
+        pool = z.unknown.get(pile, Counter())
+        kinds: Counter[bool] = Counter()
+        for it, k in pool.items():
+            if k > 0:
+                kinds[state.is_manifestation(it)] += k
+        everywhere = sum(1 for items in z.zones.values() for x in items if is_unseen(x) and pile_of(x) == pile)
+        if everywhere == n:  # every unseen card of the pile is in the deck: they are its cards
+            lo += kinds[True]
+            hi += kinds[True]
+        else:
+            lo += max(0, n - kinds[False])
+            hi += min(n, kinds[True])
+    return lo, hi
+
+
 def points(state: KState, p: str) -> int:
+    """4.4.2, as far as the log decides it (the deck's bonus: its lower end, reading K42)."""
+    return points_range(state, p)[0]
+
+
+def points_range(state: KState, p: str) -> tuple[int, int]:
     vessel = sum(state.card(it).points or 0 for it in state.zones[zone("vessel", p)])
-    deck = sum(DECK_BONUS for it in state.deck(p) if state.is_manifestation(it))
-    return vessel + state.counters.get(f"points.{p}", 0) + deck
+    base = vessel + state.counters.get(f"points.{p}", 0)
+    lo, hi = deck_manifestations(state, p)
+    return base + DECK_BONUS * lo, base + DECK_BONUS * hi
 
 
 def scores(state: KState) -> dict[str, int]:
@@ -24,7 +67,28 @@ def scores(state: KState) -> dict[str, int]:
 def winner(state: KState) -> str | list[str] | None:
     if state.loser is not None:
         return state.other(state.loser)
+    ranges = {p: points_range(state, p) for p in state.players}
+    if any(lo != hi for lo, hi in ranges.values()):
+        a, b = state.players
+        if ranges[a][0] > ranges[b][1]:
+            return a
+        if ranges[b][0] > ranges[a][1]:
+            return b
+        return None  # reading K42: the log does not decide it
     s = scores(state)
     best = max(s.values())
     top = [p for p in state.players if s[p] == best]
     return top[0] if len(top) == 1 else top
+
+
+def undecided(state: KState) -> list[tuple[str, str]]:
+    """What the end of the log leaves open (reading K42): each deck whose bonus it does not decide."""
+    out = []
+    for p in state.players:
+        lo, hi = deck_manifestations(state, p)
+        if lo != hi:
+            out.append(("Kartomantik 4.4.2 (Point Calculation)",
+                        f"{p}'s deck holds {lo} to {hi} manifestations (5 points each): the log does not show "
+                        f"them; the score counts {lo}. Show the deck, or the unseen cards elsewhere, at the end: "
+                        f"{{show: {{{p}: {{deck: [CARD, ...]}}}}}}"))
+    return out

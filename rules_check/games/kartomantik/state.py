@@ -28,6 +28,8 @@ from typing import Any
 from pnp.data.games.kartomantik import PoolCard
 from pnp.effects.language import Ability
 from rules_check.core.engine import BaseState
+from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen, pile_of
 from rules_check.core.ops import Op
 from rules_check.effects.machine import Frame
 from rules_check.pool import Pool
@@ -66,6 +68,9 @@ def item(owner: str, name: str) -> str:
 
 
 def owner_of(it: str) -> str:
+    """The owner of ``OWNER/Name``; of an unseen card (``unseen("deck:Ana")``, reading K39), its pile's."""
+    if is_unseen(it):
+        return pile_of(it).partition(":")[2]
     return it.split("/", 1)[0]
 
 
@@ -159,6 +164,10 @@ class KState(BaseState):
     muted: set[str] = field(default_factory=set)  # items that lost their effects, until the end of the turn
     granted: dict[str, list[str]] = field(default_factory=dict)  # item -> cards whose effects it has
     asked: set[str] = field(default_factory=set)  # "would end in a Stalemate" effects offered this turn
+    # a log without the deck's order (reading K39): each pile's decklist, as items ("deck:Ana" ->
+    # Counter of "Ana/Name"), for messages; what is still unseen is in `zones.unknown`
+    listed: dict[str, Any] = field(default_factory=dict)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (rule, message) not decided by the log
     problem: str | None = None  # an outcome written in the log that the script does not give
     _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
     _own: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -188,12 +197,16 @@ class KState(BaseState):
         new.control = dict(self.control)
         new.temperaments = dict(self.temperaments)
         new.granted = {k: list(v) for k, v in self.granted.items()}
+        new.notes = list(self.notes)
         return new
 
     def card(self, it: str) -> PoolCard:
-        """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path)."""
+        """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path). An
+        unseen card (a log without the deck's order, reading K39) has no face: `UnseenCard`."""
         card = self._cards.get(it)
         if card is None:
+            if is_unseen(it):
+                raise UnseenCard(it)
             card = self.pool.get(name_of(it))  # type: ignore[union-attr]
             assert card is not None, it
             self._cards[it] = card
@@ -253,6 +266,23 @@ class KState(BaseState):
 
     def base_power(self, it: str) -> int:
         return self.card(it).power or 0
+
+
+RULE_UNSEEN = "Kartomantik 1.3 (Game Zones)"
+
+
+class UnseenCard(IllegalAction):
+    """The rules need the face of a card the log never showed (an effect that looks at the top
+    of a deck written without its order): a `show` entry must name it first (reading K41)."""
+
+    def __init__(self, it: str) -> None:
+        self.item = it
+        self.pile = pile_of(it)
+        owner = self.pile.partition(":")[2]
+        super().__init__(RULE_UNSEEN, f"an effect needs a card the log does not show (one of {owner}'s unseen "
+                                      f"cards): a `show` entry names it first, e.g. "
+                                      f"{{show: {{{owner}: {{deck: [CARD]}}}}}} for the top card of the deck "
+                                      f"(reading K41)")
 
 
 def zone_names(players: list[str]) -> list[str]:

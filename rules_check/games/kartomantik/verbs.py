@@ -37,10 +37,12 @@ from pnp.effects.kartomantik import Group, Pick, Place, Ref, Target, Top, Who
 from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen
 from rules_check.effects.machine import Frame, Request
 
 from . import board
 from .moves import add, move
+from .seen import options
 from .state import (CONFRONTATION, INTERZONE_SPACES, REACTION, STACK, STALEMATE, Delayed, KState, StackItem,
                     item, name_of, owner_of, zone, zone_name)
 
@@ -190,10 +192,12 @@ class KWorld:
         self.state.delayed.append(Delayed(frame.source, ability, frame.controller, step.when.key, subject))  # type: ignore[union-attr]
 
     def request_cards(self, frame: Frame, name: str, chooser: str, options: list[str], count: int, what: str,
-                      ordered: bool = False) -> Request | None:
+                      ordered: bool = False, size: int | None = None) -> Request | None:
+        """``size``: how many cards the zone holds, when ``options`` also lists what its unseen
+        cards can be (reading K39: more names than cards)."""
         if name in frame.answers:
             return None
-        n = min(count, len(options))
+        n = min(count, len(options), len(options) if size is None else size)
         if n == 0:
             return None
         if n == 1:
@@ -211,14 +215,23 @@ class KWorld:
                                       f"a manifestation of {zone_name(dst)} to put at the bottom of the deck (1.3.5)")
         return None
 
-    def put(self, frame: Frame, it: str, dst: str, bottom: bool = False, support: bool = False) -> None:
-        src = self.state.zone_of(it)
+    def put(self, frame: Frame, it: str, dst: str, bottom: bool = False, support: bool = False,
+            src: str | None = None) -> None:
+        src = src or source_of(self.state, frame, it)
         if src is None or src == dst and not bottom:
             return
         if dst.startswith("interzone:") and frame.answers.get("displace"):
             out = frame.answers["displace"][0]
             move(self.state, out, dst, zone("deck", owner_of(out)), bottom=True, frame=frame)
         move(self.state, it, src, dst, bottom, support, frame)
+
+
+def source_of(state: KState, frame: Frame, it: str) -> str | None:
+    """Where ``it`` is: an unseen card a step names is the top card of the controller's deck (the
+    only unseen card a phrase names: "the top card of your deck", reading K39)."""
+    if is_unseen(it):
+        return zone("deck", frame.controller)
+    return state.zone_of(it)
 
 
 # --- the verbs --------------------------------------------------------------------------------
@@ -355,7 +368,7 @@ class Put(Verb):
 
     def _options(self, w: KWorld, frame: Frame, pick: Pick) -> list[str]:
         s = w.state
-        return [it for it in s.zones[zone(pick.zone, frame.controller)] if pick.kind == "card" or s.is_manifestation(it)]
+        return options(s, zone(pick.zone, frame.controller), lambda it: pick.kind == "card" or s.is_manifestation(it))
 
     def acts_on(self, w, frame, step):
         """A card to put: one to pick from the zone named, or the card the phrase names (none
@@ -370,7 +383,8 @@ class Put(Verb):
             options = self._options(w, frame, pick)
             place = self._place(step)
             return w.request_cards(frame, "card", frame.controller, options, pick.count,
-                                   f"{pick.words} to put {place.prep} {place.words}")
+                                   f"{pick.words} to put {place.prep} {place.words}",
+                                   size=len(w.state.zones[zone(pick.zone, frame.controller)]))
         for it in self._what(w, frame, step):
             dst, _ = w.place(frame, self._place(step), it)
             asked = w.into_interzone(frame, it, dst)
@@ -380,9 +394,10 @@ class Put(Verb):
 
     def run(self, w, frame, step):
         things = self._what(w, frame, step)
+        pick = zone(step.value.zone, frame.controller) if isinstance(step.value, Pick) else None
         for it in things:
             dst, bottom = w.place(frame, self._place(step), it)
-            w.put(frame, it, dst, bottom)
+            w.put(frame, it, dst, bottom, src=pick)  # a card picked: from the zone named, seen or not
         return bool(things)
 
 
@@ -422,9 +437,9 @@ class Discard(Verb):
         for p in w.players(frame, step.get("who")):
             name = f"discard {p}"
             if name not in frame.answers:
-                asked = w.request_cards(frame, name, p, list(w.state.hand(p)), step.value,
+                asked = w.request_cards(frame, name, p, options(w.state, zone("hand", p)), step.value,
                                         f"{'a card' if step.value == 1 else f'{step.value} cards'} of their hand "
-                                        f"to discard")
+                                        f"to discard", size=len(w.state.hand(p)))
                 if asked is not None:
                     return asked
         return None
@@ -458,11 +473,10 @@ class Chain(Verb):
         # "any manifestation" (3.1 Support and Chain), the card whose effect it is included: an
         # effect on the Stack resolves without its source (3.2 Independence of Effects), and a
         # manifestation destroyed while its Chain waited may be Chained from the Limbo (reading K35)
-        options = [it for it in s.zones[src] if s.is_manifestation(it)
-                   and (most is None or s.base_power(it) <= most)]
-        if not options:
+        chains = options(s, src, lambda it: s.is_manifestation(it) and (most is None or s.base_power(it) <= most))
+        if not chains:
             return None
-        return Request("chained", frame.controller, options + [None],
+        return Request("chained", frame.controller, list(dict.fromkeys(chains)) + [None],
                        f"a manifestation to Chain from {step.value.words} (or none)",
                        read_card(s, frame.controller), lambda v: v if v is not None else "none")
 
@@ -470,7 +484,10 @@ class Chain(Verb):
         it = frame.answers.get("chained")
         if it is None:
             return False
-        move(w.state, it, w.state.zone_of(it), CONFRONTATION, support=True, frame=frame)  # type: ignore[arg-type]
+        src = zone(step.value.key, frame.controller)
+        if it not in w.state.zones[src]:  # a card of the hand still unseen (reading K39) is named
+            src = w.state.zone_of(it) or src
+        move(w.state, it, src, CONFRONTATION, support=True, frame=frame)
         frame.bindings["chained"] = it
         return True
 
@@ -492,6 +509,8 @@ class Arrange(Verb):
         top = w.things(frame, Top("", step.value))
         if len(top) < 2 or "order" in frame.answers:
             return None
+        for it in top:
+            w.state.card(it)  # unseen cards cannot be ordered by name: UnseenCard (reading K41)
         return Request("order", frame.controller, [tuple(p) for p in itertools.permutations(top)],
                        f"the order of the top {len(top)} cards of the deck, top first",
                        read_cards(w.state, frame.controller, True), write_cards)
@@ -508,11 +527,11 @@ class Arrange(Verb):
 class Exile(Verb):
     def request(self, w, frame, step):
         if isinstance(step.value, Pick) and "card" not in frame.answers:
-            hand = list(w.state.hand(frame.controller))
-            if len(hand) < step.value.count:  # reading K25: cannot
+            hand = options(w.state, zone("hand", frame.controller))
+            if len(w.state.hand(frame.controller)) < step.value.count:  # reading K25: cannot
                 return None
             return w.request_cards(frame, "card", frame.controller, hand, step.value.count,
-                                   f"{step.value.words} to exile")
+                                   f"{step.value.words} to exile", size=len(w.state.hand(frame.controller)))
         return None
 
     def run(self, w, frame, step):
@@ -524,7 +543,7 @@ class Exile(Verb):
         else:
             things = w.things(frame, step.value)
         for it in things:
-            src = w.state.zone_of(it)
+            src = zone("hand", frame.controller) if isinstance(step.value, Pick) else source_of(w.state, frame, it)
             if src is not None:
                 move(w.state, it, src, zone("exile", owner_of(it)), frame=frame)
         return bool(things)

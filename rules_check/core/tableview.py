@@ -1,0 +1,31 @@
+"""The table view of a log: what a scorekeeper at the table would have written of the same game.
+
+A simulated game's log (rules_check/core/simulate.py) knows everything: each deck's shuffled
+order, each new order after a shuffle. Nobody at a table knows them (issue 24). `table_view`
+turns a full log into the log of the same game as the table saw it: the setup without orders,
+shuffles without orders, and every entry naming only what was seen (a card played, a hand
+shown), plus the cards the rules needed to see (an effect that reveals the top of a deck) and
+those turned up at the end to count the scores. Each engine says how (its ``table_view(log)``
+hook); an engine without one writes nothing hidden, and its table view is the log unchanged.
+
+The checker judges a table view as it judges any log: legal when some order of the unseen piles
+makes every entry legal (rules_check/core/zones.py). A table view of a legal game is legal, with
+the same scores where the table view decides them.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .engine import Engine
+
+VIEWS = ("full", "table")
+
+
+def table_view(engine: Engine, log: dict[str, Any]) -> dict[str, Any]:
+    """The table view of the full log ``log`` ({game, players, setup, log}); a new dict."""
+    hook = getattr(engine, "table_view", None)
+    if hook is None:
+        return copy.deepcopy(log)
+    return hook(copy.deepcopy(log))

@@ -1,0 +1,111 @@
+"""Unseen cards in a Kartomantik log written at the table (readings K39-K42).
+
+A log may give a deck as its decklist alone (no order): the deck is then 30 unseen cards of the
+pile ``deck:P`` (rules_check/core/zones.py), whose multiset holds the items ``P/Name``. The
+Recovery draws move unseen cards to the hand; a card the log names where unseen ones are (played,
+paid as a tribute, revealed, put at the bottom of the deck, chosen by an effect, shown) must be
+one they can be. The questions the rules ask of a hand or a deck become "is or could be":
+
+* `holds`: the zone holds the card, seen, or one of its unseen cards can be it;
+* `cannot_hold`: why a zone cannot hold some cards, in the rulebook's words ("Ana's hand cannot
+  hold Oppress: Ana's decklist has 1, and it is in Ana's Limbo"), or None;
+* `manifestation_in`: True, False or None (not decided by the log) for "a manifestation in hand";
+* `options`: the cards a choice among a zone's cards may name: the seen ones and every card
+  its unseen ones can still be (a choice names a card, never an unseen one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from rules_check.core.zones import is_unseen, pile_of, unseen_count
+
+from .state import KState, name_of, owner_of, zone_name, zone_words
+
+
+def piles(state: KState, zone: str) -> set[str]:
+    return {pile_of(x) for x in state.zones.get(zone) if is_unseen(x)}
+
+
+def can_be(state: KState, zone: str, it: str) -> int:
+    """How many of ``zone``'s unseen cards can be ``it`` (at most its unseen count)."""
+    items = state.zones.get(zone)
+    u = unseen_count(items)
+    if not u:
+        return 0
+    return min(u, sum(state.zones.unknown.get(p, Counter())[it] for p in piles(state, zone)))
+
+
+def holds(state: KState, zone: str, it: str) -> bool:
+    """``zone`` holds ``it``, seen, or one of its unseen cards can be it."""
+    return it in state.zones.get(zone) or can_be(state, zone, it) > 0
+
+
+def cannot_hold(state: KState, zone: str, cards) -> str | None:
+    """Why ``zone`` cannot hold all of ``cards`` (a multiset of items), or None. A zone with no
+    unseen card: None (the engine's own message says where the card is instead)."""
+    items = state.zones.get(zone)
+    u = unseen_count(items)
+    if not u:
+        return None
+    need = Counter(cards)
+    named = 0
+    for it, k in sorted(need.items()):
+        have = items.count(it)
+        more = max(0, k - have)
+        if more > can_be(state, zone, it):
+            return _why(state, zone, it, k)
+        named += more
+    if named > u:
+        return (f"{zone_name(zone)} cannot hold {', '.join(name_of(c) for c in sorted(need.elements()))}: it holds "
+                f"{len(items)} cards, {u} of them unseen")
+    return None
+
+
+def _why(state: KState, zone: str, it: str, k: int) -> str:
+    owner, name = owner_of(it), name_of(it)
+    listed = sum(state.listed.get(p, Counter())[it] for p in piles(state, zone))
+    if not listed:
+        return f"{zone_name(zone)} cannot hold {name}: {owner}'s decklist has none"
+    where = [z for z, xs in state.zones.zones.items() for x in xs if x == it and z != zone]
+    copies = "a copy" if k == 1 else f"{k} copies"
+    text = f"{zone_name(zone)} cannot hold {copies} of {name}: {owner}'s decklist has {listed}"
+    if len(where) == 1:
+        text += f", and it is {zone_words(where[0])}"
+    elif where:
+        places = sorted(set(where))
+        text += f", and they are {' and '.join(zone_words(z) for z in places)}"
+    return text
+
+
+def manifestation_in(state: KState, zone: str) -> bool | None:
+    """Whether ``zone`` holds a manifestation: True, False, or None when the log does not decide
+    it (some order of the deck gives one, some none)."""
+    items = state.zones.get(zone)
+    if any(not is_unseen(x) and state.is_manifestation(x) for x in items):
+        return True
+    u = unseen_count(items)
+    if not u:
+        return False
+    pool = state.zones.possible(zone)
+    kinds = Counter(state.is_manifestation(it) for it in pool.elements())
+    if not kinds[True]:
+        return False
+    if kinds[False] < u:
+        return True  # not enough other cards to fill the hand
+    return None
+
+
+def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: True) -> list[str]:
+    """The cards a choice among ``zone``'s cards may name: its seen cards that ``keep`` allows, and
+    each card its unseen cards can be (as many copies as they can be)."""
+    items = state.zones.get(zone)
+    out = [x for x in items if not is_unseen(x) and keep(x)]
+    u = unseen_count(items)
+    if u:
+        pool = state.zones.possible(zone)
+        for it in sorted(pool):
+            if keep(it):
+                out += [it] * min(u, pool[it])
+    return out
