@@ -90,6 +90,11 @@ class Policy(str, Enum):
     search = "search"
 
 
+class LogView(str, Enum):
+    full = "full"
+    table = "table"
+
+
 class Cutter(str, Enum):
     silhouette = "silhouette"
 
@@ -666,6 +671,11 @@ def simulate(
                                        "immediate gain for the player moving), or search (plays each of the "
                                        "best few out a few times on reshuffled hidden cards and picks the best "
                                        "result; seconds a game)."),
+    view: str = typer.Option("full", "--view", metavar="full|table", callback=_enum(LogView),
+                             autocompletion=_values(LogView),
+                             help="full: the log with every shuffled order; table: the log a scorekeeper at the "
+                                  "table would have written of the same game (no deck orders, only the cards "
+                                  "seen)."),
 ) -> None:
     """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets
@@ -688,8 +698,13 @@ def simulate(
         seed = secrets.randbelow(2**31)
     names = ["Ana", "Ben", "Cleo", "Dario", "Eva"][:n]
     how = f" --policy {policy.value}" if policy is not Policy.random else ""
-    text = dump_log(run(engine, names, seed, policy.value),
-                    f"simulated by pnp simulate {game} --players {n} --seed {seed}{how}")
+    log = run(engine, names, seed, policy.value)
+    if view is LogView.table:
+        from rules_check.core.tableview import table_view
+
+        log = table_view(engine, log)
+        how += " --view table"
+    text = dump_log(log, f"simulated by pnp simulate {game} --players {n} --seed {seed}{how}")
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -29,6 +29,10 @@ winner placing their manifestations, 4.2.3), and facts: the turn, Priority, cons
 
 What is shown, and why (a view holds what the log knows, never more):
 
+* A log written at the table (readings K39-K42) gives no deck order: its hands' cards are
+  unseen until an entry names them. Each zone then shows its seen cards and, as ``hidden``,
+  the number of unseen ones ("5 hidden" beside Oppress); the deck bonus is a range until the
+  log decides it. An unseen card is never named or invented.
 * The hands are shown card by card: the log knows every one of them. The setup writes each
   deck in its shuffled order and the Recovery draws are from its top; a mulligan writes the
   new deck order; a `bottom` entry names the cards put back. A judge reading the log can tell
@@ -55,6 +59,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel, slug
+from rules_check.core.zones import seen, unseen_count
 
 from . import board, rules, scoring
 from .state import (CONFRONTATION, DECK_BONUS, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES, OVER, PLACE,
@@ -249,7 +254,10 @@ def _player_panels(state: KState, p: str, notes: _Notes, table: dict[str, int]) 
     z = state.zones.get
 
     def plain(kind: str, mark: str | None = None) -> list[Card]:
-        return [Card(name=name_of(it), mark=mark) for it in z(zone(kind, p))]
+        return [Card(name=name_of(it), mark=mark) for it in seen(z(zone(kind, p)))]
+
+    def unseen(kind: str) -> int:  # a log without the deck's order: cards never shown (reading K39)
+        return unseen_count(z(zone(kind, p)))
 
     inter = z(zone("interzone", p))
     spaces = [Slot(label=f"Space {i + 1}",
@@ -259,13 +267,16 @@ def _player_panels(state: KState, p: str, notes: _Notes, table: dict[str, int]) 
     vessel = [Card(name=it, note=f"{state.card(it).points or 0} points") for it in z(zone("vessel", p))]
     field = [notes.in_play(it, shown=name_of(it)) for it in z(zone("field", p))]
     return [
-        ZonePanel(id=f"{ident}-hand", title=f"{p}: Hand", owner=p, cards=plain("hand")),
+        ZonePanel(id=f"{ident}-hand", title=f"{p}: Hand", owner=p, cards=plain("hand"),
+                  hidden=unseen("hand")),
         ZonePanel(id=f"{ident}-deck", title=f"{p}: Deck", owner=p, hidden=len(z(zone("deck", p))), order="stack"),
         SlotsPanel(id=f"{ident}-interzone", title=f"{p}: Interzone", owner=p, slots=spaces),
         ZonePanel(id=f"{ident}-field", title=f"{p}: Persistent Wills", owner=p, cards=field),
-        ZonePanel(id=f"{ident}-limbo", title=f"{p}: Limbo", owner=p, cards=plain("limbo")),
+        ZonePanel(id=f"{ident}-limbo", title=f"{p}: Limbo", owner=p, cards=plain("limbo"),
+                  hidden=unseen("limbo")),
         ZonePanel(id=f"{ident}-vessel", title=f"{p}: Empathic Vessel", owner=p, cards=vessel),
-        ZonePanel(id=f"{ident}-exile", title=f"{p}: Exile", owner=p, cards=plain("exile", "face down")),
+        ZonePanel(id=f"{ident}-exile", title=f"{p}: Exile", owner=p, cards=plain("exile", "face down"),
+                  hidden=unseen("exile")),
         _power(state, p, table, ident),
     ]
 
@@ -273,7 +284,9 @@ def _player_panels(state: KState, p: str, notes: _Notes, table: dict[str, int]) 
 def _power(state: KState, p: str, table: dict[str, int], ident: str) -> CountersPanel:
     essence = ", ".join(f"{k} {n}" for k, n in state.essence.get(p, {}).items() if n)
     vessel = sum(state.card(it).points or 0 for it in state.zones.get(zone("vessel", p)))
-    deck = sum(DECK_BONUS for it in state.deck(p) if state.is_manifestation(it))
+    low, high = scoring.deck_manifestations(state, p)  # a range when the log does not decide it (K42)
+    deck: int | str = DECK_BONUS * low if low == high else \
+        f"{DECK_BONUS * low} to {DECK_BONUS * high} (not decided by the log)"
     values = [
         Value(label="total power in the Confrontation", value=board.total_power(state, p, table)),  # 4.2.3
         Value(label="excess essence", value=essence or 0),  # 2.1
