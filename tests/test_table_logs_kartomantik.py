@@ -267,3 +267,26 @@ def test_a_hand_named_then_shuffled_away_and_drawn_again():
 def test_the_examples(name):
     r = adjudicate(read_log(EXAMPLES / name, engines()), ENGINE)
     assert r.legal == ("illegal" not in name), r.violations
+
+
+def test_views_show_unseen_cards_as_counts():
+    """`--state N`, its JSON and the dispute page: unseen cards are a hidden count, never an item."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    path = str(EXAMPLES / "kartomantik-table-legal.yaml")
+    runner = CliRunner()
+    text = runner.invoke(app, ["check", "log", path, "--state", "50"]).output
+    assert "Ana: Hand: 6 hidden" in text and "\x00" not in text
+    as_json_ = runner.invoke(app, ["check", "log", path, "--state", "50", "--format", "json"]).output
+    assert "\\u0000" not in as_json_ and '"hidden": 6' in as_json_
+    assert "(not decided by the log)" in runner.invoke(app, ["check", "log", path, "--state", "1"]).output
+
+
+def test_a_forged_unseen_card_is_said_in_words():
+    z = Zones()
+    z.hide("deck", "deck:Ana", ["A", "B"])
+    before = z.snapshot()
+    z.put(z["deck"][0], "hand")  # a copy of an unseen card, not moved
+    assert conservation(before, z) == "appeared from nowhere: an unseen card of deck:Ana"

@@ -258,8 +258,14 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     appeared = now - was
     vanished = was - now
     parts = []
+
+    def said(k: str) -> str:  # an unseen card is never printed as its item (a control character)
+        return f"an unseen card of {pile_of(k)}" if is_unseen(k) else k
+
     if appeared:
-        parts.append("appeared from nowhere: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(appeared.items())))
+        parts.append("appeared from nowhere: " + ", ".join(f"{said(k)} x{n}" if n > 1 else said(k)
+                                                          for k, n in sorted(appeared.items())))
     if vanished:
-        parts.append("vanished: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(vanished.items())))
+        parts.append("vanished: " + ", ".join(f"{said(k)} x{n}" if n > 1 else said(k)
+                                             for k, n in sorted(vanished.items())))
     return "; ".join(parts)
