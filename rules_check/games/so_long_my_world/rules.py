@@ -951,6 +951,10 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         mine = {p: [v for v in open_ if state.token_for(p, v) in z[tokens(p)]] or open_ for p in state.players}
         for _ in range(6):  # a token renounced (The Last Train) is not chosen
             yield Choose(tuple((p, rng.choice(mine[p])) for p in state.players))
+        if state.mode == COOP:  # partners choosing one Vision together (L'Uno twice: Last Dance's goal)
+            for v in open_:
+                if all(v in mine[p] for p in state.players):
+                    yield Choose(tuple((p, v) for p in state.players))
         if len(state.players) >= OVERLOAD_PLAYERS and rng.random() < 0.3:
             v = rng.choice(open_)
             yield Choose(tuple((p, v) for p in state.players))
