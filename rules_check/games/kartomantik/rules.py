@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K38), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K42), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
   outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
   Stalemate move are done by the checker; the log records only choices.
@@ -62,6 +62,18 @@ Readings (docs/rulings.md, K6-K38), beside the rulings of docs/rulings.md:
   from (3.1 Support and Chain: the hand or the Interzone; a Will "from their hand": 4.2.2
   Reaction, 4.2.3, 4.2.4), and the message says where it is in words ("in Ana's Limbo");
   a card its player does not own is 3.2 Owner and Controller's.
+- K39. A deck given without its order (`cards:` or `decklist:` alone) is 30 unseen cards; a
+  card an entry names where unseen ones are must be one they can still be ("Ana's hand cannot
+  hold a copy of Oppress: Ana's decklist has 1, and it is in Ana's Limbo"); every question of a
+  hand is "is or could be" (seen.py).
+- K40. A mulligan without an order: the hand shown (`hand:`) is named and decides compulsory or
+  voluntary; a hand not shown is the voluntary mulligan at the first turn while it is unused,
+  else a compulsory one accepted when some order allows it, *not decided by the log* (and so is
+  the loss of 4.4.1 after the second). An order written names every card of the new deck.
+- K41. `show` names cards the table saw (a deck's top cards, top first); an effect that needs an
+  unseen card's face needs one first (1.3 Game Zones).
+- K42. The deck's 5-point bonus (4.4.2) from what the log shows; otherwise its lower end, the
+  winner only when decided, and the deck to show reported as not decided (scoring.py).
 """
 
 from __future__ import annotations
