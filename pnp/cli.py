@@ -675,7 +675,7 @@ def simulate(
                              autocompletion=_values(LogView),
                              help="full: the log with every shuffled order; table: the log a scorekeeper at the "
                                   "table would have written of the same game (no deck orders, only the cards "
-                                  "seen)."),
+                                  "seen; Kartomantik so far)."),
 ) -> None:
     """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets
@@ -693,6 +693,11 @@ def simulate(
     n = players if players is not None else low
     if not low <= n <= high:
         typer.echo(f"pnp: {game} is played by {engine.player_range()}, not {n}", err=True)
+        raise typer.Exit(2)
+    if view is LogView.table and not engine.has_table_view:
+        with_view = ", ".join(g for g, e in known.items() if e.has_table_view)
+        typer.echo(f"pnp: --view table: there is no table view of {game} logs yet (there is of: {with_view})",
+                   err=True)
         raise typer.Exit(2)
     if seed is None:
         seed = secrets.randbelow(2**31)

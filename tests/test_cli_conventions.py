@@ -100,7 +100,7 @@ def test_colour_on_a_terminal_and_none_with_no_color(tmp_path):
     (["build", "--back-offset", "1.5"], "Invalid value for '--back-offset': expected X,Y in mm (like 1.5,-0.5), got '1.5'"),
     (["build", "--format", "csv"], "Invalid value for '--format': expected pdf, png, pod or tts, got 'csv'"),
     (["build", "--duplex", "sideways"], "Invalid value for '--duplex': expected long-edge, short-edge or off"),
-    (["simulate", "relics", "--policy", "smart"], "Invalid value for '--policy': expected random or greedy"),
+    (["simulate", "relics", "--policy", "smart"], "Invalid value for '--policy': expected random, greedy or search"),
     (["calibrate", "--paper", "b5"], "Invalid value for '--paper'"),
 ])
 def test_an_invalid_value_names_its_option(args, expected):

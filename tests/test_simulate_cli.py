@@ -56,3 +56,12 @@ def test_an_unknown_policy_is_refused_naming_the_option():
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert "--policy" in done.stderr and "smart" in done.stderr
+
+
+@pytest.mark.parametrize("game", ["visions", "relics", "so-long-my-world"])
+def test_no_table_view_is_passed_off_for_a_game_without_one(game):
+    # a log that still writes its pile orders is not what a table saw: refused, not written
+    done = subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--view", "table"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"pnp: --view table: there is no table view of {game} logs yet (there is of: kartomantik)\n"

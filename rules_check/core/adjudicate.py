@@ -172,13 +172,8 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch
         if all_violations and left:
             report.stopped = Stop(entry.line, entry.index + 1, reason, left)
 
-    undecided_hook = getattr(engine, "undecided", None)
-    after_end = getattr(engine, "after_end", None)
-
     def note(entry: Any, action: Any) -> None:
-        if undecided_hook is None:
-            return
-        for rule, message in undecided_hook(state, action):
+        for rule, message in engine.undecided(state, action):
             report.undecided.append({"line": entry.line if entry is not None else None,
                                      "entry": entry.index + 1 if entry is not None else None,
                                      "rule": rule, "message": message})
@@ -187,9 +182,9 @@ def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch
         number = entry.index + 1
         try:
             over = engine.is_over(state)
-            if over and after_end is not None:
+            if over:
                 try:
-                    over = not after_end(state, engine.parse(entry.data, state,
+                    over = not engine.after_end(state, engine.parse(entry.data, state,
                                                              EntryRef(log.file, entry.index, entry.line)))
                 except InputError:
                     pass

@@ -65,6 +65,7 @@ class Engine(ABC, Generic[S, A]):
     game: str  # the game id (SPEC.md)
     title: str  # as rule references start: "Visions"
     players: tuple[int, int]  # fewest and most players
+    has_table_view: bool = False  # whether `table_view` writes what the table saw (logs of real games)
 
     # --- state ----------------------------------------------------------------------------
 
@@ -151,6 +152,24 @@ class Engine(ABC, Generic[S, A]):
         """Whether every player wins or loses together (a co-operative game: the search policy
         may then judge a choice made by all at once for them all). Default: no."""
         return len(state.players) == 1
+
+    # --- logs of real games: shuffled piles of unknown order (rules_check/core/zones.py) -------
+
+    def undecided(self, state: S, action: A | None) -> list[tuple[str, str]]:
+        """(rule, message) for each question the log leaves open: after an entry, a condition over
+        unseen cards it was accepted on; at the end (``action`` None), a score it does not
+        decide. Neither a violation nor a verdict (the report's ``undecided``). Default: none."""
+        return []
+
+    def after_end(self, state: S, action: A) -> bool:
+        """Whether ``action`` may follow the end of the game (cards shown once it is over)."""
+        return False
+
+    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
+        """The log a scorekeeper at the table would have written of the full log ``log`` (a
+        copy the caller owns): no pile orders, only what was seen. Only engines whose
+        ``has_table_view`` is true give one: a log with orders is never passed off as one."""
+        raise NotImplementedError(f"{self.game}: no table view of its logs yet")
 
     def value(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``, for the greedy policy: the score by default."""

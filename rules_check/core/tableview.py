@@ -6,7 +6,8 @@ turns a full log into the log of the same game as the table saw it: the setup wi
 shuffles without orders, and every entry naming only what was seen (a card played, a hand
 shown), plus the cards the rules needed to see (an effect that reveals the top of a deck) and
 those turned up at the end to count the scores. Each engine says how (its ``table_view(log)``
-hook); an engine without one writes nothing hidden, and its table view is the log unchanged.
+hook, with ``has_table_view`` true); for an engine without one there is no table view (Kartomantik
+has one; the other three games' logs still write their orders).
 
 The checker judges a table view as it judges any log: legal when some order of the unseen piles
 makes every entry legal (rules_check/core/zones.py). A table view of a legal game is legal, with
@@ -25,7 +26,4 @@ VIEWS = ("full", "table")
 
 def table_view(engine: Engine, log: dict[str, Any]) -> dict[str, Any]:
     """The table view of the full log ``log`` ({game, players, setup, log}); a new dict."""
-    hook = getattr(engine, "table_view", None)
-    if hook is None:
-        return copy.deepcopy(log)
-    return hook(copy.deepcopy(log))
+    return engine.table_view(copy.deepcopy(log))

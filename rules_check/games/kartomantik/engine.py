@@ -49,6 +49,7 @@ class KartomantikEngine(Engine[KState, Action]):
     game = "kartomantik"
     title = "Kartomantik"
     players = (2, 2)
+    has_table_view = True
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
