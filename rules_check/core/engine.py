@@ -150,7 +150,7 @@ class Engine(ABC, Generic[S, A]):
 
     def shared_result(self, state: S) -> bool:
         """Whether every player wins or loses together (a co-operative game: the search policy
-        may then judge a choice made by all at once for them all). Default: no."""
+        may then judge a choice made by all at once for them all). Default: only a solo game."""
         return len(state.players) == 1
 
     # --- logs of real games: shuffled piles of unknown order (rules_check/core/zones.py) -------

@@ -57,6 +57,11 @@ def random_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
     return rng.choice(actions)
 
 
+def _weighed(actions: list, rng: random.Random, tries: int) -> list:
+    """The actions a policy weighs: all of them, or a sample of ``tries`` when there are more."""
+    return actions if len(actions) <= tries else rng.sample(actions, tries)
+
+
 def _one_step(engine: Engine, state: Any, action: Any, player: str | None = None) -> float:
     """The greedy judgement of ``action``: ``value`` of the table it leaves, for its actor (or
     ``player``; its random part drawn with fixed numbers, so every action is judged on the same
@@ -72,7 +77,7 @@ def _one_step(engine: Engine, state: Any, action: Any, player: str | None = None
 def _greedy(engine: Engine, state: Any, actions: list, rng: random.Random, tries: int) -> Any:
     if len(actions) == 1:
         return actions[0]
-    tried = actions if len(actions) <= tries else rng.sample(actions, tries)
+    tried = _weighed(actions, rng, tries)
     best: list = []
     best_value = float("-inf")
     for action in tried:
@@ -128,7 +133,7 @@ def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
         if not engine.shared_result(state):
             return greedy_policy(engine, state, actions, rng)  # a joint choice of rivals
         player = state.players[0]  # a joint choice of partners: judged for them all
-    tried = actions if len(actions) <= MAX_GREEDY_TRIES else rng.sample(actions, MAX_GREEDY_TRIES)
+    tried = _weighed(actions, rng, MAX_GREEDY_TRIES)
     order = list(range(len(tried)))
     rng.shuffle(order)  # ties in the one-step judgement fall at random
     judged = sorted(order, key=lambda i: -_one_step(engine, state, tried[i], player))
