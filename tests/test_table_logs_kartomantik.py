@@ -207,6 +207,22 @@ def test_not_decided_by_the_log():
     assert '"undecided": [' in as_json([r])
 
 
+def test_an_impossible_compulsory_mulligan():
+    """A compulsory mulligan of a hand not shown is accepted only when some order of the deck
+    leaves no manifestation in it (reading K40): with 6 Wills in 30 cards, every 7-card hand holds
+    a manifestation, so a second mulligan not shown is a voluntary one taken twice."""
+    six_wills = [n for n in ANA if n not in ("Oppress", "Wither", "Numbing Void")] + [
+        "Seedling Vow", "Cinder Whelp", "Moss Choir"]
+    assert sum(ENGINE.pool.get(n).type != "manifestation" for n in six_wills) == 6
+    r = judge([{"mulligan": "Ana"}, {"mulligan": "Ana"}], {"Ana": {"cards": six_wills}, "Ben": {"cards": BEN}})
+    assert first(r) == (2, 2, "Kartomantik 4.2.1 (The Mulligan)",
+                        "Ana already took the voluntary mulligan (only once), whatever the order of Ana's deck "
+                        "(reading K40)")
+    assert r.undecided == []
+    r = judge([{"mulligan": "Ana"}, {"mulligan": "Ana"}])  # 9 Wills: some order leaves none, not decided
+    assert r.legal and [u["entry"] for u in r.undecided] == [2]
+
+
 def test_a_voluntary_mulligan_taken_twice():
     r = judge([{"mulligan": "Ana", "hand": WILLS[:6] + ["Jester of Thorns"]},
                {"mulligan": "Ana", "hand": WILLS[:6] + ["Jester of Thorns"]}])
