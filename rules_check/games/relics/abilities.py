@@ -20,6 +20,9 @@ from typing import Any
 from rules_check.core.errors import IllegalAction
 from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch, run
 
+from rules_check.core.zones import is_unseen
+
+from . import seen
 from .actions import Ability
 from .state import DISCARD, HAND, RelicsState
 from .verbs import RULE_ABILITIES, RWorld
@@ -45,6 +48,11 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
         return None
     frame = Frame(card, script.effect, state.players[0])
     supply = dict(action.choose)
+    if seen.is_table(state):  # the cards an "arrange" looks at are named by its order (ruling R12)
+        for step in script.effect.walk():
+            order = supply.get("order", supply.get(""))
+            if step.verb == "arrange" and isinstance(order, (list, tuple)):
+                seen.name_looked_at(state, order, step.value)
     blank = supply.pop("", None)
     request = run(RWorld(state), frame, supply)
     if request is not None and blank is not None:
@@ -85,17 +93,26 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
 
-def ability_uses(state: RelicsState, skip: set[str] = frozenset()) -> list[Ability]:
-    """Every ability of the cards in hand, with each combination of answers."""
-    return [Ability(card, answers) for card in state.hand() for answers in uses(state, card, skip)]
+def ability_uses(state: RelicsState, skip: set[str] = frozenset(), guess: bool = False) -> list[Ability]:
+    """Every ability of the cards in hand, with each combination of answers. A card the search
+    drew unseen has no ability anyone knows (it still pays a missing point). With ``guess``,
+    an ability that draws the unseen top card of the draw pile is tried once per card it could
+    be (`seen.variants`, ruling R13)."""
+    out = [Ability(card, answers) for card in state.hand() if not is_unseen(card)
+           for answers in uses(state, card, skip)]
+    if guess and seen.top_unseen(state):
+        return [v for a in out for v in seen.variants(state, a)]
+    return out
 
 
 def first_uses_reaching(state: RelicsState, goal, skip: set[str] = frozenset(),
-                        depth: int = 4) -> list[Ability] | None:
+                        depth: int = 4, guess: bool = True) -> list[Ability] | None:
     """Ruling R6's search: the shortest run of abilities (at most ``depth``, each using up a
     card) after which ``goal(state)`` holds, or None when no run reaches it. While the
     hand-limit discard of 1b is due, the discard is a step too. Verbs in ``skip`` are left
-    out where they cannot matter. Returns ``[]`` when the goal holds as things stand."""
+    out where they cannot matter. Returns ``[]`` when the goal holds as things stand. In a
+    table log, ``guess`` lets a card drawn from the unseen draw pile be any it could be (SOME
+    order, ruling R13); without it such a card is drawn unseen (a point to discard, no ability)."""
     from . import rules
 
     def found(path: list) -> list[Ability]:
@@ -114,7 +131,7 @@ def first_uses_reaching(state: RelicsState, goal, skip: set[str] = frozenset(),
                 continue
             seen.add(key)
             moves: list = [rules.HandLimitDiscard(c) for c in s.hand()] if s.phase == rules.HAND_LIMIT else []
-            for action in moves + ability_uses(s, skip):
+            for action in moves + ability_uses(s, skip, guess):
                 trial = s.copy()
                 try:
                     rules.apply(trial, action)
@@ -127,7 +144,7 @@ def first_uses_reaching(state: RelicsState, goal, skip: set[str] = frozenset(),
     return None
 
 
-def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4) -> bool:
+def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4, guess: bool = True) -> bool:
     """Ruling R6: whether the challenge under way (or the hand-limit discard before it) can be
     got through, using abilities of the cards in hand first. ``payable_now(state)`` says
     whether it can be paid as things stand. Verbs that only change the paths (flips, swaps)
@@ -137,4 +154,4 @@ def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4) -> b
     def through(s: RelicsState) -> bool:
         return s.phase not in (rules.CHALLENGE, rules.HAND_LIMIT) or (s.phase == rules.CHALLENGE and payable_now(s))
 
-    return first_uses_reaching(state, through, PATH_ONLY, depth) is not None
+    return first_uses_reaching(state, through, PATH_ONLY, depth, guess) is not None

@@ -6,15 +6,20 @@
     - {pay: {red: 1}, discard: ["Salt Flats"]}  # 2: pay the challenge of the travel under way
     - {ability: "Stormbreak Pass", choose: {card: "Frozen Ford"}}  # "Card Abilities": the choices it asks
     - {reshuffle: ["Salt Flats", ...]}      # 3: the discard pile's new order, top first
+    - {reshuffle: shuffled}                 # 3: shuffled at the table, its order unseen (ruling R12)
     - {end: cannot pay}                     # "Goal": no challenge can be paid any more
+
+A log written at the table (ruling R12) adds ``drawn: [CARD, ...]`` to any entry but ``end``:
+the cards that entry turns up from the draw pile, in the order they come off it (the cards
+"Look ahead" deals after the turn, the card a "draw" or "replace" ability takes).
 
 An ability's effect is worked out from the card's script; ``choose`` holds the choices its
 text leaves to the player, and an entry may also write the outcome as plain operations
 (``ops: [...]``), which must then be what the script does (SPEC.md principle 4).
 ``pay`` is the energy spent by colour; ``discard`` in a travel or a payment is the cards
 discarded for the missing points ("2. Challenge"). What the rules make happen by themselves is
-not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (the setup
-and the reshuffles fix every pile's order). ``docs/logs/relics.md`` is the reference.
+not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (a setup
+and reshuffles that give every pile's order fix them; a table log names them in ``drawn``). ``docs/logs/relics.md`` is the reference.
 
 `parse_entry` turns an entry into an action or raises `LogFormatError` (exit 2) for what is
 not an entry of this vocabulary: an unknown key, a wrong type, an unknown card, zone or
@@ -43,12 +48,14 @@ CHOOSE = "choose"
 OPS = "ops"
 RESHUFFLE = "reshuffle"
 END = "end"
+DRAWN = "drawn"  # the cards an entry turns up from the draw pile (ruling R12)
+SHUFFLED = "shuffled"  # a reshuffle whose order nobody saw (ruling R12)
 CANNOT_PAY = "cannot pay"  # "The game ends when you can no longer pay the energy cost"
 FLIP = "flip"
 
 KINDS = (TRAVEL, PAY, DISCARD, ABILITY, RESHUFFLE, END)
-KEYS = {TRAVEL: {TRAVEL, PAY, DISCARD}, PAY: {PAY, DISCARD}, DISCARD: {DISCARD},
-        ABILITY: {ABILITY, CHOOSE, OPS}, RESHUFFLE: {RESHUFFLE}, END: {END}}
+KEYS = {TRAVEL: {TRAVEL, PAY, DISCARD, DRAWN}, PAY: {PAY, DISCARD, DRAWN}, DISCARD: {DISCARD, DRAWN},
+        ABILITY: {ABILITY, CHOOSE, OPS, DRAWN}, RESHUFFLE: {RESHUFFLE, DRAWN}, END: {END}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,7 @@ class Travel:
 
     destination: str
     payment: Payment | None = None
+    drawn: tuple[str, ...] = ()  # the cards Look ahead deals after the turn, when the log names them
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +91,7 @@ class Pay:
     """"2. Challenge": pay the challenge of the travel under way."""
 
     payment: Payment
+    drawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,7 @@ class HandLimitDiscard:
     """"1b": "You may only have three cards in your hand; discard a card if necessary."""
 
     card: str
+    drawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +121,19 @@ class Ability:
     card: str
     choose: tuple[tuple[str, Any], ...] = ()
     ops: tuple[Union[Op, Flip], ...] | None = None
+    drawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
     """"3. Look ahead": "If the draw pile is empty, shuffle the discard pile to replace it."
     ``order`` is the new draw pile, top first; None while the shuffle is still to be drawn
-    (a chance outcome: the simulator draws it)."""
+    (a chance outcome: the simulator draws it), or, with ``unseen``, a shuffle at the table
+    whose order nobody saw (ruling R12)."""
 
     order: tuple[str, ...] | None
+    drawn: tuple[str, ...] = ()
+    unseen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,22 +225,28 @@ def _plain(value: Any) -> bool:
 def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
     """The action ``entry`` records (`LogFormatError` when it is not an entry of this game)."""
     kind = entry_kind(entry, KINDS, KEYS, ref, "{travel: CARD, pay: {red: 2}}")
+    drawn = _names(cards, entry[DRAWN], ref, DRAWN) if DRAWN in entry else ()
     if kind == TRAVEL:
         destination = card_name(cards, entry[TRAVEL], ref, TRAVEL)
         compact = PAY in entry or DISCARD in entry
-        return Travel(destination, _payment(cards, entry, ref) if compact else None)
+        return Travel(destination, _payment(cards, entry, ref) if compact else None, drawn)
     if kind == PAY:
-        return Pay(_payment(cards, entry, ref))
+        return Pay(_payment(cards, entry, ref), drawn)
     if kind == DISCARD:
         if isinstance(entry[DISCARD], list):
             raise _fail(ref, "a hand-limit discard names one card; the cards discarded to pay a challenge "
                              "go with the payment: {pay: {...}, discard: [...]}", DISCARD)
-        return HandLimitDiscard(card_name(cards, entry[DISCARD], ref, DISCARD))
+        return HandLimitDiscard(card_name(cards, entry[DISCARD], ref, DISCARD), drawn)
     if kind == ABILITY:
         ops = _ops(cards, entry[OPS], ref) if OPS in entry else None
-        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _choices(entry.get(CHOOSE), ref), ops)
+        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _choices(entry.get(CHOOSE), ref), ops, drawn)
     if kind == RESHUFFLE:
-        return Reshuffle(_names(cards, entry[RESHUFFLE], ref, RESHUFFLE))
+        if entry[RESHUFFLE] == SHUFFLED:
+            return Reshuffle(None, drawn, unseen=True)
+        if not isinstance(entry[RESHUFFLE], list):
+            raise _fail(ref, f"expected the new draw pile, top first, or {SHUFFLED!r} (its order unseen), "
+                             f"got {entry[RESHUFFLE]!r}", RESHUFFLE)
+        return Reshuffle(_names(cards, entry[RESHUFFLE], ref, RESHUFFLE), drawn)
     if entry[END] != CANNOT_PAY:
         raise _fail(ref, f"expected {CANNOT_PAY!r}, the only way the game ends early, got {entry[END]!r}", END)
     return End()
@@ -241,6 +261,13 @@ def _op_entry(op: Union[Op, Flip]) -> dict[str, Any]:
 
 def to_entry(action: Action) -> dict[str, Any]:
     """The log entry that records ``action`` (the inverse of `parse_entry`)."""
+    out = _to_entry(action)
+    if getattr(action, "drawn", ()):
+        out[DRAWN] = list(action.drawn)  # type: ignore[union-attr]
+    return out
+
+
+def _to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Travel):
         out: dict[str, Any] = {TRAVEL: action.destination}
         if action.payment is not None:
@@ -258,6 +285,8 @@ def to_entry(action: Action) -> dict[str, Any]:
             out[OPS] = [_op_entry(op) for op in action.ops]
         return out
     if isinstance(action, Reshuffle):
+        if action.unseen:
+            return {RESHUFFLE: SHUFFLED}
         assert action.order is not None, "a reshuffle's order is drawn before it is written"
         return {RESHUFFLE: list(action.order)}
     return {END: CANNOT_PAY}

@@ -4,6 +4,13 @@
       difficulty: normal        # normal (energy 3 each) | hard (energy 2 each)
       draw_pile: [...]          # the 17 shuffled location cards, top first (ruling R1)
 
+or, for a game played with the real cards (ruling R12), the nine cards "Setup" deals, as the
+player saw them, instead of the pile's order (the other eight stay unseen in the draw pile):
+
+    setup:
+      difficulty: normal
+      dealt: [...]              # current location, decision path (2), future path (2 + 2), hand (2)
+
 A solo game: one player; ``scores`` gives the points of the relic halves collected ("Goal"),
 ``winner`` the player once all three relics are complete, else None (SPEC.md: null when a
 solo game is lost).
@@ -19,18 +26,23 @@ from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
-from . import rules, scoring
-from .actions import Action, parse_entry, to_entry
+from . import rules, scoring, seen
+from .actions import Ability, Action, parse_entry, to_entry
 from .cards import CardData, load_cards
-from .state import DIFFICULTIES, DRAW, OVER, RelicsState, new_layout
+from .cards import DAY
+from .state import DIFFICULTIES, DRAW, OVER, SETUP_DEALT, RelicsState, deal_setup, layout, new_layout
 
 SETUP_KEYS = ("difficulty", "draw_pile")
+DEALT = "dealt"
+SHAPE = ("{difficulty: normal|hard, draw_pile: [the 17 location cards, top first]} or, played with the real "
+         "cards, {difficulty: normal|hard, dealt: [the 9 cards Setup deals, in its order]}")
 
 
 class RelicsEngine(Engine[RelicsState, Action]):
     game = "relics"
     title = "relics"
     players = (1, 1)
+    has_table_view = True  # the draw pile unseen, every card named as it is dealt (ruling R12)
 
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
@@ -38,13 +50,38 @@ class RelicsEngine(Engine[RelicsState, Action]):
     # --- state -------------------------------------------------------------------------------
 
     def new_state(self, players: list[str], setup: Any, file: str, line_of) -> RelicsState:
-        reader = SetupReader(setup, file, line_of,
-                             "{difficulty: normal|hard, draw_pile: [the 17 location cards, top first]}")
-        reader.mapping((), required=SETUP_KEYS)
+        reader = SetupReader(setup, file, line_of, SHAPE)
+        raw = reader.value(())
+        table = isinstance(raw, dict) and DEALT in raw and "draw_pile" not in raw
+        reader.mapping((), required=("difficulty", DEALT) if table else SETUP_KEYS)
         difficulty = reader.choice(("difficulty",), list(DIFFICULTIES))
+        if table:
+            dealt = reader.names((DEALT,), self.cards.resolve, self.cards.by_key)
+            return self._dealt_at_the_table(players, difficulty, dealt)
         order = reader.names(("draw_pile",), self.cards.resolve, self.cards.by_key)
         self._setup_possible(order)
         return new_layout(self.cards, players, difficulty, order)
+
+    def _dealt_at_the_table(self, players: list[str], difficulty: str, dealt: list[str]) -> RelicsState:
+        """Ruling R12: the 17 location cards shuffled unseen into the draw pile, then the nine
+        cards "Setup" deals named as they come off it (each once: a card named twice is one
+        the pile no longer holds)."""
+        if self.cards.tracker in dealt:
+            raise IllegalAction(rules.RULE_SETUP, f"the {self.cards.tracker} is placed to one side, not shuffled "
+                                                  f"into the draw pile")
+        if len(dealt) != SETUP_DEALT:
+            raise IllegalAction(rules.RULE_SETUP, f"Setup deals {SETUP_DEALT} cards (the current location, the "
+                                                  f"decision path's 2, the future path's 4 and the 2 starting "
+                                                  f"cards); the setup names {len(dealt)} (ruling R12)")
+        state = layout(self.cards, players, difficulty)
+        state.face = {card: DAY for card in self.cards.names}
+        state.zones.hide(DRAW, seen.PILE, self.cards.names)
+        try:
+            seen.name_top(state, dealt, rules.RULE_SETUP)
+        except IllegalAction as exc:  # at the line of the card named
+            raise IllegalAction(exc.rule, exc.message, (DEALT, *(exc.path or ()))) from None
+        deal_setup(state)
+        return state
 
     def _setup_possible(self, order: list[str]) -> None:
         """"Setup": the tracker goes to one side; "Shuffle the remaining cards": all 17, once."""
@@ -84,6 +121,23 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     def apply(self, state: RelicsState, action: Action) -> None:
         rules.apply(state, action)
+        if state.zones.unknown:  # a table log: every card turned up was named (ruling R12)
+            rule = rules.RULE_ABILITIES if isinstance(action, Ability) else rules.RULE_LOOK_AHEAD
+            seen.check_named(state, getattr(action, "drawn", ()), rule)
+            rules.follow_waiting(state, action)
+
+    def undecided(self, state: RelicsState, action: Action | None) -> list[tuple[str, str]]:
+        """What a table log leaves open (rulings R13, R14): after an entry, the conditions over the
+        unseen draw pile it was accepted on; at the end, a challenge still waiting on one."""
+        if action is None:
+            return rules.left_waiting(state)
+        notes, state.notes = state.notes, []
+        return notes
+
+    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
+        """The log the solo player would have written with the real cards (rules_check/core/tableview.py)."""
+        from .table import table_view
+        return table_view(self, log)
 
     def unverified(self, state: RelicsState, action: Action) -> list[str]:
         return rules.unverified(state, action)

@@ -77,8 +77,9 @@ from pnp.data.games import relics as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import RULE as OPS_RULE
 from rules_check.core.ops import Op
+from rules_check.core.zones import is_unseen
 
-from . import abilities
+from . import abilities, seen
 from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel
 from .cards import DAY, NIGHT, other_side
 from .scoring import all_relics, complete_colours, halves, points
@@ -177,9 +178,13 @@ def payable_now(state: RelicsState) -> bool:
     return payable(cost, any_colour, state.pending.colour, state.energies(), len(state.hand()))
 
 
-def travel_payable(state: RelicsState, destination: str) -> bool:
+def travel_payable(state: RelicsState, destination: str, guess: bool = True) -> bool:
     """Whether a travel to ``destination`` can be paid (ruling R6): at once, or after using
-    abilities of the cards in hand."""
+    abilities of the cards in hand; in a table log, for SOME card an ability could draw from
+    the unseen draw pile (``guess``; ruling R13). An unseen destination (a card a search drew
+    without naming it) has no corners anyone knows: not payable."""
+    if is_unseen(destination):
+        return False
     pending = challenge_of(state, destination)
     if pending is None:
         return True
@@ -189,7 +194,7 @@ def travel_payable(state: RelicsState, destination: str) -> bool:
         return True
     trial = state.copy()
     _travel(trial, Travel(destination))
-    return abilities.can_pay_with_abilities(trial, payable_now)
+    return abilities.can_pay_with_abilities(trial, payable_now, guess=guess)
 
 
 def how_it_stands(state: RelicsState, destination: str) -> str:
@@ -366,35 +371,96 @@ def reshuffle_is_the_discard_pile(state: RelicsState, order: tuple[str, ...]) ->
 
 def nothing_can_be_paid(state: RelicsState) -> None:
     """"Goal": "The game ends when you can no longer pay the energy cost for a challenge."
-    (ruling R6)"""
+    (ruling R6). In a table log whose unseen draw pile the abilities in hand could draw from,
+    the end is legal when SOME order of its top cards leaves nothing payable, and not decided
+    by the log when another order would let the player pay (ruling R14)."""
+    reach = seen.reaches_unseen(state) if seen.is_table(state) else 0
+    if state.phase == CHALLENGE and state.waiting is not None:
+        state.notes.append((RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile "
+                                     f"lets its challenge be paid (ruling R13); the game ends with it unpaid: the "
+                                     f"log does not decide whether that travel could be paid"))
+    if not reach:
+        _nothing_can_be_paid(state)
+        return
+    legal, pays = False, None  # pays: (an order of the top cards, how it lets the player pay)
+    for top in seen.tops(state, reach):
+        trial = state.copy()
+        seen.name_top(trial, top, RULE_GOAL)
+        try:
+            _nothing_can_be_paid(trial)
+            legal = True
+        except IllegalAction as exc:
+            pays = pays or (top, exc)
+        if legal and pays:
+            break
+    if pays is None:
+        return
+    top, exc = pays
+    if not legal:
+        raise IllegalAction(RULE_GOAL, f"whatever the unseen top cards of the draw pile are, you can still pay; "
+                                       f"with {', '.join(top)} on top (top first): {exc.message} (ruling R14)")
+    state.notes.append((RULE_GOAL, f"the end is legal only if the unseen top cards of the draw pile are not what "
+                                   f"the abilities in hand need: with {', '.join(top)} on top (top first), "
+                                   f"{exc.message}; the log does not show them (ruling R14)"))
+
+
+def _nothing_can_be_paid(state: RelicsState) -> None:
     if state.phase == CHALLENGE:
         assert state.pending is not None
         cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-        if abilities.can_pay_with_abilities(state.copy(), payable_now):
+        if abilities.can_pay_with_abilities(state.copy(), payable_now, guess=False):
             raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost}, with your "
                                            f"energy, your cards and their abilities (ruling R6)")
         return
     for destination in state.zones[DECISION]:
-        if travel_payable(state, destination):
+        if travel_payable(state, destination, guess=False):
             raise IllegalAction(RULE_GOAL, f"you can still travel to {destination}: "
                                            f"{how_it_stands(state, destination)} (ruling R6)")
     # Abilities used before travelling count too, whatever they do (ruling R6, "at any time"):
     # a flip turns a destination to the side whose corner can be paid, a swap or a replace
     # brings a payable card into the decision path.
-    run = abilities.first_uses_reaching(state.copy(), some_travel_payable, depth=len(state.hand()))
+    run = abilities.first_uses_reaching(state.copy(), some_travel_payable, depth=len(state.hand()), guess=False)
     if run:
         trial, used = state.copy(), []
         for action in run:
             used.append(f"{action.card}'s ability (\"{trial.side(action.card).ability}\")")
             apply(trial, action)
-        destination = next(d for d in trial.zones[DECISION] if travel_payable(trial, d))
+        destination = next(d for d in trial.zones[DECISION] if travel_payable(trial, d, guess=False))
         raise IllegalAction(RULE_GOAL, f"you can still pay: using {', then '.join(used)} first lets you travel to "
                                        f"{destination} ({how_it_stands(trial, destination)}) (ruling R6)")
 
 
 def some_travel_payable(state: RelicsState) -> bool:
-    """Ruling R6: at "1. Decide", some card of the decision path can be travelled to and paid."""
-    return state.phase == DECIDE and any(travel_payable(state, d) for d in state.zones[DECISION])
+    """Ruling R6: at "1. Decide", some card of the decision path can be travelled to and paid
+    (with what the log shows: the end's search names the unseen cards it tries, ruling R14)."""
+    return state.phase == DECIDE and any(travel_payable(state, d, guess=False) for d in state.zones[DECISION])
+
+
+# --- a table log: conditions over the unseen draw pile (rulings R13, R14) -------------------------
+
+
+def follow_waiting(state: RelicsState, action: Action) -> None:
+    """Ruling R13: a travel accepted because SOME order of the unseen draw pile lets its challenge
+    be paid (an ability would draw the card that pays) waits until the log decides it: paid, or
+    payable with the cards named since. Called after each entry of a table log."""
+    if state.phase not in (CHALLENGE, HAND_LIMIT):
+        state.waiting = None
+        return
+    if state.waiting is None and not isinstance(action, Travel):
+        return
+    if abilities.can_pay_with_abilities(state, payable_now, guess=False):
+        state.waiting = None
+    elif state.waiting is None:
+        assert isinstance(action, Travel) and state.pending is not None
+        state.waiting = f"the travel to {action.destination} ({describe(state.pending)})"
+
+
+def left_waiting(state: RelicsState) -> list[tuple[str, str]]:
+    """At the end of a log: a travel of ruling R13 still waiting for its payment."""
+    if state.waiting is None or state.phase not in (CHALLENGE, HAND_LIMIT):
+        return []
+    return [(RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile lets its challenge "
+                      f"be paid (ruling R13); the log stops before it is paid: not decided by the log")]
 
 
 # --- check -------------------------------------------------------------------------------------
@@ -427,7 +493,13 @@ def check(state: RelicsState, action: Action) -> None:
         if abilities.script_of(state, action.card) is None:
             effect_stays_within_bounds(state, action.card, action.ops or ())
         else:
+            if not action.drawn and len(seen.variants(state, action)) > 1:
+                raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") "
+                                                    f"turns up the top card of the draw pile: the entry names it "
+                                                    f"(drawn: [CARD]) (ruling R12)")
             trial = state.copy()
+            if action.drawn:
+                seen.name_top(trial, action.drawn, RULE_ABILITIES)
             abilities.check_outcome(abilities.use(trial, action), action, state)
     elif isinstance(action, Reshuffle):
         turn_stands_at(state, (LOOK_AHEAD,), "reshuffling")
@@ -442,7 +514,12 @@ def check(state: RelicsState, action: Action) -> None:
 
 
 def apply(state: RelicsState, action: Action) -> None:
-    """Apply ``action``, trusting it (the simulator's path; the checker calls `check` first)."""
+    """Apply ``action``, trusting it (the simulator's path; the checker calls `check` first).
+    The cards an entry names as ``drawn`` are the draw pile's top cards (ruling R12): named
+    first (a reshuffle's once the pile is made), so the rules take them seen."""
+    drawn = getattr(action, "drawn", ())
+    if drawn and not isinstance(action, Reshuffle):
+        seen.name_top(state, drawn, RULE_ABILITIES if isinstance(action, Ability) else RULE_LOOK_AHEAD)
     if isinstance(action, Travel):
         _travel(state, action)
     elif isinstance(action, Pay):
@@ -454,13 +531,22 @@ def apply(state: RelicsState, action: Action) -> None:
     elif isinstance(action, Ability):
         _ability(state, action)
     elif isinstance(action, Reshuffle):
-        assert action.order is not None, "the simulator draws the shuffle first (Engine.sample_chance)"
         zones = state.zones
-        zones[DISCARD].clear()
-        zones[DRAW].extend(reversed(action.order))
-        for card in action.order:
+        if action.unseen:  # shuffled at the table: nobody saw the order (ruling R12)
+            cards = list(zones[DISCARD])
+            zones[DISCARD].clear()
+            zones[DRAW].extend(cards)
+            zones.conceal(DRAW, seen.PILE)
+        else:
+            assert action.order is not None, "the simulator draws the shuffle first (Engine.sample_chance)"
+            zones[DISCARD].clear()
+            zones[DRAW].extend(reversed(action.order))
+            cards = list(action.order)
+        for card in cards:
             state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
         state.reshuffles += 1
+        if action.drawn:
+            seen.name_top(state, action.drawn, RULE_LOOK_AHEAD)
         _deal(state)
     else:
         state.ended = True
@@ -632,7 +718,7 @@ def candidates(state: RelicsState) -> Iterator[Action]:
 
 def shuffle(state: RelicsState, action: Action, rng: random.Random) -> Action:
     """The chance outcome of a reshuffle ("shuffle the discard pile"), drawn by the simulator."""
-    if isinstance(action, Reshuffle) and action.order is None:
+    if isinstance(action, Reshuffle) and action.order is None and not action.unseen:
         order = list(state.zones[DISCARD])
         rng.shuffle(order)
         return Reshuffle(tuple(order))

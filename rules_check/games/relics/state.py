@@ -93,6 +93,10 @@ class RelicsState(BaseState):
     ended: bool = False  # the player could no longer pay ("Goal")
     reshuffles: int = 0
     complete: frozenset[str] = frozenset()  # colours of the complete relics (kept by rules._travel)
+    # a table log (ruling R12): what the last entry left undecided, for Engine.undecided; the
+    # challenge of a travel accepted because SOME order of the draw pile lets it be paid (R13)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    waiting: str | None = None
 
     @property
     def data(self) -> CardData:
@@ -120,7 +124,8 @@ class RelicsState(BaseState):
         return RelicsState(players=list(self.players), zones=self.zones.copy(), counters=dict(self.counters),
                            cards=self.cards, difficulty=self.difficulty, face=dict(self.face), phase=self.phase,
                            pending=self.pending, to_deal=self.to_deal, travels=self.travels, won=self.won,
-                           ended=self.ended, reshuffles=self.reshuffles, complete=self.complete)
+                           ended=self.ended, reshuffles=self.reshuffles, complete=self.complete,
+                           waiting=self.waiting)
 
     def zone_of(self, card: str) -> str | None:
         for name, items in self.zones.zones.items():
@@ -129,35 +134,47 @@ class RelicsState(BaseState):
         return None
 
 
-def new_layout(cards: CardData, players: list[str], difficulty: str, order: list[str]) -> RelicsState:
-    """The table after "Setup", dealing ``order`` (the shuffled location cards, top first):
-    the current location, the decision path, the future path (first column day side up, the
-    second night side up), the two starting cards, the rest as the
-    draw pile. The energy cubes start on 3 (2 in a hard game)."""
+SETUP_DEALT = 1 + tables.DECISION_PATH_SIZE + 2 * COLUMN_SIZE + tables.START_HAND  # "Setup" deals 9
+
+
+def layout(cards: CardData, players: list[str], difficulty: str) -> RelicsState:
+    """The table before "Setup" deals: every zone empty, the tracker to one side, the energy
+    cubes on 3 (2 in a hard game)."""
     state = RelicsState(players=list(players), cards=cards, difficulty=difficulty)
-    zones = state.zones
     for name in ZONES:
-        zones[name]
-    zones.put(cards.tracker, TRACKER)
-    deck = list(order)
-    state.face = {card: DAY for card in deck}
-    at = 0
+        state.zones[name]
+    state.zones.put(cards.tracker, TRACKER)
+    start = DIFFICULTIES[difficulty]
+    state.counters = {name: 0 for name in COUNTERS}
+    for name in ENERGY:
+        state.counters[name] = start
+    return state
+
+
+def new_layout(cards: CardData, players: list[str], difficulty: str, order: list[str]) -> RelicsState:
+    """The table after "Setup", dealing ``order`` (the shuffled location cards, top first)."""
+    state = layout(cards, players, difficulty)
+    state.zones[DRAW].extend(reversed(order))  # the first card listed is the top
+    state.face = {card: DAY for card in order}
+    deal_setup(state)
+    return state
+
+
+def deal_setup(state: RelicsState) -> None:
+    """"Setup" deals from the top of the draw pile: the current location, the decision path,
+    the future path (first column day side up, the second night side up), the two starting
+    cards; the rest stays as the draw pile (ruling R1)."""
+    zones = state.zones
+    draw = zones[DRAW]
 
     def deal(zone: str, n: int, face: str = DAY) -> None:
-        nonlocal at
-        for card in deck[at:at + n]:
+        for _ in range(n):
+            card = draw.pop()
             zones.put(card, zone)
             state.face[card] = face
-        at += n
 
     deal(CURRENT, 1)
     deal(DECISION, tables.DECISION_PATH_SIZE, DAY)  # "Deal two cards day-side-up"
     deal(FUTURE_1, COLUMN_SIZE, DAY)  # "deal the first column day-side-up
     deal(FUTURE_2, COLUMN_SIZE, NIGHT)  # and the second column night-side up"
     deal(HAND, tables.START_HAND)
-    zones[DRAW].extend(reversed(deck[at:]))  # the first card listed is the top
-    start = DIFFICULTIES[difficulty]
-    state.counters = {name: 0 for name in COUNTERS}
-    for name in ENERGY:
-        state.counters[name] = start
-    return state

@@ -46,7 +46,7 @@ def _move(state: RelicsState, frame: Frame, card: str, src: str, dst: str) -> No
 
 
 def _flip(state: RelicsState, frame: Frame, card: str) -> None:
-    state.face[card] = other_side(state.face[card])
+    state.face[card] = other_side(state.face.get(card, DAY))  # (a card a search drew unseen: day, R2)
     frame.outcome.append(Flip(card))
 
 

@@ -19,7 +19,9 @@ Panels, left to right as "Setup" lays them out:
 
 What the view shows and hides: the setup lists the draw pile's order (ruling R1) and the checker
 deals from it, but at the table the pile lies face down, so the view gives its size (``hidden``)
-and never its cards. Every other card is face up or in the player's own hand (a solo game: the
+and never its cards. In a log written at the table (ruling R12) the draw pile is unseen cards:
+the view gives their count, and shows only the top cards an "arrange" ability let the player
+look at; a card is never shown as an unseen item, in any zone (``hidden`` counts them). Every other card is face up or in the player's own hand (a solo game: the
 log names them all), so it is shown with the side that is up (ruling R2). The energy tracker card
 is not drawn as a card: its cubes are the ``energy`` panel.
 
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from pnp.data.games import relics as tables
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel
+from rules_check.core.zones import seen, unseen_count
 
 from .cards import DAY
 from .rules import BOTTOM_RIGHT, TOP_LEFT, challenge_of, cost_of, side_for_travel
@@ -122,8 +125,9 @@ def _energy(state: RelicsState) -> CountersPanel:
 
 def _hand(state: RelicsState) -> ZonePanel:
     # "Card Abilities": a card in hand has the ability of the side it shows (ruling R2)
-    out = [Card(name=card, note=state.side(card).ability, mark=_side_up(state, card)) for card in state.zones.get(HAND)]
-    return ZonePanel(id="hand", title="Hand", cards=out)
+    hand = state.zones.get(HAND)
+    out = [Card(name=card, note=state.side(card).ability, mark=_side_up(state, card)) for card in seen(hand)]
+    return ZonePanel(id="hand", title="Hand", cards=out, hidden=unseen_count(hand))
 
 
 def _relics(state: RelicsState) -> SlotsPanel:
@@ -166,6 +170,19 @@ def _pending(state: RelicsState) -> tuple[str, CountersPanel] | None:
     return fact, panel
 
 
+def _draw(state: RelicsState, draw) -> ZonePanel:
+    """A full log's draw pile is face down at the table: its size only. A table log's (ruling
+    R12): the top cards the player looked at, top first, then the unseen ones as a count."""
+    if not state.zones.unknown:
+        return ZonePanel(id="draw", title="Draw pile", hidden=len(draw), order="stack")
+    top = []
+    for card in reversed(draw):
+        if card not in seen([card]):
+            break
+        top.append(Card(name=card, mark=_side_up(state, card)))
+    return ZonePanel(id="draw", title="Draw pile", cards=top, hidden=len(draw) - len(top), order="stack")
+
+
 def view(engine: "RelicsEngine", state: RelicsState) -> View:
     here = bool(state.zones.get(CURRENT))
     facts = [Value(label="difficulty", value=state.difficulty), Value(label="travels", value=state.travels)]
@@ -189,9 +206,9 @@ def view(engine: "RelicsEngine", state: RelicsState) -> View:
     panels += [
         _energy(state), _hand(state), _relics(state),
         # "Setup": the draw pile, "keeping the day side up": face down, its order hidden
-        ZonePanel(id="draw", title="Draw pile", hidden=len(draw), order="stack"),
-        ZonePanel(id="discard", title="Discard pile", order="stack",
-                  cards=[Card(name=c, mark=_side_up(state, c)) for c in reversed(discard)]),
+        _draw(state, draw),
+        ZonePanel(id="discard", title="Discard pile", order="stack", hidden=unseen_count(discard),
+                  cards=[Card(name=c, mark=_side_up(state, c)) for c in reversed(seen(discard))]),
     ]
     player = state.players[0] if state.players else None
     return View(phase=state.phase, active=None if state.phase == OVER else player, facts=facts,
