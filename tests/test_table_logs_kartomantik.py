@@ -1,4 +1,4 @@
-"""Kartomantik logs written at the table (issue 24; readings K39-K42): decks given without their
+"""Kartomantik logs written at the table (issue 24; readings K39-K43): decks given without their
 order, hands unseen, mulligans without a new order, cards named as the table saw them, scores
 from what was shown. The table view of a simulated game (rules_check/core/tableview.py) is such
 a log of the same game: it must be judged legal, with the same scores and winner."""
@@ -18,12 +18,14 @@ from rules_check.core.simulate import simulate
 from rules_check.core.tableview import table_view
 from rules_check.core.zones import Zones, conservation
 from rules_check.decklist import read_decklist
+from rules_check.core.engine import EntryRef
 from rules_check.engines import engines
 
 ENGINE = engines()["kartomantik"]
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "logs"
 PLAYERS = ["Ana", "Ben"]
+REF = EntryRef("test", 0, None)
 RANDOM_GAMES = 40
 GREEDY_GAMES = 12
 WILLS = ["Swindle", "Spite", "Bad Timing", "Loaded Dice", "Dismiss", "Clarity", "Oppress"]  # of Yellow Tempo
@@ -205,6 +207,36 @@ def test_not_decided_by_the_log():
     text = as_text([r])
     assert "line 3, entry 3: not decided by the log: [Kartomantik 4.2.1 (The Mulligan)]" in text
     assert '"undecided": [' in as_json([r])
+
+
+def test_cards_exiled_face_down_stay_unseen():
+    """Reading K43: The Silence After exiles two cards from the hand face down (1.3 Game Zones):
+    the table view writes `face down` for each, the Exile holds two unseen cards, and the game is
+    judged as the full log is; one card face down and one missing, or a mix, is refused."""
+    full = simulate(ENGINE, PLAYERS, 1, "random")
+    table = table_view(ENGINE, full)
+    log = table["log"]
+    i = next(i for i, e in enumerate(log) if e.get("choose") == ["face down", "face down"])
+    p = log[i]["player"]
+    whole, seen_ = adjudicate(in_memory(full), ENGINE), adjudicate(in_memory(table), ENGINE)
+    assert seen_.legal and (seen_.scores, seen_.winner) == (whole.scores, whole.winner)
+    state = ENGINE.new_state(PLAYERS, table["setup"], "t", lambda path: None)
+    for e in log[:i + 1]:
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, REF))
+    exile = state.zones[f"exile:{p}"]
+    assert len(exile) >= 2 and all(x.startswith("\x00") for x in exile[-2:])
+    for wrong in (["face down"], ["face down", f"{p}/Wither"]):
+        r = judge(log[:i] + [{**log[i], "choose": wrong}] + log[i + 1:], table["setup"])
+        assert first(r)[:3] == (i + 1, i + 1, "Kartomantik 3 (Understanding the Cards)")
+        assert "is not one of the legal choices" in first(r)[3] and "face down, face down, reading K43" in first(r)[3]
+    j = [k for k, e in enumerate(full["log"]) if e.get("player") == p and isinstance(e.get("choose"), list)
+         and len(e["choose"]) == 2 and all(c.startswith(f"{p}/") for c in e["choose"])]
+    hits = []
+    for k in j:  # a log that writes every order names the cards: the checker knows them
+        r = adjudicate(in_memory({**full, "log": full["log"][:k] + [{**log[i]}] + full["log"][k + 1:]}), ENGINE)
+        if r.violations and r.violations[0].entry == k + 1 and "to exile" in r.violations[0].message:
+            hits.append(r.violations[0].message)
+    assert hits and all("reading K43" not in m for m in hits)
 
 
 def test_an_impossible_compulsory_mulligan():

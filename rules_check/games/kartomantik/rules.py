@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K42), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K43), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
   outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
   Stalemate move are done by the checker; the log records only choices.
@@ -74,6 +74,9 @@ Readings (docs/rulings.md, K6-K42), beside the rulings of docs/rulings.md:
   unseen card's face needs one first (1.3 Game Zones).
 - K42. The deck's 5-point bonus (4.4.2) from what the log shows; otherwise its lower end, the
   winner only when decided, and the deck to show reported as not decided (scoring.py).
+- K43. Cards exiled from a hand go face down (1.3 Game Zones, 9 Exile): where the hand holds
+  unseen cards, a table log answers the choice `face down` for every card (all named, or none),
+  and they go to the Exile unseen (verbs.Exile); shown at the end if the scores need them.
 """
 
 from __future__ import annotations

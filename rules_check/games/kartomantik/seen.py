@@ -1,4 +1,4 @@
-"""Unseen cards in a Kartomantik log written at the table (readings K39-K42).
+"""Unseen cards in a Kartomantik log written at the table (readings K39-K43).
 
 A log may give a deck as its decklist alone (no order): the deck is then 30 unseen cards of the
 pile ``deck:P`` (rules_check/core/zones.py), whose multiset holds the items ``P/Name``. The

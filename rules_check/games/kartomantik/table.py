@@ -8,6 +8,7 @@ written of the same game:
   (reading K40); neither writes the new order;
 * every other entry is written as it is: what it names is what the table saw (a card played
   face up, a tribute paid, a First Manifestation revealed, the cards a player puts back);
+  cards exiled from a hand go face down, written `face down` (reading K43);
 * where an effect needs the face of an unseen card (a card revealed from the top of a deck,
   reading K41), a `show` entry names the top cards of that deck first, as the table saw them;
 * at the end, a `show` entry names the cards the scores need (reading K42): each hand's unseen
@@ -28,6 +29,7 @@ from rules_check.core.zones import seen, unseen_count
 from . import rules, scoring
 from .actions import Mulligan, parse_entry
 from .state import KState, UnseenCard, name_of, zone
+from .verbs import FACE_DOWN
 
 MAX_SHOWN = 5  # the most top cards an effect looks at (Clarity's three, with room)
 REF = EntryRef("<table view>", 0, None)
@@ -54,6 +56,9 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
                 written = {"mulligan": p}
             else:
                 written = {"mulligan": p, "hand": [name_of(it) for it in full.hand(p)]}
+        face_down = _face_down(table) if "choose" in entry else None
+        if face_down is not None:  # reading K43: the cards go to the Exile unseen
+            written = {**entry, "choose": face_down}
         table_action = parse(written, table)
         for shown in _shows(table, full, table_action):
             out.append(shown)
@@ -71,6 +76,16 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
 
 def _request(state: KState):
     return rules.current_request(state) if state.resolving is not None else None
+
+
+def _face_down(table: KState) -> Any:
+    """The answer "face down" to the question the table is asked, where it may be given (cards
+    exiled from a hand, reading K43), as written; else None."""
+    asked = _request(table)
+    if asked is None:
+        return None
+    option = next((o for o in asked.options if isinstance(o, tuple) and o and set(o) == {FACE_DOWN}), None)
+    return None if option is None else asked.write(option)
 
 
 def _declines(engine, table: KState, full: KState) -> list[dict[str, Any]]:

@@ -37,7 +37,7 @@ from pnp.effects.kartomantik import Group, Pick, Place, Ref, Target, Top, Who
 from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import is_unseen
+from rules_check.core.zones import is_unseen, pile_of, unseen_count
 from rules_check.effects.machine import Frame, Request
 
 from . import board
@@ -49,6 +49,9 @@ from .state import (CONFRONTATION, INTERZONE_SPACES, REACTION, STACK, STALEMATE,
 R = "Kartomantik"
 RULE_EFFECTS = f"{R} 3 (Understanding the Cards)"
 OWNER_ONLY = ("hand", "deck", "limbo", "exile", "interzone")  # 3.2 Game Zones
+# reading K43: a card exiled from the hand goes face down (1.3 Game Zones: Exile); a table log may
+# answer the choice with this word for each card, and the cards stay unseen
+FACE_DOWN = "face down"
 
 
 # --- reading a player's answer -----------------------------------------------------------------
@@ -59,6 +62,8 @@ def read_card(state: KState, chooser: str):
     def read(raw: Any) -> Any:
         if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
             return None
+        if isinstance(raw, str) and raw.strip().lower() == FACE_DOWN:
+            return FACE_DOWN
         if not isinstance(raw, str):
             raise IllegalAction(RULE_EFFECTS, f"expected a card, got {raw!r}")
         owner, _, name = raw.partition("/") if "/" in raw else (chooser, "", raw)
@@ -530,8 +535,13 @@ class Exile(Verb):
             hand = options(w.state, zone("hand", frame.controller))
             if len(w.state.hand(frame.controller)) < step.value.count:  # reading K25: cannot
                 return None
-            return w.request_cards(frame, "card", frame.controller, hand, step.value.count,
-                                   f"{step.value.words} to exile", size=len(w.state.hand(frame.controller)))
+            asked = w.request_cards(frame, "card", frame.controller, hand, step.value.count,
+                                    f"{step.value.words} to exile", size=len(w.state.hand(frame.controller)))
+            if asked is not None and unseen_count(w.state.hand(frame.controller)):
+                n = len(asked.options[0])
+                asked.options.append((FACE_DOWN,) * n)  # reading K43
+                asked.what += f" (at the table: {', '.join([FACE_DOWN] * n)}, reading K43)"
+            return asked
         return None
 
     def run(self, w, frame, step):
@@ -542,11 +552,27 @@ class Exile(Verb):
             things = list(chosen)
         else:
             things = w.things(frame, step.value)
+        if FACE_DOWN in things:
+            return _exile_face_down(w, frame, len(things))
         for it in things:
             src = zone("hand", frame.controller) if isinstance(step.value, Pick) else source_of(w.state, frame, it)
             if src is not None:
                 move(w.state, it, src, zone("exile", owner_of(it)), frame=frame)
         return bool(things)
+
+
+def _exile_face_down(w: KWorld, frame: Frame, n: int) -> bool:
+    """Reading K43: ``n`` cards of the hand exiled face down, unseen. The table cannot tell which
+    of the hand's cards went: when the hand holds fewer than ``n`` unseen cards, its seen ones
+    become unseen first (a looser bound, never a wrong one: rules_check/core/zones.py)."""
+    hand = zone("hand", frame.controller)
+    items = w.state.zones[hand]
+    if unseen_count(items) < n:
+        w.state.zones.conceal(hand, pile_of(next(x for x in items if is_unseen(x))))
+    for _ in range(n):
+        it = next(x for x in reversed(items) if is_unseen(x))
+        move(w.state, it, hand, zone("exile", frame.controller), frame=frame)
+    return True
 
 
 class Reveal(Look):
