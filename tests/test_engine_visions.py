@@ -172,7 +172,10 @@ class TestSetup:
 
     @pytest.mark.parametrize("setup_text, where, message", [
         ("setup: []", 3, "setup: expected {hands:"),
-        ("setup: {hands: {Ana: [], Ben: []}, river: []}", 3, "setup.deck: is required but missing"),
+        ("setup: {hands: {Ana: [], Ben: []}, deck: []}", 3, "setup.river: is required but missing"),
+        # without `deck:` a setup is a table's (reading V18): the river, and the hands written
+        ("setup: {hands: {Ana: [], Ben: []}, river: [], box: []}", 3, "setup.box: unknown key"),
+        ("setup: {hands: {Zoe: []}, river: []}", 3, "setup.hands.Zoe: unknown key"),
         ("setup: {hands: {Ana: [], Ben: []}, river: [], deck: [], box: []}", 3, "setup.box: unknown key"),
         ("setup: {hands: {Ana: [], Zoe: []}, river: [], deck: []}", 3, "setup.hands.Zoe: unknown player"),
         ("setup: {hands: {Ana: []}, river: [], deck: []}", 3, "setup.hands.Ben: is required but missing"),
@@ -581,7 +584,8 @@ class TestEntryFormat:
         ("{player: Ana, refill: [12]}", "refill: expected a card's name, got 12"),
         ("{player: Ana}", "the entry has no action"),
         ("{player: Ana, start dream: $TGV, skip: true}", "two actions (start dream and skip)"),
-        ("{player: Ana, nightmare: $TBD, dream: 1, steal from: Ben}", "stolen: is required but missing"),
+        # `steal from` without `stolen` is a steal the table did not see (reading V20); not the reverse
+        ("{player: Ana, nightmare: $TBD, dream: 1, stolen: $MGV}", "steal from: is required but missing"),
         ("start dream", "expected an entry: {player: NAME, start dream: CARD}"),
     ])
     def test_not_an_entry_is_exit_2_with_its_line(self, tmp_path, entry, message):

@@ -9,8 +9,15 @@
 
 What the rules make happen by themselves is not written: the robbed player's draw (the top
 card of the draw pile, ruling V2), the cards a reflection adds to the river, the river
-refilled from the draw pile when it empties (ruling V6). The setup fixes the draw pile's
-order, so the checker knows every card these bring. ``docs/logs/visions.md`` is the reference.
+refilled from the draw pile when it empties (ruling V6). When the setup fixes the draw pile's
+order, the checker knows every card these bring. ``docs/logs/visions.md`` is the reference.
+
+A log written at the table (readings V18-V22) knows no order, and writes what the table saw:
+
+    - {player: Cleo, nightmare: face down, dream: 2, steal from: Ana}  # the card unseen, the steal too
+    - {player: Ben, continue dream: 1, card: CARD, revealed: [CARD]}   # a reflection turned up CARD
+    - {player: Ana, refill: [CARD, CARD], revealed: [CARD x 5]}       # the river refilled on the way
+    - {player: Ana, show: [CARD, ...]}                                # cards of Ana's hand shown
 
 `parse_entry` turns an entry into an action or raises `LogFormatError` (exit 2) for what is
 not an entry of this vocabulary: an unknown key, a wrong type, an unknown card or player.
@@ -41,6 +48,9 @@ VICTIM = "steal from"
 STOLEN = "stolen"
 REFILL = "refill"
 SKIP = "skip"
+REVEALED = "revealed"  # the cards the entry turned up from the draw pile to the river, in order
+SHOW = "show"
+FACE_DOWN = "face down"  # a nightmare whose card the table did not see
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +59,7 @@ class StartDream:
 
     player: str
     card: str
+    revealed: tuple[str, ...] | None = None  # what its reflection turned up (None: not written)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +69,18 @@ class ContinueDream:
     player: str
     dream: int
     card: str
+    revealed: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Nightmare:
     """"C - Play a Nightmare": ``card`` goes face down at the end of dream ``dream``; the player
-    steals ``stolen`` from ``victim`` (both None when no other player has a card: ruling V10)."""
+    steals ``stolen`` from ``victim`` (both None when no other player has a card: ruling V10).
+    In a table log ``card`` is None when the table did not see it (``nightmare: face down``) and
+    ``stolen`` None when the stolen card was not shown (reading V20)."""
 
     player: str
-    card: str
+    card: str | None
     dream: int
     victim: str | None
     stolen: str | None
@@ -75,6 +89,15 @@ class Nightmare:
 @dataclass(frozen=True, slots=True)
 class Refill:
     """"2 - Refill Your Hand to 3 Cards": the cards taken from the river, in order."""
+
+    player: str
+    cards: tuple[str, ...]
+    revealed: tuple[str, ...] | None = None  # what the river's refills turned up (V6)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Cards of a player's hand shown to the table (a log without orders: reading V21)."""
 
     player: str
     cards: tuple[str, ...]
@@ -87,27 +110,32 @@ class Skip:
     player: str
 
 
-Action = Union[StartDream, ContinueDream, Nightmare, Refill, Skip]
+Action = Union[StartDream, ContinueDream, Nightmare, Refill, Skip, Show]
 Play = (StartDream, ContinueDream, Nightmare)
 
 # verb -> (required keys, optional keys)
 _FORMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    START: (frozenset({PLAYER, START}), frozenset()),
-    CONTINUE: (frozenset({PLAYER, CONTINUE, CARD}), frozenset()),
+    START: (frozenset({PLAYER, START}), frozenset({REVEALED})),
+    CONTINUE: (frozenset({PLAYER, CONTINUE, CARD}), frozenset({REVEALED})),
     NIGHTMARE: (frozenset({PLAYER, NIGHTMARE, DREAM}), frozenset({VICTIM, STOLEN})),
-    REFILL: (frozenset({PLAYER, REFILL}), frozenset()),
+    REFILL: (frozenset({PLAYER, REFILL}), frozenset({REVEALED})),
     SKIP: (frozenset({PLAYER, SKIP}), frozenset()),
+    SHOW: (frozenset({PLAYER, SHOW}), frozenset()),
 }
 _VERBS = tuple(_FORMS)
 # every well-formed key set -> its verb (the fast path: one dictionary look-up)
 _VERB_OF_KEYS = {required: verb for verb, (required, _) in _FORMS.items()}
 _VERB_OF_KEYS[_FORMS[NIGHTMARE][0] | {VICTIM, STOLEN}] = NIGHTMARE
+_VERB_OF_KEYS[_FORMS[NIGHTMARE][0] | {VICTIM}] = NIGHTMARE  # the stolen card not shown (V20)
+for _verb in (START, CONTINUE, REFILL):
+    _VERB_OF_KEYS[_FORMS[_verb][0] | {REVEALED}] = _verb
 _SHAPES = {
     START: '{player: NAME, start dream: CARD}',
     CONTINUE: '{player: NAME, continue dream: 1|2, card: CARD}',
     NIGHTMARE: '{player: NAME, nightmare: CARD, dream: 1|2, steal from: NAME, stolen: CARD}',
     REFILL: '{player: NAME, refill: [CARD, ...]}',
     SKIP: '{player: NAME, skip: true}',
+    SHOW: '{player: NAME, show: [CARD, ...]}',
 }
 _EXPECTED = "an entry: " + " or ".join(_SHAPES.values())
 
@@ -122,26 +150,43 @@ def parse_entry(entry: Any, state: VisionsState, ref: EntryRef) -> Action:
     player = _player(entry[PLAYER], state, ref)
     cards = state.cards
     if verb == CONTINUE:
-        return ContinueDream(player, _dream(entry[CONTINUE], ref, CONTINUE), _card(entry[CARD], cards, ref, CARD))
+        return ContinueDream(player, _dream(entry[CONTINUE], ref, CONTINUE), _card(entry[CARD], cards, ref, CARD),
+                             _revealed(entry, cards, ref))
     if verb == START:
-        return StartDream(player, _card(entry[START], cards, ref, START))
+        return StartDream(player, _card(entry[START], cards, ref, START), _revealed(entry, cards, ref))
     if verb == NIGHTMARE:
         victim = stolen = None
         if VICTIM in entry:
             victim = _player(entry[VICTIM], state, ref, VICTIM)
-            stolen = _card(entry[STOLEN], cards, ref, STOLEN)
-        return Nightmare(player, _card(entry[NIGHTMARE], cards, ref, NIGHTMARE), _dream(entry[DREAM], ref, DREAM),
-                         victim, stolen)
+            if STOLEN in entry:
+                stolen = _card(entry[STOLEN], cards, ref, STOLEN)
+        raw = entry[NIGHTMARE]
+        card = None if isinstance(raw, str) and raw.strip().lower() == FACE_DOWN else \
+            _card(raw, cards, ref, NIGHTMARE)
+        return Nightmare(player, card, _dream(entry[DREAM], ref, DREAM), victim, stolen)
     if verb == REFILL:
-        raw = entry[REFILL]
-        if not isinstance(raw, list):
-            raise LogFormatError(ref.file, "expected the list of cards taken from the river, in order",
-                                 line=ref.line, field=REFILL)
-        return Refill(player, tuple(_card(c, cards, ref, REFILL) for c in raw))
+        return Refill(player, _cards(entry, REFILL, cards, ref, "the list of cards taken from the river, in order"),
+                      _revealed(entry, cards, ref))
+    if verb == SHOW:
+        return Show(player, _cards(entry, SHOW, cards, ref, "the list of the cards of the hand shown"))
     if entry[SKIP] is not True:
         raise LogFormatError(ref.file, f"expected true (a player who cannot play writes skip: true), "
                              f"got {entry[SKIP]!r}", line=ref.line, field=SKIP)
     return Skip(player)
+
+
+def _cards(entry: dict, key: str, cards: CardData, ref: EntryRef, expected: str) -> tuple[str, ...]:
+    raw = entry[key]
+    if not isinstance(raw, list):
+        raise LogFormatError(ref.file, f"expected {expected}", line=ref.line, field=key)
+    return tuple(_card(c, cards, ref, key) for c in raw)
+
+
+def _revealed(entry: dict, cards: CardData, ref: EntryRef) -> tuple[str, ...] | None:
+    if REVEALED not in entry:
+        return None
+    return _cards(entry, REVEALED, cards, ref, "the list of the cards turned up from the draw pile to the river, "
+                  "in the order they were turned up")
 
 
 def _misshapen(entry: dict, ref: EntryRef) -> NoReturn:
@@ -156,7 +201,7 @@ def _misshapen(entry: dict, ref: EntryRef) -> NoReturn:
         if key not in required and key not in optional:
             raise LogFormatError(ref.file, f"unknown key {str(key)!r} in a {verb!r} entry; expected "
                                  f"{_SHAPES[verb]}", line=ref.line, field=str(key))
-    missing = sorted((required | optional) - entry.keys())
+    missing = sorted(required - entry.keys()) or sorted(optional - entry.keys())
     raise LogFormatError(ref.file, f"is required but missing; expected {_SHAPES[verb]}", line=ref.line,
                          field=missing[0])
 
@@ -188,16 +233,25 @@ def _card(value: Any, cards: CardData, ref: EntryRef, field: str) -> str:
 
 def to_entry(action: Action) -> dict[str, Any]:
     """The log entry that records ``action`` (the inverse of `parse_entry`)."""
+    entry: dict[str, Any]
     if isinstance(action, StartDream):
-        return {PLAYER: action.player, START: action.card}
-    if isinstance(action, ContinueDream):
-        return {PLAYER: action.player, CONTINUE: action.dream, CARD: action.card}
-    if isinstance(action, Nightmare):
-        entry: dict[str, Any] = {PLAYER: action.player, NIGHTMARE: action.card, DREAM: action.dream}
+        entry = {PLAYER: action.player, START: action.card}
+    elif isinstance(action, ContinueDream):
+        entry = {PLAYER: action.player, CONTINUE: action.dream, CARD: action.card}
+    elif isinstance(action, Nightmare):
+        entry = {PLAYER: action.player, NIGHTMARE: action.card if action.card is not None else FACE_DOWN,
+                 DREAM: action.dream}
         if action.victim is not None:
             entry[VICTIM] = action.victim
-            entry[STOLEN] = action.stolen
+            if action.stolen is not None:
+                entry[STOLEN] = action.stolen
         return entry
-    if isinstance(action, Refill):
-        return {PLAYER: action.player, REFILL: list(action.cards)}
-    return {PLAYER: action.player, SKIP: True}
+    elif isinstance(action, Refill):
+        entry = {PLAYER: action.player, REFILL: list(action.cards)}
+    elif isinstance(action, Show):
+        return {PLAYER: action.player, SHOW: list(action.cards)}
+    else:
+        return {PLAYER: action.player, SKIP: True}
+    if action.revealed is not None:
+        entry[REVEALED] = list(action.revealed)
+    return entry

@@ -23,6 +23,7 @@ class VisionsEngine(Engine[VisionsState, Action]):
     game = "visions"
     title = "Visions"
     players = (2, 5)
+    has_table_view = True  # logs written at the table: readings V18-V22, ``table``
 
     def __init__(self, cards_dir: Path | None = None) -> None:
         self._cards_dir = cards_dir
@@ -62,6 +63,24 @@ class VisionsEngine(Engine[VisionsState, Action]):
 
     def sample_chance(self, state: VisionsState, action: Action, rng: random.Random) -> Action:
         return rules.steal(state, action, rng)
+
+    def copy_state(self, state: VisionsState) -> VisionsState:
+        return state.copy()
+
+    # --- logs of real games (readings V18-V22) ------------------------------------------------
+
+    def undecided(self, state: VisionsState, action: Action | None) -> list[tuple[str, str]]:
+        """The conditions over unseen cards an entry was accepted on (a skip, an echo's play
+        lost: reading V21). At the end nothing: every score is of cards face up (V22)."""
+        if action is None:
+            return []
+        notes, state.notes = state.notes, []
+        return notes
+
+    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
+        """The log a scorekeeper at the table would have written of this game (rules_check/core/tableview.py)."""
+        from .table import table_view
+        return table_view(self, log)
 
     def determinize(self, state: VisionsState, player: str, rng: random.Random) -> VisionsState:
         """What the search may see: the river, every dream (a face-down nightmare stays as it

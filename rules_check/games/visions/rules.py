@@ -33,6 +33,26 @@ How the rules are read, and where each reading comes from (OpenSpiel's hearts.h 
   nor continue a dream skips (an entry); the game ends when every player has skipped in a row,
   or at the end of a turn that leaves the draw pile, the river and every hand empty.
 
+Logs written at the table, without the draw pile's order (issue 24; ``seen`` holds the unseen
+cards' questions; docs/rulings.md V18-V22):
+
+* V18. A setup without ``deck:`` is a table's: the river is named, each hand is named or unseen,
+  the draw pile and the box are unseen cards of the 75 less every card seen. A log is legal when
+  some order of them makes every entry legal; the checker never guesses one.
+* V19. The cards turned up from the draw pile to the river (a reflection, the river refilled)
+  are named by the entry that turns them up (``revealed:``, in order): exactly as many as the
+  rules turn up. Left out, they stay unseen in the river until an entry names them.
+* V20. A nightmare may be written ``face down`` and its steal without the stolen card: the card
+  that leaves the hand unseen may be any card of it, so the hand's cards become unseen first
+  (each may be the one that left). The robbed player's draw stays unseen.
+* V21. A rule over a hand's unseen cards is decided when the log decides it: a skip, or an
+  echo's extra play lost (V17), is accepted when some cards the hand can hold fit no dream, and
+  reported as not decided by the log unless the cards shown (``show:``) or named decide it; it
+  is a violation when every card the hand can hold would fit. The next entry says whether an
+  undecided echo's play was made.
+* V22. The scores need no card that the table does not see: the dreams are face up, a
+  nightmare scores nothing (V3) and the track is open. No end reveal is written.
+
 Each rule is one small predicate below, raising `IllegalAction` with the rulebook section (and
 the ruling) it applies. ``check`` never changes the state; ``apply`` trusts its caller (the
 simulator's fast path) and changes the state in place: no copies.
@@ -41,14 +61,17 @@ simulator's fast path) and changes the state in place: no copies.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import Iterator
 
 from pnp.data.games.visions import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
 from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen, unseen_count
 
-from .actions import Action, ContinueDream, Nightmare, Refill, Skip, StartDream
-from .state import OVER, PLAY, REFILL, VisionsState
+from . import seen
+from .actions import Action, ContinueDream, Nightmare, Refill, Show, Skip, StartDream
+from .state import OVER, PLAY, REFILL, RIVER, VisionsState
 
 TURN = "Visions: Game Overview"
 START = "Visions: 1 - Play a Card, A"
@@ -57,6 +80,8 @@ NIGHTMARE = "Visions: 1 - Play a Card, C"
 ECHO = "Visions: Echo"
 REFILL_RULE = "Visions: 2 - Refill Your Hand to 3 Cards"
 END = "Visions: End of the Game"
+REFLECTION = "Visions: Reflection"
+SHOWN = "Visions: Game Overview (reading V21)"
 
 DREAMS = tuple(range(1, MAX_DREAMS + 1))
 PLAYS_PER_TURN = 3  # the play, the echo's play, the final play ("Echo", ruling V5)
@@ -79,30 +104,36 @@ def continues(state: VisionsState, player: str, dream: int, card: str) -> bool:
     return kind[0] == last[0] or kind[1] == last[1]
 
 
-def a_dream_play(state: VisionsState, player: str) -> tuple[str, str] | None:
-    """A card of ``player``'s hand that can start or continue a dream, with what it does
-    (None when no card can: then only a nightmare is possible, or a skip: ruling V8)."""
+def a_dream_play(state: VisionsState, player: str) -> tuple[str | None, str] | None:
+    """A seen card of ``player``'s hand that can start or continue a dream, with what it does
+    (None when no seen card can: then only a nightmare is possible, or a skip: ruling V8). Any
+    card starts a dream: then the card is None when the hand holds only unseen ones."""
     hand = state.hand(player)
     if not hand:
         return None
     if state.dreams[player] < MAX_DREAMS:
-        return hand[0], "start a dream"
+        return next((c for c in hand if not is_unseen(c)), None), "start a dream"
     for card in hand:
+        if is_unseen(card):
+            continue
         for d in DREAMS:
             if continues(state, player, d, card):
                 return card, f"continue dream {d}"
     return None
 
 
-def can_play(state: VisionsState, player: str) -> bool:
+def can_play(state: VisionsState, player: str) -> bool | None:
     """Whether ``player`` has any play: start, continue, or a nightmare (which needs a card in
-    the draw pile and a dream to end: rulings V1, V2)."""
+    the draw pile and a dream to end: rulings V1, V2). None when the hand's unseen cards leave
+    it open (reading V21)."""
     hand = state.hand(player)
     if not hand:
         return False
     if state.dreams[player] < MAX_DREAMS or state.deck:
         return True  # start a dream; or, with both dreams started, a nightmare is possible
-    return a_dream_play(state, player) is not None
+    if a_dream_play(state, player) is not None:
+        return True
+    return seen.may_dream(state, player) if unseen_count(hand) else False
 
 
 def refill_due(state: VisionsState, player: str) -> int:
@@ -162,11 +193,20 @@ def check_may_play(state: VisionsState, player: str) -> None:
     raise IllegalAction(TURN, f"{player} has played this turn's card (it was not an echo): refill the hand")
 
 
-def check_holds(state: VisionsState, player: str, card: str, rule: str) -> None:
+def check_holds(state: VisionsState, player: str, card: str | None, rule: str) -> None:
     """A card is played from the player's own hand ("On your turn ... play one card from your
-    hand")."""
-    if card not in state.hand(player):
-        raise IllegalAction(rule, f"{card!r} is not in {player}'s hand ({_list(state.hand(player))})")
+    hand"): one it holds, or one its unseen cards can be (reading V18). A nightmare played face
+    down (``card`` None, reading V20) needs a card in the hand."""
+    hand = state.hand(player)
+    if card is None:
+        if not hand:
+            raise IllegalAction(rule, f"{player} has no card in hand")
+        return
+    if card in hand:
+        return
+    if not unseen_count(hand):
+        raise IllegalAction(rule, f"{card!r} is not in {player}'s hand ({_list(hand)})")
+    seen.check_holds(state, state.hand_zones[player], [card], rule)
 
 
 def check_can_start(state: VisionsState, player: str) -> None:
@@ -217,9 +257,11 @@ def check_steal(state: VisionsState, action: Nightmare) -> None:
     if not hand:
         raise IllegalAction(rule, f"{action.victim} has no card to steal")
     if action.stolen is None:
-        return  # left open for the simulator to draw (`steal`); a log always names it
+        return  # left open for the simulator to draw (`steal`), or not shown at the table (V20)
     if action.stolen not in hand:
-        raise IllegalAction(NIGHTMARE, f"{action.stolen!r} is not in {action.victim}'s hand ({_list(hand)})")
+        if not unseen_count(hand):
+            raise IllegalAction(NIGHTMARE, f"{action.stolen!r} is not in {action.victim}'s hand ({_list(hand)})")
+        seen.check_holds(state, state.hand_zones[action.victim], [action.stolen], NIGHTMARE)
 
 
 def check_skip(state: VisionsState, player: str) -> None:
@@ -234,10 +276,16 @@ def check_skip(state: VisionsState, player: str) -> None:
     found = a_dream_play(state, player)
     if found is not None:
         card, what = found
-        raise IllegalAction(f"{END} (ruling V8)", f"{player} cannot skip: {card!r} can {what}")
-    if state.deck and state.hand(player):
+        said = repr(card) if card is not None else f"any card of {player}'s hand"
+        raise IllegalAction(f"{END} (ruling V8)", f"{player} cannot skip: {said} can {what}")
+    hand = state.hand(player)
+    if state.deck and hand:
         raise IllegalAction(f"{NIGHTMARE} (ruling V8)", f"{player} can neither start nor continue a dream "
                             "and must play a nightmare: the draw pile is not empty")
+    if unseen_count(hand) and seen.may_dream(state, player):
+        raise IllegalAction(f"{END} (ruling V8)", f"{player} cannot skip: {player}'s hand holds "
+                            f"{unseen_count(hand)} unseen cards, and only {seen.other_cards(state, player)} of the "
+                            "cards they can be fit neither dream: one of them can continue a dream (reading V21)")
 
 
 def check_refill(state: VisionsState, action: Refill) -> None:
@@ -256,26 +304,47 @@ def check_refill(state: VisionsState, action: Refill) -> None:
     if len(action.cards) > due:
         raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
                             f"takes {due} {need}")
-    river = list(state.river)
-    deck = state.deck
-    left = len(deck)
-    for card in action.cards:
-        if card not in river:
-            raise IllegalAction(REFILL_RULE, f"{card!r} is not in the river ({_list(river)})")
-        river.remove(card)
-        if not river and left:
-            k = min(RIVER_SIZE, left)
-            river = deck[left - k:left][::-1]
-            left -= k
+    if state.zones.unknown or action.revealed is not None:
+        _refill(state.copy(), player, action.cards, action.revealed)  # the cards named where unseen ones are
+    else:
+        river = list(state.river)
+        deck = state.deck
+        left = len(deck)
+        for card in action.cards:
+            if card not in river:
+                raise IllegalAction(REFILL_RULE, f"{card!r} is not in the river ({_list(river)})")
+            river.remove(card)
+            if not river and left:
+                k = min(RIVER_SIZE, left)
+                river = deck[left - k:left][::-1]
+                left -= k
     if len(action.cards) < due:
         raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
                             f"must take {due} {need}")
+
+
+def check_show(state: VisionsState, action: Show) -> None:
+    """Cards shown from a hand are cards it holds, or that its unseen cards can be, together
+    (reading V21)."""
+    seen.check_holds(state, state.hand_zones[action.player], action.cards, SHOWN)
+
+
+def echo_lost(state: VisionsState, action: Action) -> bool:
+    """Whether ``action`` says that an open echo's extra play was not made (reading V21): the
+    refill, or another player's entry."""
+    return state.open_echo and (action.player != state.current or isinstance(action, Refill))
 
 
 def check(state: VisionsState, action: Action) -> None:
     """Raise `IllegalAction` unless ``action`` is legal now. Changes nothing."""
     check_not_over(state)
     player = action.player
+    if isinstance(action, Show):
+        check_show(state, action)
+        return
+    if echo_lost(state, action):
+        state = state.copy()  # judged on the table the lost play leaves (V17)
+        _lose_echo(state)
     check_turn(state, player)
     if isinstance(action, Refill):
         check_refill(state, action)
@@ -286,10 +355,14 @@ def check(state: VisionsState, action: Action) -> None:
         check_dream_started(state, player, action.dream, CONTINUE)
         check_holds(state, player, action.card, CONTINUE)
         check_matches_last(state, player, action.dream, action.card)
+        if action.revealed is not None:
+            apply(state.copy(), action)  # the cards turned up (reading V19)
     elif isinstance(action, StartDream):
         check_may_play(state, player)
         check_holds(state, player, action.card, START)
         check_can_start(state, player)
+        if action.revealed is not None:
+            apply(state.copy(), action)
     else:
         check_may_play(state, player)
         check_holds(state, player, action.card, NIGHTMARE)
@@ -304,11 +377,22 @@ def check(state: VisionsState, action: Action) -> None:
 def apply(state: VisionsState, action: Action) -> None:
     """Apply ``action`` (legal: unchecked) in place."""
     player = action.player
+    if isinstance(action, Show):
+        _show(state, action)
+        return
+    if state.open_echo and echo_lost(state, action):
+        _lose_echo(state)
     if isinstance(action, Refill):
-        _refill(state, player, action.cards)
+        _refill(state, player, action.cards, action.revealed)
         _end_turn(state)
         return
     if isinstance(action, Skip):
+        hand = state.hand(player)
+        if unseen_count(hand) and seen.may_dream(state, player) is None:
+            state.notes.append((f"{END} (ruling V8)", f"{player} skips: the log does not show {player}'s hand "
+                                f"({unseen_count(hand)} unseen cards), and some of the cards they can be would "
+                                "continue a dream: only a player who can neither start nor continue one skips "
+                                "(reading V21)"))
         state.skips += 1
         if state.skips >= len(state.players):
             state.phase = OVER  # every player skipped in a row (ruling V8)
@@ -316,11 +400,12 @@ def apply(state: VisionsState, action: Action) -> None:
             _end_turn(state)
         return
     state.skips = 0
+    state.open_echo = False
     if isinstance(action, StartDream):
         state.dreams[player] += 1
-        echo = _place(state, player, state.dreams[player], action.card)
+        echo = _place(state, player, state.dreams[player], action.card, action.revealed, START)
     elif isinstance(action, ContinueDream):
-        echo = _place(state, player, action.dream, action.card)
+        echo = _place(state, player, action.dream, action.card, action.revealed, CONTINUE)
     else:
         _nightmare(state, action)
         echo = False
@@ -328,27 +413,103 @@ def apply(state: VisionsState, action: Action) -> None:
     state.echo = echo
     if state.phase == OVER:
         return  # an awakening: the game ends at once (V7), the echo included (V15)
-    if echo and state.made < PLAYS_PER_TURN and can_play(state, player):
-        return  # the echo's play, compulsory (V5); when none is possible it is lost (V17)
+    if echo and state.made < PLAYS_PER_TURN:
+        can = can_play(state, player)
+        if can:
+            return  # the echo's play, compulsory (V5); when none is possible it is lost (V17)
+        if can is None:
+            state.open_echo = True  # the next entry tells (reading V21)
+            return
+    _after_play(state, player)
+
+
+def _after_play(state: VisionsState, player: str) -> None:
     if refill_due(state, player):
         state.phase = REFILL
     else:
         _end_turn(state)  # nothing to take: no refill entry (ruling V12)
 
 
-def _place(state: VisionsState, player: str, dream: int, card: str) -> bool:
+def _lose_echo(state: VisionsState) -> None:
+    """An open echo's extra play was not made (reading V21): lost, as V17 has it, on the
+    condition that no card of the hand could start or continue a dream: not decided by the log."""
+    player = state.current
+    state.open_echo = False
+    state.notes.append((f"{ECHO} (ruling V17)", f"{player}'s echo gave another play, and the log shows none: it "
+                        f"is lost only if no card of {player}'s hand can continue a dream; the log does not show "
+                        f"{player}'s hand ({unseen_count(state.hand(player))} unseen cards), and some of the cards "
+                        "they can be would (reading V21)"))
+    _after_play(state, player)
+
+
+def _show(state: VisionsState, action: Show) -> None:
+    """Cards of a hand shown: its unseen cards named (reading V21); an open echo may be settled."""
+    zone = state.hand_zones[action.player]
+    hand = state.zones[zone]
+    for card, k in sorted(Counter(action.cards).items()):
+        for _ in range(k - hand.count(card)):
+            seen.name_unseen(state, zone, card, SHOWN)
+    if state.open_echo and action.player == state.current:
+        can = can_play(state, action.player)
+        if can is not None:
+            state.open_echo = False
+            if not can:
+                _after_play(state, action.player)  # the play is lost (V17)
+
+
+class _Reveal:
+    """The cards an entry names as turned up from the draw pile to the river (reading V19),
+    named one by one as the rules turn them up; `done` checks that the counts agree."""
+
+    __slots__ = ("cards", "rule", "turned")
+
+    def __init__(self, cards: tuple[str, ...], rule: str) -> None:
+        self.cards, self.rule, self.turned = cards, rule, 0
+
+    def turn_up(self, state: VisionsState) -> None:
+        deck = state.deck
+        if self.turned < len(self.cards):
+            seen.name(state, "deck", self.cards[self.turned], self.rule, index=len(deck) - 1)
+        self.turned += 1
+        state.river.append(deck.pop())
+
+    def done(self) -> None:
+        if self.turned != len(self.cards):
+            raise IllegalAction(self.rule, f"the entry names {len(self.cards)} card{'s' * (len(self.cards) != 1)} "
+                                f"revealed; the rules turn up {self.turned} from the draw pile to the river "
+                                "(reading V19)")
+
+
+def _reveal(cards: tuple[str, ...] | None, rule: str) -> _Reveal | None:
+    return _Reveal(cards, rule) if cards is not None else None
+
+
+def _from_hand(state: VisionsState, player: str, card: str, rule: str) -> None:
+    """``card`` leaves ``player``'s hand: a seen one, or an unseen one named (reading V18)."""
+    try:
+        state.hand(player).remove(card)
+    except ValueError:
+        seen.take(state, state.hand_zones[player], card, rule)
+
+
+def _place(state: VisionsState, player: str, dream: int, card: str, revealed: tuple[str, ...] | None = None,
+           rule: str = CONTINUE) -> bool:
     """A card face up at the end of ``dream``: its reflection, then whether it echoes."""
-    state.hand(player).remove(card)
+    _from_hand(state, player, card, rule)
     state.dream(player, dream).append(card)
     faces = state.faces[(player, dream)]
     kind = state.cards.kinds[card]
     echo = kind in faces  # a face-up card identical to it is already in the dream ("Echo"; V3)
     faces.append(kind)
-    _reflect(state, player, dream, kind, len(faces) - 1)
+    reveal = _reveal(revealed, REFLECTION)
+    _reflect(state, player, dream, kind, len(faces) - 1, reveal)
+    if reveal is not None:
+        reveal.done()
     return echo
 
 
-def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int], position: int) -> None:
+def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int], position: int,
+             reveal: _Reveal | None = None) -> None:
     """"Reflection": each match with the card at the same position in the other dream (V4)
     moves the cube one space and adds the top card of the draw pile to the river."""
     other = state.faces[(player, MAX_DREAMS + 1 - dream)]
@@ -361,7 +522,10 @@ def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int]
     deck, river = state.deck, state.river
     for _ in range(matches):
         if deck:
-            river.append(deck.pop())
+            if reveal is not None:
+                reveal.turn_up(state)
+            else:
+                river.append(deck.pop())
     awakening = state.track.awakening
     state.cube[player] = min(state.cube[player] + matches, awakening)  # V14: it stops there
     if state.cube[player] >= awakening:
@@ -372,32 +536,53 @@ def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int]
 def _nightmare(state: VisionsState, action: Nightmare) -> None:
     """Face down at the end of the dream (V1, V3); the steal, and the robbed player's draw (V2)."""
     player = action.player
-    state.hand(player).remove(action.card)
-    state.dream(player, action.dream).append(action.card)
+    card = action.card
+    if card is None:  # face down, unseen (V20): any card of the hand
+        zone = state.hand_zones[player]
+        seen.hide_hand(state, zone)
+        card = seen.take_unseen(state, zone)
+    else:
+        _from_hand(state, player, card, NIGHTMARE)
+    state.dream(player, action.dream).append(card)
     state.faces[(player, action.dream)].append(None)
     if action.victim is not None:
         robbed = state.hand(action.victim)
-        robbed.remove(action.stolen)
-        state.hand(player).append(action.stolen)
+        stolen = action.stolen
+        if stolen is None:  # stolen at random, not shown (V20)
+            zone = state.hand_zones[action.victim]
+            seen.hide_hand(state, zone)
+            stolen = seen.take_unseen(state, zone)
+        else:
+            _from_hand(state, action.victim, stolen, NIGHTMARE)
+        state.hand(player).append(stolen)
         if state.deck:
             robbed.append(state.deck.pop())
 
 
-def _refill(state: VisionsState, player: str, cards: tuple[str, ...]) -> None:
+def _refill(state: VisionsState, player: str, cards: tuple[str, ...], revealed: tuple[str, ...] | None = None) -> None:
     hand, river = state.hand(player), state.river
+    reveal = _reveal(revealed, f"{REFILL_RULE} (ruling V6)")
     for card in cards:
-        river.remove(card)
+        try:
+            river.remove(card)
+        except ValueError:
+            seen.take(state, RIVER, card, REFILL_RULE)
         hand.append(card)
         if not river:
-            _refill_river(state)
+            _refill_river(state, reveal)
+    if reveal is not None:
+        reveal.done()
 
 
-def _refill_river(state: VisionsState) -> None:
+def _refill_river(state: VisionsState, reveal: _Reveal | None = None) -> None:
     """"Whenever the river is empty, refill it to 5 cards (or with the remaining cards in the
     draw pile)" (ruling V6)."""
     deck, river = state.deck, state.river
     for _ in range(min(RIVER_SIZE, len(deck))):
-        river.append(deck.pop())
+        if reveal is not None:
+            reveal.turn_up(state)
+        else:
+            river.append(deck.pop())
 
 
 def _end_turn(state: VisionsState) -> None:

@@ -8,7 +8,17 @@
       deck: [CARD, ...]      # the rest of the draw pile, TOP CARD FIRST
 
 Together they are the cards "taken" for the player count (30/45/60/75); the rest of the 75 are
-"returned to the box" (zone ``box``). Each player's reflection side follows from the player
+"returned to the box" (zone ``box``).
+
+A log written at the table (reading V18) has no ``deck:``: nobody knows the draw pile's order,
+nor which cards went back to the box, nor (unless a player writes theirs) the hands:
+
+    setup:
+      river: [5 cards]        # turned up for everyone to see
+      hands: {Ana: [3 cards]} # optional: a hand written down (its player's, or shown)
+
+The draw pile, the box and every hand not written are then unseen cards (rules_check/core/
+zones.py) of the pile ``cards``: the 75 less the river and the hands written. Each player's reflection side follows from the player
 count ("using the side corresponding to the number of players"): it is not written.
 
 A setup that is not of this form raises `LogFormatError` (exit 2); one the rules make
@@ -26,12 +36,14 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
 from .cards import HINT, CardData
+from .seen import PILE
 from .state import BOX, DECK, RIVER, VisionsState, dream_zone, hand_zone
 
 SETUP = "Visions: Setup"
 COMPONENTS = "Visions: Components"
 KEYS = ("hands", "river", "deck")
-SHAPE = "{hands: {PLAYER: [3 cards], ...}, river: [5 cards], deck: [the draw pile, top card first]}"
+SHAPE = ("{hands: {PLAYER: [3 cards], ...}, river: [5 cards], deck: [the draw pile, top card first]}, or at a "
+         "table: {river: [5 cards]} (reading V18)")
 
 
 def random_setup(cards: CardData, players: list[str], rng: random.Random) -> dict[str, Any]:
@@ -51,11 +63,20 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
                line_of: Callable[[tuple], int | None]) -> VisionsState:
     """The state at the start of the game the log's ``setup`` records."""
     reader = SetupReader(setup, file, line_of, SHAPE, hint=HINT)
-    reader.mapping((), required=KEYS)
-    reader.per_player(("hands",), players, what="hand")
-    hands = {p: reader.names(("hands", p), cards.resolve, cards.by_key) for p in players}
+    table = isinstance(setup, dict) and "deck" not in setup
+    if table:  # reading V18: the river named, the hands written or unseen, no draw pile order
+        raw = reader.mapping((), required=("river",), optional=("hands",))
+        written = []
+        if "hands" in raw:
+            written = list(reader.mapping(("hands",), optional=players,
+                                          what=f"the hands written down, by player ({', '.join(players)})"))
+    else:
+        reader.mapping((), required=KEYS)
+        reader.per_player(("hands",), players, what="hand")
+        written = list(players)
+    hands = {p: reader.names(("hands", p), cards.resolve, cards.by_key) for p in written}
     river = reader.names(("river",), cards.resolve, cards.by_key)
-    deck = reader.names(("deck",), cards.resolve, cards.by_key)
+    deck = [] if table else reader.names(("deck",), cards.resolve, cards.by_key)
 
     in_play = Counter(deck) + Counter(river)
     for h in hands.values():
@@ -66,10 +87,10 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
                                 f"{cards.copies[card]}")
     wanted = tables.SETUP_CARDS[len(players)]
     total = sum(in_play.values())
-    if total != wanted:
+    if total != wanted and not table:
         raise IllegalAction(SETUP, f"{len(players)} players play with {wanted} cards; the setup has {total} "
                             f"(hands, river and draw pile)")
-    for p in players:
+    for p in written:
         if len(hands[p]) != tables.HAND_SIZE:
             raise IllegalAction(SETUP, f"each player is dealt {tables.HAND_SIZE} cards; {p} has {len(hands[p])}")
     if len(river) != tables.RIVER_SIZE:
@@ -79,12 +100,21 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
     state = VisionsState(players=list(players), cards=cards, track=cards.track_for(len(players)))
     zones = state.zones
     left = Counter(cards.copies) - in_play
-    zones[BOX].extend(c for c in cards.kinds for _ in range(left[c]))
+    unseen = [c for c in cards.kinds for _ in range(left[c])]
+    if table:  # the box, the draw pile and the hands not written: unseen cards (V18)
+        pile = tables.SETUP_CARDS[len(players)] - tables.RIVER_SIZE - tables.HAND_SIZE * len(players)
+        sizes = [(BOX, len(cards.order) - tables.SETUP_CARDS[len(players)]), (DECK, pile)]
+        sizes += [(hand_zone(p), tables.HAND_SIZE) for p in players if p not in hands]
+        for zone, n in sizes:
+            zones.hide(zone, PILE, unseen[:n])
+            unseen = unseen[n:]
+    else:
+        zones[BOX].extend(unseen)
     zones[DECK].extend(reversed(deck))  # a zone's top is its end
     zones[RIVER].extend(river)
     for p in players:
         state.hand_zones[p] = hand_zone(p)
-        zones[hand_zone(p)].extend(hands[p])
+        zones[hand_zone(p)].extend(hands.get(p, ()))
         for d in range(1, tables.MAX_DREAMS + 1):
             state.dream_zones[(p, d)] = dream_zone(p, d)
             zones[dream_zone(p, d)]

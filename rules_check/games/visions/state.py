@@ -12,11 +12,16 @@ Every card is in exactly one zone (SPEC.md principle 1; the core checks it after
 Beside the zones the state keeps what the zones cannot show: the face of each dream card
 (its kind, or None when face down: ruling V3), each player's cube on the reflection track, and
 where the turn stands (``phase``, ``made``).
+
+A log written at the table (readings V18-V22, ``seen``) gives no draw pile order and no hands:
+those zones then hold unseen cards of the pile ``cards`` (rules_check/core/zones.py: the 75
+cards of the box less every card seen); a hand that a card left unseen (a nightmare played
+face down, a random steal) is hidden again (``seen.hide_hand``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules_check.core.engine import BaseState
 
@@ -58,6 +63,18 @@ class VisionsState(BaseState):
     awakened: str | None = None  # who reached the Awakening space (ruling V7)
     hand_zones: dict[str, str] = field(default_factory=dict)  # player -> "hand:P" (named once)
     dream_zones: dict[tuple[str, int], str] = field(default_factory=dict)  # -> "dream:P:D"
+    # a log without orders (readings V18-V22): an echo whose extra play depends on unseen cards
+    # of the hand (V21: the next entry tells), and the questions the log left open since the
+    # last entry, as (rule, message) for the report's "not decided by the log"
+    open_echo: bool = False
+    notes: list[tuple[str, str]] = field(default_factory=list)
+
+    def copy(self) -> "VisionsState":
+        """A copy an action can be tried on: the zones and everything a play changes are new;
+        the card data and the track are shared (read only)."""
+        return replace(self, players=list(self.players), zones=self.zones.copy(), counters=dict(self.counters),
+                       dreams=dict(self.dreams), faces={k: list(v) for k, v in self.faces.items()},
+                       cube=dict(self.cube), notes=list(self.notes))
 
     # --- the zones, by name ------------------------------------------------------------------
 

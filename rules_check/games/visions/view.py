@@ -16,9 +16,13 @@ The panels, shared ones first, then each player's in seating order (ruling G1):
 
 What is shown, and why (a view holds what the log knows, never more):
 
-* The hands are shown card by card: the log knows every one of them. The setup names the
+* The hands are shown card by card when the log knows every one of them: the setup names the
   cards dealt, a refill names the cards taken, a nightmare names the card stolen, and the card
-  the robbed player draws is the top of the draw pile, whose order the setup records.
+  the robbed player draws is the top of the draw pile, whose order the setup records. In a log
+  written at the table (readings V18-V22) a hand shows its seen cards and, as ``hidden``, the
+  number of its unseen ones (dealt, drawn, or hidden by a steal); an unseen card is never named.
+  A nightmare played face down and never named is a "face down" card of its dream, nameless; a
+  card turned up to the river that the log did not name is an empty slot marked so.
 * The draw pile is a count. Its order is in the setup, but on the table it is face down and
   the dispute report shows it as the players see it.
 * A Nightmare is named (the log names it) and marked "face down" ("C - Play a Nightmare").
@@ -40,6 +44,7 @@ from typing import TYPE_CHECKING
 from pnp.data.games.visions import MAX_DREAMS, RIVER_SIZE
 from rules_check.core.view import (Card, CountersPanel, Marker, Slot, SlotsPanel, TrackPanel, Value, View,
                                    ZonePanel, cards, slug)
+from rules_check.core.zones import is_unseen, seen, unseen_count
 
 from .scoring import score_sheet
 from .state import OVER, REFILL, VisionsState
@@ -57,6 +62,8 @@ ECHO_PLAYS = {1: "Echo: play another card", 2: "Echo: play your final card"}
 DREAM_TITLES = {1: "first Dream", 2: "second Dream"}  # "Final Scoring"
 # "C - Play a Nightmare": "Place your card face down at the end of a Dream"
 NIGHTMARE_NOTE, FACE_DOWN = "Nightmare", "face down"
+UNSEEN_NIGHTMARE = "(not seen)"  # the name of a face-down card the log never named
+UNNAMED = "turned up; not named in the log"
 
 
 def view(engine: "VisionsEngine", state: VisionsState) -> View:
@@ -104,8 +111,10 @@ def _river(state: VisionsState) -> SlotsPanel:
     river = state.river
     slots = []
     for i in range(max(RIVER_SIZE, len(river))):
-        slots.append(Slot(label=str(i + 1), cards=[Card(name=river[i])] if i < len(river) else [],
-                          note="added by a Reflection" if i >= RIVER_SIZE else None))
+        unnamed = i < len(river) and is_unseen(river[i])
+        notes = [n for n, on in (("added by a Reflection", i >= RIVER_SIZE), (UNNAMED, unnamed)) if on]
+        slots.append(Slot(label=str(i + 1), cards=[Card(name=river[i])] if i < len(river) and not unnamed else [],
+                          note="; ".join(notes) or None))
     return SlotsPanel(id="river", title="River", slots=slots)
 
 
@@ -127,11 +136,13 @@ def _track(state: VisionsState) -> TrackPanel:
 
 def _player_panels(state: VisionsState, player: str) -> list:
     ident = slug(player)
+    hand = state.hand(player)
     panels: list = [ZonePanel(id=f"{ident}-hand", title=f"{player}: hand", owner=player,
-                              cards=cards(state.hand(player)))]
+                              cards=cards(seen(hand)), hidden=unseen_count(hand))]
     for d in range(1, MAX_DREAMS + 1):
         faces = state.faces[(player, d)]
-        shown = [Card(name=name) if face is not None else Card(name=name, note=NIGHTMARE_NOTE, mark=FACE_DOWN)
+        shown = [Card(name=name) if face is not None else
+                 Card(name=UNSEEN_NIGHTMARE if is_unseen(name) else name, note=NIGHTMARE_NOTE, mark=FACE_DOWN)
                  for name, face in zip(state.dream(player, d), faces)]
         panels.append(ZonePanel(id=f"{ident}-dream-{d}", title=f"{player}: {DREAM_TITLES[d]}", owner=player,
                                 cards=shown))
