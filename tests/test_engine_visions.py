@@ -818,6 +818,9 @@ EXAMPLE_VERDICTS = {
     "visions-illegal-nightmare-empty-deck.yaml": f"{NIGHTMARE} (ruling V2)",
     "visions-illegal-skip.yaml": f"{END} (ruling V8)",
     "visions-illegal-setup.yaml": "Visions: Components",
+    # logs written at the table (readings V18-V22; tests/test_table_logs_visions.py)
+    "visions-table-legal.yaml": None,
+    "visions-table-illegal-fourth-copy.yaml": "Visions: Components",
 }
 
 

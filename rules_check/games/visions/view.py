@@ -98,6 +98,8 @@ def _facts(engine: "VisionsEngine", state: VisionsState) -> list[Value]:
         return facts
     facts.append(Value(label="turn", value=state.current))
     facts.append(Value(label="cards played this turn", value=state.made))
+    if state.open_echo:  # reading V21: the next entry tells
+        facts.append(Value(label="the echo's extra play", value="possible or lost: not decided by the log (reading V21)"))
     if not state.deck:
         # "End of the Game": with the draw pile empty, a player who can neither start nor
         # continue a Dream skips; the game ends when all have skipped (ruling V8)
