@@ -3,6 +3,8 @@
     - {event: "Last Broadcast", ops: [...], extra: {Slaughter: hope}}  # 1. Event Phase
     - {event: "Reboot: Kernel Panic", ignore: [Ben], ops: [...]}      # a reboot; Ben spends a Mark of Sol
     - {reshuffle: [EVENT, ...]}                       # the reboot and the discards back, top first
+    - {reshuffle: shuffled}                           # a table log: the new order unknown (SL39)
+    - {show: {Ana: [CARD], gestalt deck: [CARD, CARD]}}  # cards the table saw (SL41)
     - {choose: {Ana: Slaughter, Ben: Special Person}} # 2. Choice Phase, revealed together
     - {player: Ana, pass: true}                       # 3. Hindrance Phase: no card
     - {player: Ana, play: Life is a Journey, to: Slaughter}   # hindrance (or Vision Phase) card
@@ -57,7 +59,16 @@ class EventDraw:
 
 @dataclass(frozen=True)
 class Reshuffle:
-    order: tuple[str, ...]
+    order: tuple[str, ...] | None  # None: shuffled at the table, no order known (reading SL39)
+
+
+@dataclass(frozen=True)
+class Show:
+    """Cards the table saw where unseen ones are (reading SL41): ``{show: {Ana: [CARD]}}`` names
+    cards of Ana's hand, ``{show: {gestalt deck: [CARD, ...]}}`` a deck's top cards, top first
+    (an Observation's, a look at the top of a deck), any other zone by its name."""
+
+    shown: tuple[tuple[str, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -168,7 +179,7 @@ class Respond:
     choose: tuple[tuple[str, Any], ...]
 
 
-Action = Union[EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal, Respond]
+Action = Union[Show, EventDraw, Reshuffle, Choose, Pass, Play, Effect, Drain, Observe, EndTurn, Goal, Respond]
 PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose", "instead"},
                 "effect": {"effect", "discard", "move", "from", "remove", "ops", "choose"},
                 "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"},
@@ -209,6 +220,32 @@ def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...] | None:
     return tuple(ops)
 
 
+SHUFFLED = "shuffled"
+DECKS = ("remnant deck", "gestalt deck", "event deck", "catalysts")  # shown top first
+SHOW_KEYS: dict[str, str] = {}  # a zone's key in a show entry: a hand by its player's name, else the zone's
+
+
+def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, ref: EntryRef) -> Show:
+    if not isinstance(raw, dict) or not raw:
+        raise _fail(ref, "show: expected {PLAYER: [CARD, ...]} (a hand) or {DECK: [CARD, ...]} (its top cards, "
+                         "top first)", "show")
+    out = []
+    for key, names in raw.items():
+        if key in players:
+            zone = f"hand:{key}"
+        elif key in DECKS or key in zones:
+            zone = key
+        else:
+            raise _fail(ref, f"show: unknown zone {key!r} (a player's name for a hand, or one of "
+                             f"{', '.join(DECKS)})", "show")
+        if isinstance(names, str):
+            names = [names]
+        if not isinstance(names, list) or not names:
+            raise _fail(ref, f"show: {key}: expected the cards shown, a list", "show")
+        out.append((zone, tuple(name_of(cards, n, ref, "show") for n in names)))
+    return Show(tuple(out))
+
+
 def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any, ref: EntryRef) -> Action:
     if not isinstance(entry, dict):
         raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {entry!r}")
@@ -238,10 +275,16 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
             raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
         return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
                          tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
+    if "show" in entry:
+        only({"show"})
+        return parse_show(cards, players, zones, entry["show"], ref)
     if "reshuffle" in entry:
         only({"reshuffle"})
+        if entry["reshuffle"] == SHUFFLED:
+            return Reshuffle(None)
         if not isinstance(entry["reshuffle"], list):
-            raise _fail(ref, "reshuffle: expected the event deck's new order, top first", "reshuffle")
+            raise _fail(ref, "reshuffle: expected the event deck's new order, top first (or shuffled, "
+                             "the order unknown)", "reshuffle")
         return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
     if "choose" in entry and "player" not in entry:
         only({"choose"})
@@ -332,7 +375,9 @@ def to_entry(action: Action) -> dict[str, Any]:
             out["choose"] = dict(action.choose)
         return out
     if isinstance(action, Reshuffle):
-        return {"reshuffle": list(action.order)}
+        return {"reshuffle": SHUFFLED if action.order is None else list(action.order)}
+    if isinstance(action, Show):
+        return {"show": {SHOW_KEYS.get(z, z.removeprefix("hand:")): list(cs) for z, cs in action.shown}}
     if isinstance(action, Choose):
         return {"choose": dict(action.choices)}
     if isinstance(action, Goal):

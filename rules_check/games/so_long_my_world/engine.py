@@ -29,9 +29,10 @@ from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
+from rules_check.core.zones import unseen
 
 from . import next_game, rules, scoring, solo
-from .actions import Action, parse_entry, to_entry
+from .actions import Action, Show, parse_entry, to_entry
 from .cards import CardData, load_cards
 from .state import (
     BOX, CATALYSTS, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, FEELINGS, GESTALT_DECK, GESTALT_VISIONS,
@@ -47,18 +48,30 @@ W_TOKEN, W_GUARD = 1.0, 2.0  # the solo greedy's weights (bench/policies.py meas
 W_GOAL, W_NEED, W_BOTH = 10.0, 10.0, 20.0
 KEYS = ("mode", "variants", "heartbreak", "luno", "first_player", "clock", "events", "dealt", "picks",
         "remnant_deck", "gestalt_deck", "catalysts", "first_feelings", *next_game.KEYS)
-REQUIRED = ("clock", "events", "dealt", "remnant_deck", "gestalt_deck", "first_feelings")
+REQUIRED = ("clock", "first_feelings")  # a table log leaves out the piles' cards (reading SL39)
 DEALT = 3  # "each player is randomly dealt 3 cards"
 EVENTS = {False: 11, True: 9}  # 2-4 players / 5 players ("3. Prepare the Event Deck")
 START_HOUR = {False: 1, True: 3}  # "1. Prepare the Clock Board" (ruling S1)
-SHAPE = ("a mapping (clock, events, dealt, remnant_deck, gestalt_deck, first_feelings; "
-         "optional: mode, variants, heartbreak, luno, first_player, picks, catalysts)")
+SHAPE = ("a mapping (clock, first_feelings; optional: events, dealt, remnant_deck, gestalt_deck, mode, "
+         "variants, heartbreak, luno, first_player, picks, catalysts; a pile left out is unseen)")
+
+
+def hide_pile(state: SoLongState, pile: str, cards: list[str], count: int, into: str = BOX) -> None:
+    """A pile chosen or shuffled face down (a table log, reading SL39): ``cards`` are what its unseen
+    cards can be, put ``into`` a zone (the box: what the game does not use), and ``count`` of
+    them go to the deck ``pile``."""
+    z = state.zones
+    z.hide(into, pile, cards)
+    if into != pile:
+        for _ in range(count):
+            z.move(unseen(pile), into, pile)
 
 
 class SoLongEngine(Engine[SoLongState, Action]):
     game = "so-long-my-world"
     title = "So Long, My World"
     players = (1, 5)  # 1: the solo mode only; 2-5 the others (checked per mode in new_state)
+    has_table_view = True  # table.py (readings SL39-SL43)
 
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
@@ -141,55 +154,88 @@ class SoLongEngine(Engine[SoLongState, Action]):
                 continue
             z[tokens(owner) if owner else BOX].append(name)
         # events
-        events = c.listed(reader, ("events",), c.events, "event")
-        reboots = [e for e in events if c.events[e].reboot]
         want = EVENTS[five and mode != COOP]
-        if len(reboots) != 1 or len(events) - 1 != want or len(set(events)) != len(events):
-            raise bad(f"the event deck is {want} different events and 1 Reboot card "
-                      f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots"
-                      + (", one listed twice" if len(set(events)) != len(events) else "") + ")", ("events",))
-        z[EVENT_DECK].extend(reversed(events))
-        z[BOX].extend(e for e in c.events if e not in events)
+        state.deck_size = want
+        events = c.listed(reader, ("events",), c.events, "event")
+        if "events" not in setup:  # a table log: chosen at random, face down (reading SL39)
+            hide_pile(state, EVENT_DECK, list(c.events), want + 1)
+        else:
+            reboots = [e for e in events if c.events[e].reboot]
+            if len(reboots) != 1 or len(events) - 1 != want or len(set(events)) != len(events):
+                raise bad(f"the event deck is {want} different events and 1 Reboot card "
+                          f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots"
+                          + (", one listed twice" if len(set(events)) != len(events) else "") + ")", ("events",))
+            z[EVENT_DECK].extend(reversed(events))
+            z[BOX].extend(e for e in c.events if e not in events)
         # the clock
         if mode == COOP:
             state.hour = c.heartbreaks[heartbreak].start_hour
         else:
             state.hour = START_HOUR[five]
         # cards: the starting cards, the dealt three and the draft
-        reader.per_player(("dealt",), players, "dealt cards")
-        hands = {}
-        for p in players:
-            hands[p] = c.listed(reader, ("dealt", p), c.remnants, "Remnant card")
-            dealt = next_game.dealt_count(state)  # DEALT, or 4 with Such Stuff as Dreams
-            if len(hands[p]) != dealt:
-                raise bad(f"each player is dealt {dealt} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
-        next_game.keep(reader, state, players, hands)
-        if "picks" in setup:
-            hands = self._draft(players, hands, reader.per_player(("picks",), players, "picks"), bad)
-        deck = c.listed(reader, ("remnant_deck",), c.remnants, "Remnant card")
-        rest = Counter(c.remnants) - sum((Counter(h) for h in hands.values()), Counter())
-        if sum((Counter(h) for h in hands.values()), Counter()) - Counter(c.remnants):
-            raise bad("more copies of a card are dealt than the box holds", ("dealt",))
-        if Counter(deck) != rest:
-            diff = (Counter(deck) - rest) + (rest - Counter(deck))
-            raise bad("the Remnant deck is the remaining Remnant cards, each copy once; wrong: "
-                      + ", ".join(sorted(diff)), ("remnant_deck",))
-        z[REMNANT_DECK].extend(reversed(deck))
-        for p in players:
-            z[hand(p)].extend(tables.STARTING_CARDS)
-            z[hand(p)].extend(hands[p])
+        deck: list[str] = []
+        if "dealt" not in setup:  # a table log: dealt face down, drafted face down (reading SL39)
+            for key in ("picks", "remnant_deck", "returned", "swapped"):
+                if key in setup:
+                    raise bad(f"{key}: the dealt cards are unseen (no dealt:), so the Remnant deck is too", (key,))
+            hide_pile(state, REMNANT_DECK, c.remnants, len(c.remnants), into=REMNANT_DECK)
+            for p in players:
+                z[hand(p)].extend(tables.STARTING_CARDS)
+                for _ in range(DEALT):  # 4 dealt and 1 returned with Such Stuff as Dreams: 3 kept
+                    z.move(unseen(REMNANT_DECK), REMNANT_DECK, hand(p))
+        else:
+            reader.per_player(("dealt",), players, "dealt cards")
+            hands = {}
+            for p in players:
+                hands[p] = c.listed(reader, ("dealt", p), c.remnants, "Remnant card")
+                dealt = next_game.dealt_count(state)  # DEALT, or 4 with Such Stuff as Dreams
+                if len(hands[p]) != dealt:
+                    raise bad(f"each player is dealt {dealt} Remnant cards; {p} got {len(hands[p])}", ("dealt", p))
+            next_game.keep(reader, state, players, hands)
+            if "picks" in setup:
+                hands = self._draft(players, hands, reader.per_player(("picks",), players, "picks"), bad)
+            rest = Counter(c.remnants) - sum((Counter(h) for h in hands.values()), Counter())
+            if sum((Counter(h) for h in hands.values()), Counter()) - Counter(c.remnants):
+                raise bad("more copies of a card are dealt than the box holds", ("dealt",))
+            if "remnant_deck" not in setup:  # the hands written, the deck's order unknown
+                hide_pile(state, REMNANT_DECK, list(rest.elements()), sum(rest.values()), into=REMNANT_DECK)
+            else:
+                deck = c.listed(reader, ("remnant_deck",), c.remnants, "Remnant card")
+                if Counter(deck) != rest:
+                    diff = (Counter(deck) - rest) + (rest - Counter(deck))
+                    raise bad("the Remnant deck is the remaining Remnant cards, each copy once; wrong: "
+                              + ", ".join(sorted(diff)), ("remnant_deck",))
+                z[REMNANT_DECK].extend(reversed(deck))
+            for p in players:
+                z[hand(p)].extend(tables.STARTING_CARDS)
+                z[hand(p)].extend(hands[p])
         for s in tables.STARTING_CARDS:
             z[BOX].extend([s] * (c.cards[s].copies - len(players)))
-        gestalt = c.listed(reader, ("gestalt_deck",), c.gestalts, "Gestalt card")
-        if len(set(gestalt)) != len(gestalt):
-            raise bad("a Gestalt card is listed twice", ("gestalt_deck",))
-        if mode != COOP and len(gestalt) != 2 * len(players):
-            raise bad(f"the Gestalt deck is twice the number of players: {2 * len(players)} cards, "
-                      f"not {len(gestalt)}", ("gestalt_deck",))
-        z[GESTALT_DECK].extend(reversed(gestalt))
-        z[BOX].extend(g for g in c.gestalts if g not in gestalt)
+        raw_gestalt = setup.get("gestalt_deck")
+        if raw_gestalt is None or isinstance(raw_gestalt, int) and not isinstance(raw_gestalt, bool):
+            # a table log: chosen at random, face down; a number says how many (reading SL39)
+            count = 2 * len(players) if raw_gestalt is None else raw_gestalt
+            if raw_gestalt is None and mode == COOP:
+                raise bad("So Long, My Love builds the Gestalt deck as the Heartbreak card says: write "
+                          "gestalt_deck: NUMBER (its cards unseen) or its cards", ("gestalt_deck",))
+            pool = list(dict.fromkeys(c.gestalts))
+            if not 0 <= count <= len(pool) or mode != COOP and count != 2 * len(players):
+                raise bad(f"the Gestalt deck is twice the number of players: {2 * len(players)} cards, "
+                          f"not {count}", ("gestalt_deck",))
+            hide_pile(state, GESTALT_DECK, pool, count)
+        else:
+            gestalt = c.listed(reader, ("gestalt_deck",), c.gestalts, "Gestalt card")
+            if len(set(gestalt)) != len(gestalt):
+                raise bad("a Gestalt card is listed twice", ("gestalt_deck",))
+            if mode != COOP and len(gestalt) != 2 * len(players):
+                raise bad(f"the Gestalt deck is twice the number of players: {2 * len(players)} cards, "
+                          f"not {len(gestalt)}", ("gestalt_deck",))
+            z[GESTALT_DECK].extend(reversed(gestalt))
+            z[BOX].extend(g for g in c.gestalts if g not in gestalt)
         catalysts = c.listed(reader, ("catalysts",), c.catalysts, "Karma Catalyst")
-        if KARMA_CATALYSTS in variants:
+        if KARMA_CATALYSTS in variants and "catalysts" not in setup:  # a table log: shuffled, face down
+            hide_pile(state, CATALYSTS, list(c.catalysts), len(c.catalysts), into=CATALYSTS)
+        elif KARMA_CATALYSTS in variants:
             if sorted(catalysts) != sorted(c.catalysts):
                 raise bad("the Karma Catalysts deck is the catalysts, each once", ("catalysts",))
         elif catalysts:
@@ -308,7 +354,8 @@ class SoLongEngine(Engine[SoLongState, Action]):
     # --- actions -----------------------------------------------------------------------------
 
     def parse(self, entry: Any, state: SoLongState, ref: EntryRef) -> Action:
-        zones = set(state.zones.names()) if isinstance(entry, dict) and ("ops" in entry or "path_event" in entry) \
+        zones = set(state.zones.names()) if isinstance(entry, dict) and ("ops" in entry or "path_event" in entry
+                                                                   or "show" in entry) \
             else set()
         if state.mode == SOLO:
             return solo.parse_solo(self.cards, state.players, zones, entry, ref)
@@ -333,6 +380,23 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
         return solo.unverified(state, action) if state.mode == SOLO else rules.unverified(state, action)
+
+    # --- logs of real games (readings SL39-SL43) ------------------------------------------------
+
+    def undecided(self, state: SoLongState, action: Action | None) -> list[tuple[str, str]]:
+        """Nothing is left open (reading SL43): every rule over a hidden card asks a count (the
+        hands' sizes for the score, an empty deck), or a card the table sees (an event drawn, an
+        Observation's cards, a card played or discarded), which the log names."""
+        return []
+
+    def after_end(self, state: SoLongState, action: Action) -> bool:
+        """A `show` entry may follow the end: the hands turned up (reading SL42)."""
+        return isinstance(action, Show)
+
+    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
+        """The log a scorekeeper at the table would have written of this game (table.py)."""
+        from .table import table_view
+        return table_view(self, log)
 
     def view(self, state):
         from .view import view

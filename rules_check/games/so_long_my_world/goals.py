@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pnp.effects.so_long_my_world import goal_of
 
+from rules_check.core.zones import unseen_count
+
 from .state import SoLongState, field_of, hand
 
 
@@ -48,7 +50,10 @@ def result(state: SoLongState) -> tuple[bool, str] | None:
         return not missing, f"not played: {', '.join(missing)}" if missing else "both played"
     if key == "empty hands":
         held = {p: [c for c in state.zones[hand(p)] if c in state.data.cards] for p in state.players}
-        return not any(held.values()), "; ".join(f"{p} holds {', '.join(cs) or 'nothing'}" for p, cs in held.items())
+        hidden = {p: unseen_count(state.zones[hand(p)]) for p in state.players}  # a count is known (SL41)
+        return not any(held.values()) and not any(hidden.values()), "; ".join(
+            f"{p} holds {', '.join(cs + ([f'{hidden[p]} unseen'] if hidden[p] else [])) or 'nothing'}"
+            for p, cs in held.items())
     if key == "4 negative":
         return len(negative) >= 4, f"{len(negative)} cards with a negative karma played"
     if key == "one karma each":

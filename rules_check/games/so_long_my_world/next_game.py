@@ -29,6 +29,7 @@ from typing import Any
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
+from .seen import holds
 from .state import MARK, REMNANT_DECK, SYSTEM, SoLongState, hand, stock
 
 RULE_END_CARDS = "So Long, My World: End Cards"
@@ -55,7 +56,7 @@ def read_end_card(reader: SetupReader, setup: dict, state: SoLongState) -> None:
         if key in setup and verb not in do:
             raise IllegalAction(RULE_END_CARDS, f"{key}: only with the End card whose effect it is "
                                                 f"({_card_with(c, verb)})", path=(key,))
-    if "dealt" in do and "returned" not in setup:
+    if "dealt" in do and "returned" not in setup and "dealt" in setup:  # dealt unseen: nothing to name (SL39)
         raise IllegalAction(RULE_END_CARDS, f"{state.end_card}: each player keeps 3 of 4 dealt cards: write "
                                             f"returned: {{PLAYER: CARD}}", path=("end_card",))
 
@@ -97,7 +98,7 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: An
             if p not in swapped:
                 continue  # "may"
             card = state.data.resolve(swapped[p]) if isinstance(swapped[p], str) else None
-            if card is None or card not in z[hand(p)] or state.data.cards[card].starting:
+            if card is None or not holds(state, hand(p), card) or state.data.cards[card].starting:
                 raise IllegalAction(RULE_END_CARDS, f"{p} swaps one of their 3 dealt Remnant cards, not "
                                                     f"{swapped[p]!r}", path=("swapped", p))
             top = z[REMNANT_DECK][-1]

@@ -58,10 +58,13 @@ from typing import Iterator
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
+from rules_check.core.zones import CONSERVATION, is_unseen, pile_of
 from rules_check.effects import describe, mismatch
 
 from . import continuous, goals, verbs
-from .actions import Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle, Respond
+from . import seen
+from .actions import (DECKS, Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle,
+                      Respond, Show)
 from .state import (
     SOLO,
     AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
@@ -117,13 +120,27 @@ def players_turn(state: SoLongState, p: str, rule: str) -> None:
                                   f"player, {state.first_player()})")
 
 
-def top_event(state: SoLongState, name: str) -> None:
-    """"The First Player draws the top card from the Event deck"."""
+def top_event(state: SoLongState, name: str, rule: str = RULE_EVENT) -> None:
+    """"The First Player draws the top card from the Event deck": the card named is the top one
+    (in a table log, one the unseen top card can be, reading SL40)."""
     deck = state.zones[EVENT_DECK]
     if not deck:
-        raise IllegalAction(RULE_EVENT, "the event deck is empty")
-    if deck[-1] != name:
-        raise IllegalAction(RULE_EVENT, f"the top card of the event deck is {deck[-1]!r}, not {name!r}")
+        raise IllegalAction(rule, "the event deck is empty")
+    if is_unseen(deck[-1]):
+        if not state.zones.could_be(deck[-1], name):
+            raise IllegalAction(CONSERVATION, f"{name} cannot be the top card of the event deck: "
+                                + seen.where_seen(state, name, "the event deck holds no more"))
+        seen.event_deck_allows(state, name, state.deck_size)
+    elif deck[-1] != name:
+        raise IllegalAction(rule, f"the top card of the event deck is {deck[-1]!r}, not {name!r}")
+
+
+def event_drawn(state: SoLongState, name: str) -> None:
+    """The event drawn is named on top of the deck (a table log's unseen top card, reading SL40)."""
+    deck = state.zones[EVENT_DECK]
+    if deck and is_unseen(deck[-1]):
+        state.zones.name(EVENT_DECK, name, index=len(deck) - 1)
+    state.deck_events.add(name)
 
 
 def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) -> None:
@@ -215,7 +232,12 @@ def system_after_deal(state: SoLongState, event: str) -> Counter:
 
 def reshuffle_is_the_pile(state: SoLongState, a: Reshuffle) -> None:
     """"Shuffle the Reboot card and all discarded Event cards back into the deck" (ruling SL4)."""
+    if a.order is None:
+        return  # shuffled at the table: the order is not known (reading SL39)
     want = Counter(state.zones[EVENT_DECK]) + Counter(state.zones[EVENT_DISCARD])
+    if any(is_unseen(x) for x in want):
+        raise IllegalAction(RULE_EVENT, "the event deck's order is not known at the table: write reshuffle: "
+                                        "shuffled (reading SL39)")
     if Counter(a.order) != want:
         raise IllegalAction(RULE_EVENT, "the new event deck is the deck, the reboot and the discarded events, "
                                         f"each once ({plural(sum(want.values()), 'card')})")
@@ -264,8 +286,10 @@ def cost_paid(state: SoLongState, a: Play, rule: str) -> dict[str, int]:
 def card_playable(state: SoLongState, a: Play, rule: str) -> None:
     """The card is in hand and its exact feeling cost is in the player's stock ("Remnant Cards",
     2. Feeling Cost)."""
-    if a.card not in state.zones[hand(a.player)]:
-        raise IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
+    if not seen.holds(state, hand(a.player), a.card):
+        raise IllegalAction(CONSERVATION, why) if (
+            why := seen.cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")) else IllegalAction(
+            rule, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
     cost = cost_paid(state, a, rule)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
@@ -420,6 +444,16 @@ def observation_possible(state: SoLongState, a: Observe) -> None:
         raise IllegalAction(RULE_MARKS, f"{a.player} has no Mark of Sol to spend")
     if not state.zones[GESTALT_DECK]:
         raise IllegalAction(RULE_MARKS, "the Gestalt deck is empty: there is nothing to observe (ruling SL9)")
+    deck = state.zones[GESTALT_DECK]
+    for k, card in enumerate(reversed(deck)):  # turned up one by one until one of the karma (SL9)
+        if is_unseen(card):
+            raise IllegalAction(RULE_MARKS, f"an Observation turns up Gestalt cards until one of the declared karma "
+                                            f"or neutral: the log shows them first ({{show: {{gestalt deck: [...]}}}},"
+                                            f" top first); " + ("none is shown" if k == 0 else
+                                                                   f"the {plural(k, 'card')} shown are not {a.karma} "
+                                                                   f"or neutral") + " (reading SL41)")
+        if state.data.cards[card].karma in (a.karma, "neutral"):
+            break
 
 
 def goal_declared(state: SoLongState, a: Goal) -> None:
@@ -508,6 +542,9 @@ def settle(state: SoLongState) -> None:
 
 
 def check(state: SoLongState, a: Action) -> None:
+    if isinstance(a, Show):
+        show(state.copy(), a)  # any time, the game's flow untouched (reading SL41)
+        return
     state = waiting_for(state, a)
     if isinstance(a, Respond):
         return
@@ -618,8 +655,48 @@ def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
                                        f"{', '.join(left)}")
 
 
+def show(state: SoLongState, a: Show) -> None:
+    """Cards the table saw are named where unseen ones are (reading SL41): a deck's top cards, top
+    first; a hand's (or any zone's) cards, wherever its unseen ones are. A card the zone cannot
+    hold breaks the rule that every card is in one place."""
+    z = state.zones
+    for zone, cards in a.shown:
+        items = z[zone]
+        words = f"{zone.removeprefix('hand:')}'s hand" if zone.startswith("hand:") else f"the {zone}"
+        if zone in DECKS:
+            if len(cards) > len(items):
+                raise IllegalAction(CONSERVATION, f"{words} holds {plural(len(items), 'card')}; "
+                                                  f"{len(cards)} are shown")
+            for i, card in enumerate(cards):
+                at = len(items) - 1 - i
+                if items[at] == card:
+                    continue
+                if not is_unseen(items[at]):
+                    raise IllegalAction(CONSERVATION, f"card {i + 1} from the top of {words} is {items[at]}, "
+                                                      f"not {card}")
+                if not z.could_be(items[at], card):
+                    raise IllegalAction(CONSERVATION, f"{words} cannot hold {card}: "
+                                        + seen.where_seen(state, card, f"the {pile_of(items[at])} holds no more"))
+                z.name(zone, card, index=at)
+            continue
+        for card, k in sorted(Counter(cards).items()):
+            for _ in range(k - items.count(card)):
+                at = next((i for i in range(len(items) - 1, -1, -1)
+                           if is_unseen(items[i]) and z.could_be(items[i], card)), None)
+                if at is None:
+                    why = seen.cannot_hold(state, zone, card, words, k)
+                    copies = f"{k} copies of {card}" if k > 1 else card
+                    raise IllegalAction(CONSERVATION, why or f"{words} does not hold {copies}"
+                                        + (f" (it holds {plural(len(items), 'card')}, none unseen)" if items else
+                                           " (it is empty)"))
+                z.name(zone, card, index=at)
+
+
 def apply(state: SoLongState, a: Action) -> None:
     """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
+    if isinstance(a, Show):
+        show(state, a)
+        return
     if state.waiting is not None and not answers_waiting(state, a):
         settle(state)  # the "may"s left unanswered are declined (reading SL33)
     _apply(state, a)
@@ -631,6 +708,7 @@ def _apply(state: SoLongState, a: Action) -> None:
     if isinstance(a, Respond):
         respond(state, a)
     elif isinstance(a, EventDraw):
+        event_drawn(state, a.name)
         reboot = state.data.events[a.name].reboot
         after = state.phase == AFTER_REBOOT
         for p in a.ignore:
@@ -647,8 +725,7 @@ def _apply(state: SoLongState, a: Action) -> None:
             state.marks_gained += marks_in(a.ops or ())
         finish_event(state, a.name, a.extra, after)
     elif isinstance(a, Reshuffle):
-        z[EVENT_DISCARD].clear()
-        z[EVENT_DECK][:] = list(reversed(a.order))
+        reshuffled(state, a)
         state.phase = CHOICE
     elif isinstance(a, Choose):
         for p, v in a.choices:
@@ -695,6 +772,19 @@ def _apply(state: SoLongState, a: Action) -> None:
     elif isinstance(a, Goal):
         state.goal_reached = a.reached
         state.phase = OVER
+
+
+def reshuffled(state: SoLongState, a: Reshuffle) -> None:
+    """The Reboot and the discarded events back into the deck: in the order written, or (a table
+    log) shuffled: every card of the deck unseen again (reading SL39)."""
+    z = state.zones
+    if a.order is None:
+        z[EVENT_DECK].extend(z[EVENT_DISCARD])
+        z[EVENT_DISCARD].clear()
+        z.conceal(EVENT_DECK, EVENT_DECK)
+        return
+    z[EVENT_DISCARD].clear()
+    z[EVENT_DECK][:] = list(reversed(a.order))
 
 
 def finish_event(state: SoLongState, name: str, extra: tuple[str, str] | None, after: bool) -> None:

@@ -45,10 +45,12 @@ from rules_check.core.entries import fail as _fail
 from rules_check.effects import describe, mismatch
 
 from . import continuous
-from .actions import (EndTurn, EventDraw, Reshuffle, Respond, card_answers, feeling, name_of, parse_entry, read_ops,
+from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
-from .rules import (answers_waiting, card_effect_fits, cost_paid, pay_and_place, respond, responses, settle,
-                    waiting_for)
+from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
+                    responses, settle, show, top_event, waiting_for)
+from .seen import cannot_hold, holds
+from rules_check.core.zones import CONSERVATION
 from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -68,9 +70,9 @@ RULE_SEQUENCE = f"{T}, Sequence Cards"
 RULE_SOLO_END = f"{T}, End of the Game"
 SOLO_KEYS = ("mode", "path", "words", "campaign", "clock", "events", "remnant_deck", "gestalt_deck",
              "first_feelings")
-SOLO_REQUIRED = ("path", "clock", "events", "remnant_deck", "first_feelings")
-SOLO_SHAPE = ("a solo setup (mode: solo, path, clock, events, remnant_deck, first_feelings; "
-              "optional: words, campaign, gestalt_deck)")
+SOLO_REQUIRED = ("path", "clock", "first_feelings")  # a pile left out is unseen (reading SL39)
+SOLO_SHAPE = ("a solo setup (mode: solo, path, clock, first_feelings; "
+              "optional: events, remnant_deck, gestalt_deck, words, campaign)")
 SOLO_DRAINS = ("vision token", "mark of sol", "remnant", "gestalt")
 LAST_HOUR = tables.CLOCK_HOURS
 MAX_CAMPAIGN = 200
@@ -241,25 +243,35 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
         else:
             z[SYSTEM].append(name)
 
+    from .engine import hide_pile  # a pile left out of the setup is unseen (reading SL39)
+
+    state.deck_size = path.events
     events = c.listed(reader, ("events",), c.events, "event")
-    reboots = [e for e in events if c.events[e].reboot]
-    if len(reboots) != 1 or len(events) - 1 != path.events or len(set(events)) != len(events):
-        raise bad(f"the Path's event deck is {path.events} different events and 1 Reboot card "
-                  f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots)", ("events",))
-    z[EVENT_DECK].extend(reversed(events))
-    z[BOX].extend(e for e in c.events if e not in events)
+    if "events" not in setup:
+        hide_pile(state, EVENT_DECK, list(c.events), path.events + 1)
+    else:
+        reboots = [e for e in events if c.events[e].reboot]
+        if len(reboots) != 1 or len(events) - 1 != path.events or len(set(events)) != len(events):
+            raise bad(f"the Path's event deck is {path.events} different events and 1 Reboot card "
+                      f"(got {len(events) - len(reboots)} events and {len(reboots)} reboots)", ("events",))
+        z[EVENT_DECK].extend(reversed(events))
+        z[BOX].extend(e for e in c.events if e not in events)
     deck = c.listed(reader, ("remnant_deck",), c.cards, "Remnant card")
-    if Counter(deck) != Counter(path.remnant_deck):
+    if "remnant_deck" not in setup:
+        hide_pile(state, REMNANT_DECK, list(path.remnant_deck), len(path.remnant_deck), into=REMNANT_DECK)
+    elif Counter(deck) != Counter(path.remnant_deck):
         raise bad(f"the Remnant deck is the cards the Path lists ({len(path.remnant_deck)}), each once, shuffled",
                   ("remnant_deck",))
     gestalt = c.listed(reader, ("gestalt_deck",), c.cards, "Gestalt card")
-    if Counter(gestalt) != Counter(path.gestalt_deck):
+    if "gestalt_deck" not in setup:
+        hide_pile(state, GESTALT_DECK, list(path.gestalt_deck), len(path.gestalt_deck), into=GESTALT_DECK)
+    elif Counter(gestalt) != Counter(path.gestalt_deck):
         raise bad(f"the Gestalt deck is the cards the Path lists ({len(path.gestalt_deck)}), shuffled",
                   ("gestalt_deck",))
     z[REMNANT_DECK].extend(reversed(deck))
     z[GESTALT_DECK].extend(reversed(gestalt))
     z[hand(player)].extend(path.starting_hand)
-    used = Counter(deck) + Counter(gestalt) + Counter(path.starting_hand)
+    used = Counter(path.remnant_deck) + Counter(path.gestalt_deck) + Counter(path.starting_hand)
     for card in c.cards.values():
         z[BOX].extend([card.name] * (card.copies - used[card.name]))
     state.hour = path.start_hour
@@ -517,8 +529,10 @@ def observe_possible(state: SoLongState, a: ObserveVision) -> None:
 
 def play_possible(state: SoLongState, a: SoloPlay) -> None:
     """The exact cost, then the card's effect and its Path event as plain operations (SL17)."""
-    if a.card not in state.zones[hand(a.player)]:
-        raise IllegalAction(RULE_SOLO_PLAY, f"{a.card} is not in {a.player}'s hand")
+    if not holds(state, hand(a.player), a.card):
+        why = cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")
+        raise IllegalAction(CONSERVATION, why) if why else IllegalAction(
+            RULE_SOLO_PLAY, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
     cost = cost_paid(state, a, RULE_SOLO_PLAY)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
@@ -621,6 +635,9 @@ def unlocked_words(state: SoLongState) -> list[str]:
 
 
 def check(state: SoLongState, a) -> None:
+    if isinstance(a, Show):
+        show(state.copy(), a)  # any time (reading SL41)
+        return
     state = waiting_for(state, a)  # a continuous card's choice waits for an entry of its own, as in the multiplayer game
     if isinstance(a, Respond):
         return
@@ -631,10 +648,7 @@ def check(state: SoLongState, a) -> None:
         if state.phase not in (EVENT_PHASE, AFTER_REBOOT):
             raise IllegalAction(RULE_SOLO_EVENT, f"drawing an event is not possible now: the game is in the "
                                                  f"{state.phase} phase")
-        deck = state.zones[EVENT_DECK]
-        if not deck or deck[-1] != a.name:
-            raise IllegalAction(RULE_SOLO_EVENT, f"the top card of the event deck is "
-                                                 f"{deck[-1] if deck else 'none'!r}, not {a.name!r}")
+        top_event(state, a.name, RULE_SOLO_EVENT)  # a table log's unseen top card too (reading SL40)
         return
     if isinstance(a, Reshuffle):
         from .rules import reshuffle_is_the_pile
@@ -713,6 +727,9 @@ def start_turn(state: SoLongState) -> None:
 
 def apply(state: SoLongState, a) -> None:
     """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
+    if isinstance(a, Show):
+        show(state, a)
+        return
     if state.waiting is not None and not answers_waiting(state, a):
         settle(state)
     _apply(state, a)
@@ -728,6 +745,7 @@ def _apply(state: SoLongState, a) -> None:
     if not isinstance(a, SoloPlay):
         state.last_played = None
     if isinstance(a, EventDraw):
+        event_drawn(state, a.name)
         after = state.phase == AFTER_REBOOT
         if state.data.events[a.name].reboot:
             z.move(a.name, EVENT_DECK, EVENT_DISCARD)
@@ -739,8 +757,7 @@ def _apply(state: SoLongState, a) -> None:
         if after and state.phase == VISION_PHASE:
             state.phase = RESHUFFLE
     elif isinstance(a, Reshuffle):
-        z[EVENT_DISCARD].clear()
-        z[EVENT_DECK][:] = list(reversed(a.order))
+        reshuffled(state, a)
         state.phase = VISION_PHASE
     elif isinstance(a, Reach):
         state.vision_of[p] = a.vision

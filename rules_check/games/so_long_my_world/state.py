@@ -25,6 +25,8 @@ from typing import Any
 
 from pnp.data.games import so_long_my_world as tables
 from rules_check.core.engine import BaseState
+from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen
 
 from .cards import CardData
 
@@ -39,6 +41,7 @@ EVENT = "event"
 EVENT_DISCARD = "event discard"
 CATALYSTS = "catalysts"
 BOX = "box"
+RULE_CATALYST = "So Long, My World: Variants, Karma Catalysts"
 
 MULTIPLAYER = "multiplayer"
 COOP = "co-op"
@@ -154,6 +157,9 @@ class SoLongState(BaseState):
     ending: str | None = None  # the ending reached (its id)
     ending_wins: bool = False
     recorded: tuple[str, ...] = ()
+    # a table log's event deck (seen.py, reading SL40): the events seen drawn from it this game
+    deck_events: set[str] = field(default_factory=set)
+    deck_size: int = 0  # the events (not the Reboot) the event deck is built of
 
     def copy(self) -> "SoLongState":
         """A copy to try a card on (the checker, the simulator): the card data shared."""
@@ -162,6 +168,7 @@ class SoLongState(BaseState):
         new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.locked = set(self.locked)
+        new.deck_events = set(self.deck_events)
         new.effects_used = set(self.effects_used)
         new.vision_of = dict(self.vision_of)
         new.sequence = list(self.sequence)
@@ -230,6 +237,10 @@ class SoLongState(BaseState):
         v = self.data.visions[vision]
         if v.kind == "gestalt":
             under = self.zones[catalyst_zone(vision)] if catalyst_zone(vision) in self.zones else []
+            if under and is_unseen(under[0]):  # turned face up: a table log names it (reading SL41)
+                raise IllegalAction(RULE_CATALYST, f"the Karma Catalyst under {vision} gives its affinity: the log "
+                                                   f"names it when it is turned up (show: {{{catalyst_zone(vision)}: "
+                                                   f"[CATALYST]}})")
             return self.data.visions[under[0]].affinity if under else ()
         return v.affinity
 

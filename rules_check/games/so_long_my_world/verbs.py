@@ -46,7 +46,9 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects import Frame, Request, answer_sets, describe, leftover, mismatch, run
 
-from . import continuous
+from rules_check.core.zones import is_unseen
+
+from . import continuous, seen
 from .state import (BOX, DISCARD, EVENT_DECK, FEELINGS, GESTALT_DECK, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM,
                     VISION_PHASE, SoLongState, chosen, field_of, hand, stock, tokens, vision_zone)
 
@@ -629,9 +631,24 @@ def draw(w: "SWorld", frame: Frame, p: str, cards: Any, times: int = 1) -> bool:
     return got
 
 
+def _source_name(frame: Frame) -> str:
+    return str(frame.source)
+
+
 def cards_in(w: "SWorld", zone: str) -> list[str]:
-    """The Remnant and Gestalt cards of a zone, each name once (the choices it offers)."""
-    return sorted({c for c in w.state.zones[zone] if c in w.state.data.cards})
+    """The Remnant and Gestalt cards of a zone, each name once (the choices it offers); of a hand
+    with unseen cards, every card they can be too (seen.options, reading SL41)."""
+    return seen.options(w.state, zone)
+
+
+def shown_top(w: "SWorld", zone: str, depth: int, what: str) -> list[str]:
+    """The top ``depth`` cards of a deck an effect looks at, top first: a table log shows them
+    first (``show: {DECK: [...]}``, reading SL41)."""
+    top = list(reversed(w.state.zones[zone][-depth:]))
+    if any(is_unseen(x) for x in top):
+        raise IllegalAction(w.rule, f"{what} looks at the top {len(top)} cards of the {zone}: the log shows them "
+                                    f"first ({{show: {{{zone}: [...]}}}}, top first; reading SL41)")
+    return top
 
 
 def hand_question(w: "SWorld", p: str, chooser: str, name: str = "discard", what: str = "") -> Request | None:
@@ -841,7 +858,7 @@ class Give(Each):
         s = w.state
         out = sorted({x for x in s.zones[stock(p)] if x in FEELINGS})
         if step.value.key == "feeling or card":
-            out += sorted({c for c in s.zones[hand(p)] if c in s.data.cards})
+            out += seen.options(s, hand(p))
         return out
 
     def can(self, w, frame, step, p):
@@ -1048,6 +1065,21 @@ class ReturnCard(Each):
         return True
 
 
+class _Orders(list):
+    """The orders a player may put back top cards some of which the log never named (reading
+    SL41): every order of as many different events that holds the named ones; whether the
+    unseen ones can be the others is decided when they are named (`seen.name_top`)."""
+
+    def __init__(self, state: SoLongState, top: list[str]) -> None:
+        super().__init__([f"an order of the top {len(top)} Event cards"])
+        self.state, self.top = state, top
+
+    def __contains__(self, value: Any) -> bool:
+        named = [x for x in self.top if not is_unseen(x)]
+        return (isinstance(value, tuple) and len(value) == len(self.top) and len(set(value)) == len(value)
+                and all(x in self.state.data.events for x in value) and all(x in value for x in named))
+
+
 class Arrange(Verb):
     """Progress: the top 3 Event cards back in an order of the player's choice (``order``,
     top first)."""
@@ -1055,7 +1087,16 @@ class Arrange(Verb):
     def request(self, w, frame, step):
         if "order" in frame.answers:
             return None
-        return order_request(w, frame, list(reversed(w.state.zones[EVENT_DECK][-3:])), _card(w), "the cards",
+        top = w.state.zones[EVENT_DECK][-3:]
+        if any(is_unseen(x) for x in top):  # looked at by the player: the order written, or none (SL41)
+            if "order" not in w.supply:
+                if any(not is_unseen(x) for x in top):
+                    raise IllegalAction(w.rule, f"{_source_name(frame)}: the top {len(top)} Event cards hold a card "
+                                                f"the log named: write the order they are put back in (order: [...])")
+                return None
+            return Request("order", frame.controller, _Orders(w.state, top), "the order of the top Event cards, top first",
+                           lambda raw: tuple(_card(w)(x) for x in raw) if isinstance(raw, list) else raw, list)
+        return order_request(w, frame, list(reversed(top)), _card(w), "the cards",
                              "the order of the top Event cards, top first")
 
     def run(self, w, frame, step):
@@ -1064,6 +1105,8 @@ class Arrange(Verb):
         if order is None:
             return len(deck) > 0
         n = len(order)
+        for card in order:  # the cards the player saw, named where unseen ones are (reading SL41)
+            seen.name_top(w.state, EVENT_DECK, card, n, w.rule)
         if list(reversed(deck[-n:])) != list(order):
             del deck[-n:]
             deck.extend(reversed(order))
@@ -1077,8 +1120,7 @@ class LookAt(Verb):
     def request(self, w, frame, step):
         if "take" in frame.answers:
             return None
-        deck = w.state.zones[step.value.key]
-        top = sorted(set(deck[-3:]))
+        top = sorted(set(shown_top(w, step.value.key, 3, _source_name(frame))))
         if not top:
             return None
         return Request("take", frame.controller, top, f"the card taken from {step.value.words}", _card(w))
@@ -1086,7 +1128,7 @@ class LookAt(Verb):
     def run(self, w, frame, step):
         zone = step.value.key
         deck = w.state.zones[zone]
-        top = list(reversed(deck[-3:]))
+        top = shown_top(w, zone, 3, _source_name(frame))
         card = frame.answers.get("take")
         if card is None:
             return False
@@ -1377,7 +1419,7 @@ class Put(Verb):
         deck = w.state.zones[EVENT_DECK]
         if it is None or it not in deck:
             return False
-        deck.remove(it)
+        del deck[len(deck) - 1 - deck[::-1].index(it)]  # the card looked at: the topmost (an unseen one too)
         deck.insert(0, it)
         frame.outcome.append(Op("move", item=it, src=EVENT_DECK, dst=EVENT_DECK, bottom=True))
         return True

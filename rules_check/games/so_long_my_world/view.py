@@ -54,6 +54,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from pnp.data.games import so_long_my_world as tables
+from rules_check.core.zones import is_unseen, seen, unseen_count
 from rules_check.core.view import Card, CountersPanel, RingPanel, Slot, SlotsPanel, Value, View, ZonePanel, slug
 
 from .state import (
@@ -118,6 +119,11 @@ def _vision_slot(state: SoLongState, vision: str, on: dict[str, list[str]]) -> S
         parts.append(plural(marks, "Mark of Sol", "Marks of Sol"))
     if state.data.visions[vision].kind == "gestalt":
         under = state.zones.get(catalyst_zone(vision))
+        if under and is_unseen(under[0]):
+            parts.append("Karma Catalyst: not named yet")
+            return Slot(label=vision, note="; ".join(parts),
+                        cards=[Card(name=p, note="reached" if state.mode == SOLO else "Vision Token")
+                               for p in on.get(vision, [])])
         if under:
             parts.append(f"Karma Catalyst: {under[0]}")
     affinity = state.affinity(vision)
@@ -161,8 +167,9 @@ def _player_panels(state: SoLongState, p: str) -> list:
     return [
         vision,
         CountersPanel(id=f"{s}-stock", title=f"{p}'s stock", owner=p, values=values),
-        ZonePanel(id=f"{s}-hand", title=f"{p}'s hand", owner=p,
-                  cards=[Card(name=c, note=_card_note(state, c, True)) for c in held]),
+        ZonePanel(id=f"{s}-hand", title=f"{p}'s hand", owner=p,  # unseen cards: a count (reading SL41)
+                  cards=[Card(name=c, note=_card_note(state, c, True)) for c in seen(held)],
+                  hidden=unseen_count(held)),
         ZonePanel(id=f"{s}-field", title=f"{p}'s field", owner=p,
                   cards=[Card(name=c, note=_card_note(state, c, False)) for c in state.zones.get(field_of(p))]),
         ZonePanel(id=f"{s}-tokens", title=f"{p}'s Vision Tokens (behind the screen)", owner=p,
@@ -313,10 +320,12 @@ def view(engine: "SoLongEngine", state: SoLongState) -> View:
     panels.append(ZonePanel(id="event", title="Event card", cards=event_cards))
     panels.append(_deck("event-deck", "Event deck", deck))
     panels.append(ZonePanel(id="event-discard", title="Events discard pile", order="stack",
-                            cards=[Card(name=e) for e in reversed(state.zones.get(EVENT_DISCARD))]))
+                            cards=[Card(name=e) for e in reversed(seen(state.zones.get(EVENT_DISCARD)))],
+                            hidden=unseen_count(state.zones.get(EVENT_DISCARD))))
     panels.append(_deck("remnant-deck", "Remnant deck", state.zones.get(REMNANT_DECK)))
     panels.append(ZonePanel(id="discard", title="Discard pile", order="stack",
-                            cards=[Card(name=c) for c in reversed(state.zones.get(DISCARD))]))
+                            cards=[Card(name=c) for c in reversed(seen(state.zones.get(DISCARD)))],
+                            hidden=unseen_count(state.zones.get(DISCARD))))
     panels.append(_deck("gestalt-deck", "Gestalt deck", state.zones.get(GESTALT_DECK)))
     if KARMA_CATALYSTS in state.variants:
         panels.append(_deck("catalysts", "Karma Catalysts", state.zones.get(CATALYSTS)))
