@@ -384,3 +384,23 @@ def test_views_show_unseen_cards_as_counts(tmp_path):
     cut.write_text(yaml.safe_dump(data, sort_keys=False))
     said = runner.invoke(app, ["check", "log", str(cut)]).output
     assert f"entry {i + 1}: not decided by the log: [{END} (ruling V8)]" in said and "\x00" not in said
+
+
+def test_the_documented_real_game():
+    """docs/logs/visions.md opens with how to write down a real game; its complete example is the
+    table view of a simulated game, judged as it says."""
+    text = (ROOT / "docs" / "logs" / "visions.md").read_text()
+    assert text.split("\n## ", 2)[1].startswith("Writing down a game played with real cards")
+    section = text.split("## Writing down a game played with real cards", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    full = simulate(ENGINE, NAMES[:2], 12)
+    table = table_view(ENGINE, full)
+    assert yaml.safe_load(block) == {k: table[k] for k in ("game", "players", "setup", "log")}
+    report = adjudicate(in_memory(yaml.safe_load(block)), ENGINE)
+    assert report.legal and report.complete and report.undecided == []
+    assert (report.scores, report.winner) == ({"Ana": 13, "Ben": 27}, "Ben")
+    log = yaml.safe_load(block)["log"]
+    i = max(i for i, e in enumerate(log) if "show" in e)
+    cut = adjudicate(in_memory({**yaml.safe_load(block), "log": log[:i] + log[i + 1:]}), ENGINE)
+    assert cut.legal and cut.complete and cut.scores == report.scores
+    assert cut.undecided[0]["message"].startswith("Ana skips: the log does not show Ana's hand (2 unseen cards)")

@@ -4,7 +4,8 @@ One module per idea (STYLE.md): ``cards`` (the card data the engine reads), ``st
 everything is), ``setup`` (the log's setup read, or shuffled for the simulator), ``actions``
 (the log vocabulary: parse and write entries), ``rules`` (which actions are legal and what
 they do, one named predicate per rule; the readings chosen are listed at its top),
-``scoring`` (the final scoring) and ``engine`` (the `Engine` tying them together). The log
-vocabulary is documented in ``docs/logs/visions.md``, the readings in
-``docs/rulings.md`` (V11-V17).
+``scoring`` (the final scoring) and ``engine`` (the `Engine` tying them together). Logs written
+at the table, without the draw pile's order: ``seen`` (the questions asked of unseen cards:
+is or could be) and ``table`` (the table view of a full log). The log vocabulary is documented
+in ``docs/logs/visions.md``, the readings in ``docs/rulings.md`` (V11-V22).
 """
