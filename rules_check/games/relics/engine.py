@@ -128,9 +128,8 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     def undecided(self, state: RelicsState, action: Action | None) -> list[tuple[str, str]]:
         """What a table log leaves open (rulings R13, R14): after an entry, the conditions over the
-        unseen draw pile it was accepted on; at the end, a challenge still waiting on one."""
-        if action is None:
-            return rules.left_waiting(state)
+        unseen draw pile it was accepted on. At the end, nothing: the score counts the relic halves
+        on the table, all face up, so no card is turned up for it (R14)."""
         notes, state.notes = state.notes, []
         return notes
 

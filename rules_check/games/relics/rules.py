@@ -379,8 +379,8 @@ def nothing_can_be_paid(state: RelicsState) -> None:
         state.notes.append((RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile "
                                      f"lets its challenge be paid (ruling R13); the game ends with it unpaid: the "
                                      f"log does not decide whether that travel could be paid"))
+    _nothing_can_be_paid(state)  # what pays whatever the unseen cards are (a card drawn unseen pays a point)
     if not reach:
-        _nothing_can_be_paid(state)
         return
     legal, pays = False, None  # pays: (an order of the top cards, how it lets the player pay)
     for top in seen.tops(state, reach):
@@ -398,10 +398,20 @@ def nothing_can_be_paid(state: RelicsState) -> None:
     top, exc = pays
     if not legal:
         raise IllegalAction(RULE_GOAL, f"whatever the unseen top cards of the draw pile are, you can still pay; "
-                                       f"with {', '.join(top)} on top (top first): {exc.message} (ruling R14)")
+                                       f"{_with(top)}: {_bare(exc.message)} (rulings R6, R14)")
     state.notes.append((RULE_GOAL, f"the end is legal only if the unseen top cards of the draw pile are not what "
-                                   f"the abilities in hand need: with {', '.join(top)} on top (top first), "
-                                   f"{exc.message}; the log does not show them (ruling R14)"))
+                                   f"the abilities in hand need: {_with(top)}, {_bare(exc.message)}; the log "
+                                   f"does not show them (rulings R6, R14)"))
+
+
+def _bare(message: str) -> str:
+    return message.removesuffix(" (ruling R6)")
+
+
+def _with(top: tuple[str, ...]) -> str:
+    if len(top) == 1:
+        return f"with {top[0]} on top of the draw pile"
+    return f"with {', '.join(top)} on top of the draw pile (top first)"
 
 
 def _nothing_can_be_paid(state: RelicsState) -> None:
@@ -455,14 +465,6 @@ def follow_waiting(state: RelicsState, action: Action) -> None:
         state.waiting = f"the travel to {action.destination} ({describe(state.pending)})"
 
 
-def left_waiting(state: RelicsState) -> list[tuple[str, str]]:
-    """At the end of a log: a travel of ruling R13 still waiting for its payment."""
-    if state.waiting is None or state.phase not in (CHALLENGE, HAND_LIMIT):
-        return []
-    return [(RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile lets its challenge "
-                      f"be paid (ruling R13); the log stops before it is paid: not decided by the log")]
-
-
 # --- check -------------------------------------------------------------------------------------
 
 
@@ -493,7 +495,7 @@ def check(state: RelicsState, action: Action) -> None:
         if abilities.script_of(state, action.card) is None:
             effect_stays_within_bounds(state, action.card, action.ops or ())
         else:
-            if not action.drawn and len(seen.variants(state, action)) > 1:
+            if not action.drawn and seen.takes_unseen_top(state, action):
                 raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") "
                                                     f"turns up the top card of the draw pile: the entry names it "
                                                     f"(drawn: [CARD]) (ruling R12)")

@@ -133,22 +133,28 @@ def could_be(state: RelicsState) -> list[str]:
     return [c for c in state.data.names if pool[c] > 0]
 
 
-def variants(state: RelicsState, ability) -> list:
-    """``ability`` as the search of ruling R6 tries it: an ability that takes the top card of the
-    draw pile, while that card is unseen, once for each card it could be (SOME order)."""
+def takes_unseen_top(state: RelicsState, ability) -> bool:
+    """Whether ``ability`` (of a card in hand) would take the unseen top card of the draw pile:
+    a "draw", or a "replace" with a card to replace (tried on a copy)."""
     script = state.side(ability.card).script
-    if ability.drawn or not top_unseen(state) or script is None or script.effect is None:
-        return [ability]
+    if not top_unseen(state) or script is None or script.effect is None:
+        return False
     if not any(step.verb in DRAWING_VERBS for step in script.effect.walk()):
-        return [ability]
+        return False
     from .abilities import use  # (abilities uses this module)
 
     trial = state.copy()
     try:
         use(trial, ability)
     except IllegalAction:
-        return [ability]
-    if len(trial.zones[DRAW]) == len(state.zones[DRAW]):  # nothing to replace: the draw pile untouched
+        return False
+    return len(trial.zones[DRAW]) < len(state.zones[DRAW])  # else nothing to replace: the pile untouched
+
+
+def variants(state: RelicsState, ability) -> list:
+    """``ability`` as the search of ruling R13 tries it: an ability that takes the unseen top card
+    of the draw pile, once for each card that card could be (SOME order)."""
+    if ability.drawn or not takes_unseen_top(state, ability):
         return [ability]
     return [replace(ability, drawn=(card,)) for card in could_be(state)]
 
