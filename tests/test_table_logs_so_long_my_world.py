@@ -254,3 +254,28 @@ def test_views_show_unseen_cards_as_counts(tmp_path):
     runner.invoke(app, ["check", "log", path, "--html", str(page)])
     html = page.read_text()
     assert "\x00" not in html and "\\u0000" not in html and "hidden" in html
+
+
+def test_the_docs_example_is_what_the_checker_says(tmp_path):
+    """docs/logs/so-long-my-world.md opens with how to write down a real game; its complete
+    example is legal, and the checker prints what the page says of it (and of the altered entry)."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    text = (ROOT / "docs" / "logs" / "so-long-my-world.md").read_text()
+    assert text.index("## Writing down a game played with real cards") < text.index("## Players and setup")
+    example = text.split("A complete example of two rounds, as the table wrote them:\n\n```yaml\n")[1].split("```")[0]
+    said = text.split("$ pnp check log short.yaml\n")[1].split("$ ")[0].splitlines()
+    path = tmp_path / "short.yaml"
+    path.write_text(example)
+    runner = CliRunner()
+    out = runner.invoke(app, ["check", "log", str(path)]).output.replace(str(path), "short.yaml").splitlines()
+    assert out == said
+    state = runner.invoke(app, ["check", "log", str(path), "--state", "24"]).output
+    for line in text.split("$ pnp check log short.yaml --state 24\n")[1].split("```")[0].splitlines():
+        assert line.strip() == "..." or line in state.splitlines()
+    path.write_text(example.replace("[Collective Unconscious]", "[Every Name Remembered, Every Name Remembered]"))
+    out = runner.invoke(app, ["check", "log", str(path)]).output
+    assert ("the gestalt deck cannot hold Every Name Remembered twice: it is card 1 from the top" in out
+            and "line 26, entry 20" in out)

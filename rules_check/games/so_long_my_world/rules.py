@@ -47,6 +47,21 @@ SL12 So Long, My Love: after the last round a ``{goal: reached|missed}`` entry d
     Heartbreak card's goal, which must be what the game shows (goals.py computes it); the
     players win together when it is reached and the Collective Insight (insight of both
     fields) reaches the card's value.
+
+Logs of games played with real cards (seen.py, table.py; docs/rulings.md SL39-SL43):
+
+SL39 A pile left out of the setup is unseen: the event deck (12 cards, 10 with 5 players) of any
+    Event cards, each hand's 3 dealt Remnant cards, the Remnant deck, the Gestalt deck (2 x
+    players; a number in co-op), the Karma Catalysts. ``{reshuffle: shuffled}`` hides the event
+    deck again; an order written where it is unseen is a violation.
+SL40 An event drawn names the deck's top card: one it can be, and one of "11 events and 1 Reboot"
+    with the events already drawn from it ("3. Prepare the Event Deck").
+SL41 What the table sees is named (a card played, discarded, given; a `show` of a hand or of a
+    deck's top cards: an Observation's, a look at the top 3, a Karma Catalyst turned up), and
+    must be one its zone can hold; a choice among an unseen hand offers every card it can be.
+SL42 The end needs no reveal: the score counts the cards in hand, whatever they are (ruling S6);
+    a `show` may follow the end.
+SL43 Nothing is undecided: every rule over a hidden card asks a count, or the table sees it.
 """
 
 from __future__ import annotations
@@ -675,6 +690,9 @@ def show(state: SoLongState, a: Show) -> None:
                     raise IllegalAction(CONSERVATION, f"card {i + 1} from the top of {words} is {items[at]}, "
                                                       f"not {card}")
                 if not z.could_be(items[at], card):
+                    if card in items:  # named twice in one deck
+                        raise IllegalAction(CONSERVATION, f"{words} cannot hold {card} twice: it is card "
+                                                          f"{items[::-1].index(card) + 1} from the top")
                     raise IllegalAction(CONSERVATION, f"{words} cannot hold {card}: "
                                         + seen.where_seen(state, card, f"the {pile_of(items[at])} holds no more"))
                 z.name(zone, card, index=at)
