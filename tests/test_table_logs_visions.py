@@ -56,9 +56,7 @@ def first(report) -> tuple:
 
 def replay(log: dict, upto: int | None = None):
     """The state after the first ``upto`` entries of ``log`` (all of them by default)."""
-    state = None
-    for _, _, state in before_each(log, upto):
-        pass
+    *_, (_, _, state) = before_each(log, upto)
     return state
 
 
@@ -404,3 +402,20 @@ def test_the_documented_real_game():
     cut = adjudicate(in_memory({**yaml.safe_load(block), "log": log[:i] + log[i + 1:]}), ENGINE)
     assert cut.legal and cut.complete and cut.scores == report.scores
     assert cut.undecided[0]["message"].startswith("Ana skips: the log does not show Ana's hand (2 unseen cards)")
+
+
+def test_cards_turned_up_but_not_written_stay_unseen(games):
+    """Reading V19: a log that leaves out `revealed:` is still judged: the cards turned up are
+    unseen cards of the river, named when a refill takes them; the view marks their slots."""
+    for full, table in games[:10]:
+        bare = {**table, "log": [{k: v for k, v in e.items() if k != "revealed"} for e in table["log"]]}
+        whole, seen = adjudicate(in_memory(full), ENGINE), adjudicate(in_memory(bare), ENGINE)
+        assert seen.legal and seen.complete and seen.scores == whole.scores
+    _, table = games[0]
+    bare = {**table, "log": [{k: v for k, v in e.items() if k != "revealed"} for e in table["log"]]}
+    i = next(i for i, e in enumerate(table["log"]) if "revealed" in e)
+    state = replay(bare, i + 1)
+    river = next(p for p in ENGINE.view(state).panels if p.id == "river")
+    unnamed = [s for s in river.slots if s.note and "not named in the log" in s.note]
+    assert len(unnamed) == unseen_count(state.river) == len(table["log"][i]["revealed"])
+    assert all(s.cards == [] for s in unnamed)

@@ -71,7 +71,7 @@ from rules_check.core.zones import is_unseen, unseen_count
 
 from . import seen
 from .actions import Action, ContinueDream, Nightmare, Refill, Show, Skip, StartDream
-from .state import OVER, PLAY, REFILL, RIVER, VisionsState
+from .state import DECK, OVER, PLAY, REFILL, RIVER, VisionsState
 
 TURN = "Visions: Game Overview"
 START = "Visions: 1 - Play a Card, A"
@@ -469,7 +469,7 @@ class _Reveal:
     def turn_up(self, state: VisionsState) -> None:
         deck = state.deck
         if self.turned < len(self.cards):
-            seen.name(state, "deck", self.cards[self.turned], self.rule, index=len(deck) - 1)
+            seen.name(state, DECK, self.cards[self.turned], self.rule, index=len(deck) - 1)
         self.turned += 1
         state.river.append(deck.pop())
 
@@ -643,12 +643,12 @@ def refill_choices(river: list[str], deck: list[str], due: int) -> Iterator[tupl
         if due == 0 or not river:
             yield taken
             return
-        seen = set()
+        tried = set()
         for i in range(start, len(river)):
             card = river[i]
-            if card in seen:
+            if card in tried:
                 continue
-            seen.add(card)
+            tried.add(card)
             rest = river[:i] + river[i + 1:]
             if rest:
                 if due == 1 or i < len(rest):
@@ -657,11 +657,11 @@ def refill_choices(river: list[str], deck: list[str], due: int) -> Iterator[tupl
                 k = min(RIVER_SIZE, left)
                 yield from walk(deck[left - k:left][::-1], left - k, due - 1, 0, taken + (card,))
 
-    seen: set[tuple[str, ...]] = set()
+    sets: set[tuple[str, ...]] = set()
     for taken in walk(list(river), len(deck), due, 0, ()):
         key = tuple(sorted(taken))
-        if key not in seen:
-            seen.add(key)
+        if key not in sets:
+            sets.add(key)
             yield taken
 
 

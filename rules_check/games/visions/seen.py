@@ -62,11 +62,6 @@ def can_be(state: VisionsState, zone: str, card: str) -> int:
     return min(u, sum(state.zones.unknown.get(p, Counter())[card] for p in piles(state, zone)))
 
 
-def holds(state: VisionsState, zone: str, card: str) -> bool:
-    """``zone`` holds ``card``, seen, or one of its unseen cards can be it."""
-    return card in state.zones.get(zone) or can_be(state, zone, card) > 0
-
-
 def _listed(items) -> str:
     shown = seen(items)
     u = unseen_count(items)

@@ -8,7 +8,8 @@
       deck: [CARD, ...]      # the rest of the draw pile, TOP CARD FIRST
 
 Together they are the cards "taken" for the player count (30/45/60/75); the rest of the 75 are
-"returned to the box" (zone ``box``).
+"returned to the box" (zone ``box``). Each player's reflection side follows from the player
+count ("using the side corresponding to the number of players"): it is not written.
 
 A log written at the table (reading V18) has no ``deck:``: nobody knows the draw pile's order,
 nor which cards went back to the box, nor (unless a player writes theirs) the hands:
@@ -18,8 +19,7 @@ nor which cards went back to the box, nor (unless a player writes theirs) the ha
       hands: {Ana: [3 cards]} # optional: a hand written down (its player's, or shown)
 
 The draw pile, the box and every hand not written are then unseen cards (rules_check/core/
-zones.py) of the pile ``cards``: the 75 less the river and the hands written. Each player's reflection side follows from the player
-count ("using the side corresponding to the number of players"): it is not written.
+zones.py) of the pile ``cards``: the 75 less the river and the hands written.
 
 A setup that is not of this form raises `LogFormatError` (exit 2); one the rules make
 impossible (a 4th copy of a card, a hand of 2, 44 cards for 3 players) raises `IllegalAction`.
