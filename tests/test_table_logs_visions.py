@@ -420,3 +420,20 @@ def test_cards_turned_up_but_not_written_stay_unseen(games):
     unnamed = [s for s in river.slots if s.note and "not named in the log" in s.note]
     assert len(unnamed) == unseen_count(state.river) == len(table["log"][i]["revealed"])
     assert all(s.cards == [] for s in unnamed)
+
+
+def test_a_steal_or_a_nightmare_written_with_its_card():
+    """Reading V20: a card shown is named where it is: the nightmare's from the player's hand, the
+    stolen one from the robbed hand (unseen there), then seen in the thief's."""
+    log = [{"player": "Ana", "start dream": TGV}, {"player": "Ana", "refill": [RIVER[0]]},
+           {"player": "Ben", "start dream": DGV}, {"player": "Ben", "refill": [RIVER[1]]},
+           {"player": "Ana", "nightmare": TIB, "dream": 1, "steal from": "Ben", "stolen": MIB}]
+    state = replay({"players": NAMES[:2], "setup": {"river": RIVER}, "log": log})
+    assert state.dream("Ana", 1)[-1] == TIB and state.faces[("Ana", 1)][-1] is None
+    assert MIB in state.hand("Ana") and RIVER[0] in state.hand("Ana") and unseen_count(state.hand("Ana")) == 1
+    assert RIVER[1] in state.hand("Ben") and unseen_count(state.hand("Ben")) == 2  # one dealt, one drawn
+    r = judge(log[:4] + [{**log[4], "stolen": RIVER[1]}])  # Ben took it from the river: seen there
+    assert r.legal
+    r = judge(log[:4] + [{**log[4], "nightmare": TGV}], {"river": [TGV, TGV] + RIVER[:2] + [RIVER[3]]})
+    assert first(r) == (5, 5, COMPONENTS, f"Ana's hand cannot hold {TGV}: the game has 3, and they are seen: "
+                                          "1 in Ana's first Dream, 2 in the river")
