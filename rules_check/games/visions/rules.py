@@ -1,5 +1,5 @@
 """The rules of Visions: which actions are legal (`check`), what they do (`apply`) and which
-are worth considering (`candidates`). Rulebook: ``rules/visions.txt``.
+are worth considering (`candidates`). Rulebook: the Visions rulebook, cited by section ("Visions: Echo").
 
 How the rules are read, and where each reading comes from (OpenSpiel's hearts.h style):
 
