@@ -1,5 +1,6 @@
 """The rules of Visions: which actions are legal (`check`), what they do (`apply`) and which
-are worth considering (`candidates`). Rulebook: the Visions rulebook, cited by section ("Visions: Echo").
+are worth considering (`candidates`). The Visions rulebook is cited by its sections ("Visions:
+Echo").
 
 How the rules are read, and where each reading comes from (OpenSpiel's hearts.h style):
 
