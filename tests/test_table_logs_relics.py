@@ -320,6 +320,19 @@ def test_the_example_is_the_table_view_of_its_seed(seven):
     assert (example["setup"], example["log"]) == (seven["setup"], seven["log"])
 
 
+def test_the_documented_real_game_is_the_example():
+    """docs/logs/relics.md opens with how to write down a real game, and its complete example is
+    examples/logs/relics-table-legal.yaml."""
+    import yaml
+
+    page = (ROOT / "docs" / "logs" / "relics.md").read_text()
+    assert page.index("## Writing down a game played with the real cards") < page.index("## Players and setup")
+    block = page.split("## Writing down a game played with the real cards", 1)[1].split("A complete game written "
+                                                                                          "at the table", 1)[1]
+    block = block.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert yaml.safe_load(block) == yaml.safe_load((EXAMPLES / "relics-table-legal.yaml").read_text())
+
+
 def page_data(html: str) -> dict:
     packed = re.search(r'<script type="application/octet-stream" id="report-data"[^>]*>([^<]*)</script>', html)
     return json.loads(gzip.decompress(base64.b64decode(packed.group(1))))

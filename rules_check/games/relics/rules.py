@@ -63,6 +63,19 @@ R10 Effects waiting for "your next challenge" are counters the effect adds to: `
     complete relic's -1 is for challenges of its colour; black is no relic's colour.
 R11 Energy above six is lost: a reward that would pass six fills the track to six (1b: "You
     may not have more than six of any one type of energy").
+R12 A game played with the real cards: the setup's ``dealt`` names the nine cards "Setup" deals;
+    the rest of the 17 lie unseen in the draw pile. Every card that comes off the pile is named
+    by the entry that turns it up (``drawn``, in the order it comes off: the deal of "Look
+    ahead", a "draw" or "replace" ability); an "arrange" names the top cards it looks at (its
+    ``order``); ``{reshuffle: shuffled}`` hides the discard pile again. A card the pile cannot
+    hold breaks SPEC.md principle 1; cards dealt unnamed, more named than dealt, or a seen top
+    card named as another break "Turn Sequence 3" (or "Card Abilities"). The hand is seen.
+R13 R6's search over an unseen pile tries each card a "draw" or "replace" could bring (SOME
+    order): a travel payable only so waits for its payment; if the game ends first, that
+    travel is not decided by the log.
+R14 An end over an unseen pile is judged over the orders of the top cards the abilities in
+    hand can reach: legal when one leaves nothing payable, a violation when none does, not
+    decided when some do. The score counts relic halves on the table (face up): no reveal.
 """
 
 from __future__ import annotations
