@@ -287,6 +287,9 @@ def test_a_full_log_may_name_its_deals_and_must_name_them_right():
     r = judge(full, [{**first_entry, "drawn": ["Sunken Road", "Frozen Ford"]}])
     assert first(r) == (1, 1, LOOK_AHEAD, "card 1 from the top of the draw pile is Frozen Ford, not Sunken Road "
                                           "(ruling R12)")
+    r = judge(full, [{**first_entry, "drawn": ["Frozen Ford", "Sunken Road", "Whispering Marsh"]}])
+    assert first(r) == (1, 1, LOOK_AHEAD, "the entry names Whispering Marsh as drawn, but only 2 cards came off "
+                                          "the draw pile (ruling R12)")
 
 
 def test_a_reshuffle_hides_the_discard_pile_again(seven):

@@ -121,9 +121,11 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     def apply(self, state: RelicsState, action: Action) -> None:
         rules.apply(state, action)
-        if state.zones.unknown:  # a table log: every card turned up was named (ruling R12)
+        drawn = getattr(action, "drawn", ())
+        if state.zones.unknown or drawn:  # every card turned up was named, and no more (ruling R12)
             rule = rules.RULE_ABILITIES if isinstance(action, Ability) else rules.RULE_LOOK_AHEAD
-            seen.check_named(state, getattr(action, "drawn", ()), rule)
+            seen.check_named(state, drawn, rule)
+        if state.zones.unknown:
             rules.follow_waiting(state, action)
 
     def undecided(self, state: RelicsState, action: Action | None) -> list[tuple[str, str]]:
