@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_check.core.errors import IllegalAction
-from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch, run
-
 from rules_check.core.zones import is_unseen
+from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch, run
 
 from . import seen
 from .actions import Ability

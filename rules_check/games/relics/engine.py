@@ -28,8 +28,7 @@ from rules_check.core.setup import SetupReader
 
 from . import rules, scoring, seen
 from .actions import Ability, Action, parse_entry, to_entry
-from .cards import CardData, load_cards
-from .cards import DAY
+from .cards import DAY, CardData, load_cards
 from .state import DIFFICULTIES, DRAW, OVER, SETUP_DEALT, RelicsState, deal_setup, layout, new_layout
 
 SETUP_KEYS = ("difficulty", "draw_pile")

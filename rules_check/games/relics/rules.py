@@ -387,14 +387,21 @@ def nothing_can_be_paid(state: RelicsState) -> None:
     (ruling R6). In a table log whose unseen draw pile the abilities in hand could draw from,
     the end is legal when SOME order of its top cards leaves nothing payable, and not decided
     by the log when another order would let the player pay (ruling R14)."""
-    reach = seen.reaches_unseen(state) if seen.is_table(state) else 0
-    if state.phase == CHALLENGE and state.waiting is not None:
-        state.notes.append((RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile "
-                                     f"lets its challenge be paid (ruling R13); the game ends with it unpaid: the "
-                                     f"log does not decide whether that travel could be paid"))
     _nothing_can_be_paid(state)  # what pays whatever the unseen cards are (a card drawn unseen pays a point)
-    if not reach:
-        return
+    notes = []
+    if state.phase == CHALLENGE and state.waiting is not None:
+        notes.append((RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile lets its "
+                               f"challenge be paid (ruling R13); the game ends with it unpaid: the log does not "
+                               f"decide whether that travel could be paid"))
+    reach = seen.reaches_unseen(state) if seen.is_table(state) else 0
+    if reach:
+        notes += _end_over_the_top_cards(state, reach)
+    state.notes += notes  # only once the end is legal
+
+
+def _end_over_the_top_cards(state: RelicsState, reach: int) -> list[tuple[str, str]]:
+    """Ruling R14: the end judged over each order the top ``reach`` cards of the draw pile could
+    be in: a violation when every order lets the player pay; a note when some do."""
     legal, pays = False, None  # pays: (an order of the top cards, how it lets the player pay)
     for top in seen.tops(state, reach):
         trial = state.copy()
@@ -407,14 +414,14 @@ def nothing_can_be_paid(state: RelicsState) -> None:
         if legal and pays:
             break
     if pays is None:
-        return
+        return []
     top, exc = pays
     if not legal:
         raise IllegalAction(RULE_GOAL, f"whatever the unseen top cards of the draw pile are, you can still pay; "
                                        f"{_with(top)}: {_bare(exc.message)} (rulings R6, R14)")
-    state.notes.append((RULE_GOAL, f"the end is legal only if the unseen top cards of the draw pile are not what "
-                                   f"the abilities in hand need: {_with(top)}, {_bare(exc.message)}; the log "
-                                   f"does not show them (rulings R6, R14)"))
+    return [(RULE_GOAL, f"the end is legal only if the unseen top cards of the draw pile are not what the abilities "
+                        f"in hand need: {_with(top)}, {_bare(exc.message)}; the log does not show them "
+                        f"(rulings R6, R14)")]
 
 
 def _bare(message: str) -> str:
