@@ -193,6 +193,26 @@ def test_a_card_the_draw_pile_cannot_hold_there(seven):
                                           "Salt Flats (ruling R12)")
 
 
+def test_what_an_arrange_names(seven):
+    """An arrange's order names the top cards it looks at: each one the pile can hold; a short
+    order is refused, its choices said in words (never as unseen items)."""
+    log = list(seven["log"])
+    look = {"ability": "Old Watchtower", "choose": {"order": ["Whispering Marsh", "Starfall Hill", "Fallen Shrine"]}}
+    assert first(judge(seven, log[:2] + [look])) == (
+        3, 3, CONSERVATION, "Fallen Shrine cannot come off the draw pile: the 17 location cards hold one Fallen "
+                            "Shrine, and it is in your hand (ruling R12)")
+    look = {"ability": "Old Watchtower", "choose": {"order": ["Whispering Marsh", "Starfall Hill"]}}
+    line, entry, rule, message = first(judge(seven, log[:2] + [look]))
+    assert (line, entry, rule) == (3, 3, "relics: Card Abilities") and "\x00" not in message
+    assert "['Whispering Marsh', 'Starfall Hill', 'an unseen card']" in message
+
+
+def test_the_tracker_never_comes_off_the_draw_pile(seven):
+    r = judge(seven, [{**seven["log"][0], "drawn": ["Frozen Ford", "Energy Tracker"]}])
+    assert first(r) == (1, 1, CONSERVATION, "Energy Tracker cannot come off the draw pile: it is placed to one "
+                                            "side, not shuffled into the draw pile (Setup)")
+
+
 def test_the_counts_of_the_draw_pile(seven):
     """The count rules: a deal names each card it turns up, no fewer and no more, and no more than
     the draw pile holds."""

@@ -54,6 +54,9 @@ def where(state: RelicsState, card: str) -> str:
 
 def cannot_hold(state: RelicsState, card: str) -> IllegalAction:
     """A card named where only unseen cards of the draw pile can be, that none of them can be."""
+    if card not in state.data.names:
+        return IllegalAction(CONSERVATION, f"{card} cannot come off the draw pile: it is placed to one side, not "
+                                           f"shuffled into the draw pile (Setup)")
     return IllegalAction(CONSERVATION, f"{card} cannot come off the draw pile: the {len(state.data.names)} location "
                                        f"cards hold one {card}, and it is {where(state, card)} (ruling R12)")
 

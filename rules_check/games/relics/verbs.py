@@ -23,6 +23,7 @@ from pnp.effects.language import Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
+from rules_check.core.zones import is_unseen
 from rules_check.effects.machine import Frame, Request
 
 from .actions import Flip
@@ -221,6 +222,11 @@ class Take(Verb):
         return True
 
 
+def _said(card: str) -> str:
+    """A card as a message says it: an unseen one in words, never as its item (ruling R12)."""
+    return "an unseen card" if is_unseen(card) else card
+
+
 class Arrange(Verb):
     """"Look at the top N cards of the draw pile and put them back in any order": "order", top first."""
 
@@ -235,7 +241,7 @@ class Arrange(Verb):
         return Request("order", w.state.players[0], [tuple(p) for p in itertools.permutations(top)],
                        f"the order of the top {len(top)} cards of the draw pile, top first",
                        lambda raw: tuple(read(r) for r in raw) if isinstance(raw, (list, tuple)) else read(raw),
-                       lambda value: list(value))
+                       lambda value: [_said(c) for c in value])
 
     def run(self, w, frame, step):
         order = frame.answers.get("order")
