@@ -279,3 +279,20 @@ def test_the_docs_example_is_what_the_checker_says(tmp_path):
     out = runner.invoke(app, ["check", "log", str(path)]).output
     assert ("the gestalt deck cannot hold Every Name Remembered twice: it is card 1 from the top" in out
             and "line 26, entry 20" in out)
+
+
+def test_the_moves_allowed_instead_name_cards_an_unseen_hand_can_hold():
+    """The dispute page lists the moves the rules allowed at a broken entry (the engine's legal
+    actions): of a hand of unseen cards, the cards it can hold, never an unseen item."""
+    from rules_check.dispute.timeline import legal_moves
+
+    state = ENGINE.new_state(PLAYERS, SETUP, "t", lambda path: None)
+    for e in [{"event": "The Sky Turns Grey"}, {"choose": {"Ana": "Special Person", "Ben": "Place of Worship",
+                                                            "Cleo": "World's Edge Pub"}}]:
+        ENGINE.apply_checked(state, ENGINE.parse(e, state, None))
+    moves, _ = legal_moves(ENGINE, state)
+    assert "{player: Ana, pass: true}" in moves and all("\x00" not in m for m in moves)
+    r = judge([{"event": "The Sky Turns Grey"}, {"choose": {"Ana": "Special Person", "Ben": "Place of Worship",
+                                                            "Cleo": "World's Edge Pub"}},
+               {"player": "Ana", "play": "Every Name Remembered"}])
+    assert first(r)[:3] == (3, 3, "So Long, My World: 3. Hindrance Phase")

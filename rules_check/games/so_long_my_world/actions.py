@@ -222,7 +222,6 @@ def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...] | None:
 
 SHUFFLED = "shuffled"
 DECKS = ("remnant deck", "gestalt deck", "event deck", "catalysts")  # shown top first
-SHOW_KEYS: dict[str, str] = {}  # a zone's key in a show entry: a hand by its player's name, else the zone's
 
 
 def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, ref: EntryRef) -> Show:
@@ -377,7 +376,7 @@ def to_entry(action: Action) -> dict[str, Any]:
     if isinstance(action, Reshuffle):
         return {"reshuffle": SHUFFLED if action.order is None else list(action.order)}
     if isinstance(action, Show):
-        return {"show": {SHOW_KEYS.get(z, z.removeprefix("hand:")): list(cs) for z, cs in action.shown}}
+        return {"show": {z.removeprefix("hand:"): list(cs) for z, cs in action.shown}}
     if isinstance(action, Choose):
         return {"choose": dict(action.choices)}
     if isinstance(action, Goal):

@@ -34,6 +34,7 @@ from rules_check.core.zones import unseen
 from . import next_game, rules, scoring, solo
 from .actions import Action, Show, parse_entry, to_entry
 from .cards import CardData, load_cards
+from .seen import hide_pile
 from .state import (
     BOX, CATALYSTS, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, FEELINGS, GESTALT_DECK, GESTALT_VISIONS,
     KARMA_CATALYSTS, MARK, MODES, MULTIPLAYER, OVER, REMNANT_DECK, SOLO, SYSTEM, VARIANTS, SoLongState,
@@ -54,17 +55,6 @@ EVENTS = {False: 11, True: 9}  # 2-4 players / 5 players ("3. Prepare the Event 
 START_HOUR = {False: 1, True: 3}  # "1. Prepare the Clock Board" (ruling S1)
 SHAPE = ("a mapping (clock, first_feelings; optional: events, dealt, remnant_deck, gestalt_deck, mode, "
          "variants, heartbreak, luno, first_player, picks, catalysts; a pile left out is unseen)")
-
-
-def hide_pile(state: SoLongState, pile: str, cards: list[str], count: int, into: str = BOX) -> None:
-    """A pile chosen or shuffled face down (a table log, reading SL39): ``cards`` are what its unseen
-    cards can be, put ``into`` a zone (the box: what the game does not use), and ``count`` of
-    them go to the deck ``pile``."""
-    z = state.zones
-    z.hide(into, pile, cards)
-    if into != pile:
-        for _ in range(count):
-            z.move(unseen(pile), into, pile)
 
 
 class SoLongEngine(Engine[SoLongState, Action]):

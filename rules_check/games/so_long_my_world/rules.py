@@ -301,10 +301,9 @@ def cost_paid(state: SoLongState, a: Play, rule: str) -> dict[str, int]:
 def card_playable(state: SoLongState, a: Play, rule: str) -> None:
     """The card is in hand and its exact feeling cost is in the player's stock ("Remnant Cards",
     2. Feeling Cost)."""
-    if not seen.holds(state, hand(a.player), a.card):
-        raise IllegalAction(CONSERVATION, why) if (
-            why := seen.cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")) else IllegalAction(
-            rule, f"{a.card} is not in {a.player}'s hand")
+    if not seen.holds(state, hand(a.player), a.card):  # seen, or one of its unseen cards can be it (SL41)
+        why = seen.cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")
+        raise IllegalAction(CONSERVATION, why) if why else IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
     cost = cost_paid(state, a, rule)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
@@ -1100,7 +1099,7 @@ def candidates(state: SoLongState) -> Iterator[Action]:
 
 def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
     symbolic = continuous.has_static(state, p, "pay instead")
-    for card in sorted(set(state.zones[hand(p)])):
+    for card in seen.options(state, hand(p)):  # of a table log's unseen hand: every card it can hold
         if hindrance_only and not state.data.cards[card].hindrance:
             continue
         insteads: list[str | None] = [None]

@@ -11,8 +11,8 @@ each pile is unseen cards whose multiset is what the box holds for it:
     gestalt deck    every Gestalt card (2 x players chosen at random); the others unseen in the box
     catalysts       the Karma Catalysts (the variant)
 
-A card becomes seen where the log names it: an event drawn, a card played or discarded, a
-`show` entry. The questions the rules ask of a hand become "is or could be":
+`hide_pile` sets such a pile up. A card becomes seen where the log names it: an event drawn, a
+card played or discarded, a `show` entry. The questions the rules ask of a hand become "is or could be":
 
 * `holds`: the zone holds the card, seen, or one of its unseen cards can be it;
 * `cannot_hold`: why a zone cannot hold a card, in the rulebook's words, or None;
@@ -27,11 +27,22 @@ from __future__ import annotations
 from collections import Counter
 
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import CONSERVATION, is_unseen, pile_of, unseen_count
+from rules_check.core.zones import CONSERVATION, is_unseen, pile_of, unseen, unseen_count
 
-from .state import EVENT_DECK, SoLongState
+from .state import BOX, EVENT_DECK, SoLongState
 
 RULE_EVENT_DECK = "So Long, My World: Setting Up the Game, 3. Prepare the Event Deck"
+
+
+def hide_pile(state: SoLongState, pile: str, cards: list[str], count: int, into: str = BOX) -> None:
+    """A pile chosen or shuffled face down (a table log, reading SL39): ``cards`` are what its unseen
+    cards can be, put ``into`` a zone (the box: what the game does not use), and ``count`` of
+    them go to the deck ``pile``."""
+    z = state.zones
+    z.hide(into, pile, cards)
+    if into != pile:
+        for _ in range(count):
+            z.move(unseen(pile), into, pile)
 
 
 def can_be(state: SoLongState, zone: str, card: str) -> int:

@@ -49,7 +49,8 @@ from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers
                       write_answers)
 from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
                     responses, settle, show, top_event, waiting_for)
-from .seen import cannot_hold, holds
+from .seen import cannot_hold, hide_pile, holds
+from .seen import options as hand_options
 from rules_check.core.zones import CONSERVATION
 from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
@@ -242,8 +243,6 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
             z[tokens(player)].append(name)
         else:
             z[SYSTEM].append(name)
-
-    from .engine import hide_pile  # a pile left out of the setup is unseen (reading SL39)
 
     state.deck_size = path.events
     events = c.listed(reader, ("events",), c.events, "event")
@@ -892,7 +891,7 @@ def candidates(state: SoLongState) -> Iterator:
         for kind in ("mark of sol", "remnant", "gestalt"):
             yield SoloDrain(p, kind)
         symbolic = continuous.has_static(state, p, "pay instead")
-        for card in sorted(set(z[hand(p)])):
+        for card in hand_options(state, hand(p)):  # of a table log's unseen hand: every card it can hold
             insteads: list[str | None] = [None]
             if symbolic:
                 insteads += [f for f in state.data.cards[card].cost if f != "resignation"]

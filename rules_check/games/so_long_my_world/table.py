@@ -78,12 +78,15 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
 
 def _follows(table: SoLongState, full: SoLongState) -> bool:
     """Whether ``table`` is ``full`` as the table knows it: the same phase and turn, the same
-    effect waiting, each zone as many cards, its seen ones among the full game's (in a deck, at
-    their places)."""
+    effect waiting, the same cards played and goals counted, each zone as many cards, its seen
+    ones among the full game's (in a deck, at their places)."""
     if (table.phase, table.turn, table.step, table.hour, table.first) != (
             full.phase, full.turn, full.step, full.hour, full.first):
         return False
-    if table.locked != full.locked or table.vision_of != full.vision_of:
+    if table.locked != full.locked or table.vision_of != full.vision_of or table.played != full.played:
+        return False
+    if (table.marks_gained, table.luno_rounds, table.ending, table.ending_wins, table.goal_reached) != (
+            full.marks_gained, full.luno_rounds, full.ending, full.ending_wins, full.goal_reached):
         return False
     tw, fw = table.waiting, full.waiting
     if (tw is None) != (fw is None):
@@ -114,7 +117,8 @@ def _tries(engine, table: SoLongState, shows: list[dict[str, Any]], written: dic
     return _follows(trial, after)
 
 
-def _key(table: SoLongState, zone: str) -> str:
+def _key(zone: str) -> str:
+    """A zone's key in a `show` entry: a hand by its player's name, any other zone by its own."""
     return zone.removeprefix("hand:") if zone.startswith("hand:") else zone
 
 
@@ -122,7 +126,7 @@ def _fit(engine, table: SoLongState, full: SoLongState, after: SoLongState,
          written: dict[str, Any]) -> list[dict[str, Any]]:
     """The `show` entries the table needs before ``written`` (reading SL41), fewest first: none;
     the cards that leave a hand or deck face up; a deck's top cards (an Observation, a look);
-    every changed hand's cards."""
+    every changed hand's cards; every hand's."""
     if _tries(engine, table, [], written, after):
         return []
     changed = [z for z in full.zones.names()
@@ -138,7 +142,7 @@ def _fit(engine, table: SoLongState, full: SoLongState, after: SoLongState,
         gone = (Counter(full.zones.get(z)) - Counter(after.zones.get(z))) & public
         gone -= Counter(seen(table.zones.get(z)))
         if gone:
-            left[_key(table, z)] = sorted(gone.elements())
+            left[_key(z)] = sorted(gone.elements())
     tries: list[list[dict[str, Any]]] = []
     if left:
         tries.append([{"show": left}])
@@ -147,11 +151,18 @@ def _fit(engine, table: SoLongState, full: SoLongState, after: SoLongState,
             deck = full.zones.get(z)
             for k in range(1, min(MAX_TOP, len(deck)) + 1):
                 tries.append([{"show": {**left, z: list(reversed(deck[-k:]))}}])
-    hands = {_key(table, z): sorted((Counter(full.zones.get(z)) - Counter(seen(table.zones.get(z)))).elements())
+    hands = {_key(z): sorted((Counter(full.zones.get(z)) - Counter(seen(table.zones.get(z)))).elements())
              for z in changed if z not in DECKS}
     hands = {k: v for k, v in hands.items() if v}
     if hands:
         tries.append([{"show": hands}])
+    # last: every hand with unseen cards, whole (a card discarded and the same name drawn leaves a
+    # hand looking unchanged; an effect that took a hand's only choice asks the table one)
+    every = {_key(z): sorted((Counter(full.zones.get(z)) - Counter(seen(table.zones.get(z)))).elements())
+             for z in full.zones.names() if z.startswith("hand:") and unseen_count(table.zones.get(z))}
+    tries += [[{"show": {k: v}}] for k, v in every.items() if {k: v} != hands]
+    if len(every) > 1:
+        tries.append([{"show": every}])
     for shows in tries:
         if _tries(engine, table, shows, written, after):
             return shows
