@@ -280,6 +280,19 @@ def test_not_decided_by_the_log_a_travel_paid_by_a_card_not_yet_drawn():
         "the log does not decide whether that travel could be paid")
 
 
+def test_a_travel_the_card_drawn_shows_could_not_be_paid():
+    """Ruling R13: the first entry after which no order can make the travel legal is the one that
+    names the card drawn: only Mossy Ravine on top would have paid Lantern Market's challenge."""
+    table = view_of(23)
+    log = table["log"][:55]
+    assert judge(table, log + [{"ability": "Cliffside Path", "drawn": ["Mossy Ravine"]}]).legal
+    r = judge(table, log + [{"ability": "Cliffside Path", "drawn": ["Salt Flats"]}])
+    assert first(r) == (56, 56, "relics: Turn Sequence 1a, Decide", (
+        "the travel to Lantern Market (the bottom-right challenge of Lantern Market (green 3)) was accepted because "
+        "some order of the unseen draw pile lets its challenge be paid; with Salt Flats drawn since, none does: it "
+        "could not be paid, even with the abilities of your cards (rulings R6, R13)"))
+
+
 def test_an_end_refused_whatever_the_draw_pile_holds():
     """Ruling R14: an end is a violation when every order of the unseen top cards lets the player pay."""
     table = view_of(98)

@@ -71,8 +71,9 @@ R12 A game played with the real cards: the setup's ``dealt`` names the nine card
     hold breaks SPEC.md principle 1; cards dealt unnamed, more named than dealt, or a seen top
     card named as another break "Turn Sequence 3" (or "Card Abilities"). The hand is seen.
 R13 R6's search over an unseen pile tries each card a "draw" or "replace" could bring (SOME
-    order): a travel payable only so waits for its payment; if the game ends first, that
-    travel is not decided by the log.
+    order): a travel payable only so waits for its payment; the entry naming a card drawn after
+    which it can be paid no more is a violation of 1a; if the game ends first, that travel is
+    not decided by the log.
 R14 An end over an unseen pile is judged over the orders of the top cards the abilities in
     hand can reach: legal when one leaves nothing payable, a violation when none does, not
     decided when some do. The score counts relic halves on the table (face up): no reveal.
@@ -472,17 +473,42 @@ def some_travel_payable(state: RelicsState) -> bool:
 def follow_waiting(state: RelicsState, action: Action) -> None:
     """Ruling R13: a travel accepted because SOME order of the unseen draw pile lets its challenge
     be paid (an ability would draw the card that pays) waits until the log decides it: paid, or
-    payable with the cards named since. Called after each entry of a table log."""
+    payable with the cards named since, or (a violation at the entry that shows it) payable no
+    more from the table right after the travel with the cards drawn since in their places.
+    Called after each entry of a table log."""
     if state.phase not in (CHALLENGE, HAND_LIMIT):
-        state.waiting = None
+        state.waiting, state.waiting_from, state.waiting_drawn = None, None, ()
         return
-    if state.waiting is None and not isinstance(action, Travel):
+    if state.waiting is None:
+        if isinstance(action, Travel) and not abilities.can_pay_with_abilities(state, payable_now, guess=False):
+            assert state.pending is not None
+            state.waiting = f"the travel to {action.destination} ({describe(state.pending)})"
+            state.waiting_from = state.copy()
         return
     if abilities.can_pay_with_abilities(state, payable_now, guess=False):
-        state.waiting = None
-    elif state.waiting is None:
-        assert isinstance(action, Travel) and state.pending is not None
-        state.waiting = f"the travel to {action.destination} ({describe(state.pending)})"
+        state.waiting, state.waiting_from, state.waiting_drawn = None, None, ()
+        return
+    if state.waiting_from is None:
+        return
+    if isinstance(action, Ability) and _arranges(state, action.card):
+        state.waiting_from = None  # the top cards moved: the drawn ones no longer say where they lay
+        return
+    if not getattr(action, "drawn", ()):
+        return
+    state.waiting_drawn += action.drawn  # type: ignore[union-attr]
+    then = state.waiting_from.copy()
+    seen.name_top(then, state.waiting_drawn, RULE_1A)
+    if not abilities.can_pay_with_abilities(then, payable_now, guess=True):
+        raise IllegalAction(RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile "
+                                     f"lets its challenge be paid; with {', '.join(state.waiting_drawn)} drawn since, "
+                                     f"none does: it could not be paid, even with the abilities of your cards "
+                                     f"(rulings R6, R13)")
+
+
+def _arranges(state: RelicsState, card: str) -> bool:
+    script = state.side(card).script
+    return script is not None and script.effect is not None and any(
+        step.verb == "arrange" for step in script.effect.walk())
 
 
 # --- check -------------------------------------------------------------------------------------

@@ -97,6 +97,8 @@ class RelicsState(BaseState):
     # challenge of a travel accepted because SOME order of the draw pile lets it be paid (R13)
     notes: list[tuple[str, str]] = field(default_factory=list)
     waiting: str | None = None
+    waiting_from: "RelicsState | None" = None  # the table right after that travel (never changed)
+    waiting_drawn: tuple[str, ...] = ()  # the cards drawn since, top first as they came off
 
     @property
     def data(self) -> CardData:
@@ -125,7 +127,8 @@ class RelicsState(BaseState):
                            cards=self.cards, difficulty=self.difficulty, face=dict(self.face), phase=self.phase,
                            pending=self.pending, to_deal=self.to_deal, travels=self.travels, won=self.won,
                            ended=self.ended, reshuffles=self.reshuffles, complete=self.complete,
-                           waiting=self.waiting)
+                           waiting=self.waiting, waiting_from=self.waiting_from,
+                           waiting_drawn=self.waiting_drawn)
 
     def zone_of(self, card: str) -> str | None:
         for name, items in self.zones.zones.items():
