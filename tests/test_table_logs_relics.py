@@ -226,7 +226,8 @@ def test_the_counts_of_the_draw_pile(seven):
     nine = ["Frozen Ford", "Sunken Road", "Whispering Marsh", "Shattered Bridge", "Starfall Hill", "Salt Flats",
             "Mossy Ravine", "Hollow Oak", "Lantern Market"]
     assert first(judge(seven, [{**travel, "drawn": nine}])) == (
-        1, 1, LOOK_AHEAD, f"the entry names 9 cards drawn ({', '.join(nine)}), but the draw pile holds 8")
+        1, 1, LOOK_AHEAD, f"the entry names 9 cards drawn ({', '.join(nine)}), but the draw pile holds 8 "
+                          f"(ruling R12)")
     r = judge(seven, log[:17] + [{"ability": "Cliffside Path"}])
     assert first(r) == (18, 18, "relics: Card Abilities",
                         "Cliffside Path's ability (\"Draw the top card of the draw pile into your hand.\") turns up "

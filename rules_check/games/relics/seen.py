@@ -13,7 +13,7 @@ This module names those cards and answers the questions over the unseen ones:
 * `name_top` names the top cards of the draw pile before an entry takes them; a card the pile
   cannot hold (seen elsewhere, named twice) breaks the rule that every card is in one place;
 * `check_named` says, after the entry, that every card it turned up was named, and no more;
-* `variants` gives, for the search of ruling R6, one use of a "draw" or "replace" ability per
+* `variants` gives, for the search of ruling R6 (as R13 reads it), one use of a "draw" or "replace" ability per
   card the unseen top card could be ("is or could be": the search asks whether SOME order lets
   the player pay);
 * `tops` lists the orders the top cards could be in, for an end whose legality depends on them
@@ -71,7 +71,7 @@ def name_top(state: RelicsState, names, rule: str) -> None:
         at = len(draw) - 1 - i
         if at < 0:
             raise IllegalAction(rule, f"the entry names {len(names)} cards drawn ({', '.join(names)}), but the draw "
-                                      f"pile holds {len(draw)}", (i,))
+                                      f"pile holds {len(draw)} (ruling R12)", (i,))
         item = draw[at]
         if item == card:
             continue
