@@ -19,7 +19,8 @@ text leaves to the player, and an entry may also write the outcome as plain oper
 ``pay`` is the energy spent by colour; ``discard`` in a travel or a payment is the cards
 discarded for the missing points ("2. Challenge"). What the rules make happen by themselves is
 not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (a setup
-and reshuffles that give every pile's order fix them; a table log names them in ``drawn``). ``docs/logs/relics.md`` is the reference.
+and reshuffles that give every pile's order fix them; a table log names them in ``drawn``).
+``docs/logs/relics.md`` is the reference.
 
 `parse_entry` turns an entry into an action or raises `LogFormatError` (exit 2) for what is
 not an entry of this vocabulary: an unknown key, a wrong type, an unknown card, zone or

@@ -21,8 +21,9 @@ What the view shows and hides: the setup lists the draw pile's order (ruling R1)
 deals from it, but at the table the pile lies face down, so the view gives its size (``hidden``)
 and never its cards. In a log written at the table (ruling R12) the draw pile is unseen cards:
 the view gives their count, and shows only the top cards an "arrange" ability let the player
-look at; a card is never shown as an unseen item, in any zone (``hidden`` counts them). Every other card is face up or in the player's own hand (a solo game: the
-log names them all), so it is shown with the side that is up (ruling R2). The energy tracker card
+look at; a card is never shown as an unseen item, in any zone (``hidden`` counts them). Every
+other card is face up or in the player's own hand (a solo game: the log names them all), so it
+is shown with the side that is up (ruling R2). The energy tracker card
 is not drawn as a card: its cubes are the ``energy`` panel.
 
 The view reads the state and never changes it (``Zones.__getitem__`` would create a missing zone,
