@@ -145,9 +145,9 @@ def top_event(state: SoLongState, name: str, rule: str = RULE_EVENT) -> None:
         if not state.zones.could_be(deck[-1], name):
             raise IllegalAction(CONSERVATION, f"{name} cannot be the top card of the event deck: "
                                 + seen.where_seen(state, name, "the event deck holds no more"))
-        seen.event_deck_allows(state, name, state.deck_size)
     elif deck[-1] != name:
         raise IllegalAction(rule, f"the top card of the event deck is {deck[-1]!r}, not {name!r}")
+    seen.event_deck_allows(state, name, state.deck_size)  # a table log's deck: one Reboot, 11 or 9 events
 
 
 def event_drawn(state: SoLongState, name: str) -> None:
