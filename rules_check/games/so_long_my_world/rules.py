@@ -461,9 +461,9 @@ def observation_possible(state: SoLongState, a: Observe) -> None:
     deck = state.zones[GESTALT_DECK]
     for k, card in enumerate(reversed(deck)):  # turned up one by one until one of the karma (SL9)
         if is_unseen(card):
-            raise IllegalAction(RULE_MARKS, f"an Observation turns up Gestalt cards until one of the declared karma "
-                                            f"or neutral: the log shows them first ({{show: {{gestalt deck: [...]}}}},"
-                                            f" top first); " + ("none is shown" if k == 0 else
+            raise IllegalAction(RULE_MARKS, "an Observation turns up Gestalt cards until one of the declared karma "
+                                            "or neutral: the log shows them first ({show: {gestalt deck: [...]}},"
+                                            " top first); " + ("none is shown" if k == 0 else
                                                                    f"the {plural(k, 'card')} shown are not {a.karma} "
                                                                    f"or neutral") + " (reading SL41)")
         if state.data.cards[card].karma in (a.karma, "neutral"):
