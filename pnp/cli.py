@@ -675,7 +675,7 @@ def simulate(
                              autocompletion=_values(LogView),
                              help="full: the log with every shuffled order; table: the log a scorekeeper at the "
                                   "table would have written of the same game (no deck orders, only the cards "
-                                  "seen; Kartomantik so far)."),
+                                  "seen)."),
 ) -> None:
     """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets

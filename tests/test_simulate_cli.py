@@ -58,10 +58,38 @@ def test_an_unknown_policy_is_refused_naming_the_option():
     assert "--policy" in done.stderr and "smart" in done.stderr
 
 
-@pytest.mark.parametrize("game", ["visions", "relics", "so-long-my-world"])
-def test_no_table_view_is_passed_off_for_a_game_without_one(game):
-    # a log that still writes its pile orders is not what a table saw: refused, not written
-    done = subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--view", "table"],
-                          capture_output=True, text=True)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == f"pnp: --view table: there is no table view of {game} logs yet (there is of: kartomantik)\n"
+@pytest.mark.parametrize("game", sorted(engines()))
+def test_the_table_view_is_judged_legal(tmp_path, game):
+    """``--view table``: the log a scorekeeper at the table would have written (no pile orders),
+    said so in the header, and judged legal and complete with the full log's scores."""
+    low, high = engines()[game].players
+    players = str(min(high, max(low, 3)))
+    reports = {}
+    for view in ("full", "table"):
+        out = tmp_path / f"{view}.yaml"
+        subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--players", players, "--seed", "4",
+                        "--view", view, "--out", str(out)], check=True, capture_output=True)
+        checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(out), "--format", "json"],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stdout
+        reports[view] = json.loads(checked.stdout)[0]
+    assert "--view table" in (tmp_path / "table.yaml").read_text().splitlines()[0]
+    assert (tmp_path / "table.yaml").read_text() != (tmp_path / "full.yaml").read_text()
+    table, full = reports["table"], reports["full"]
+    assert table["legal"] and table["complete"] and table["undecided"] == []
+    assert (table["scores"], table["winner"]) == (full["scores"], full["winner"])
+
+
+def test_no_table_view_is_passed_off_for_a_game_without_one(monkeypatch):
+    """An engine that has no table view yet (a new game's) is refused ``--view table``: a log that
+    still writes its pile orders is not what a table saw."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    engine = engines()["relics"]
+    monkeypatch.setattr(type(engine), "has_table_view", False)
+    done = CliRunner().invoke(app, ["simulate", "relics", "--view", "table"])
+    assert done.exit_code == 2 and done.stdout == ""
+    others = ", ".join(g for g in engines() if g != "relics")
+    assert done.stderr == f"pnp: --view table: there is no table view of relics logs yet (there is of: {others})\n"

@@ -6,8 +6,9 @@ turns a full log into the log of the same game as the table saw it: the setup wi
 shuffles without orders, and every entry naming only what was seen (a card played, a hand
 shown), plus the cards the rules needed to see (an effect that reveals the top of a deck) and
 those turned up at the end to count the scores. Each engine says how (its ``table_view(log)``
-hook, with ``has_table_view`` true); for an engine without one there is no table view (Kartomantik
-has one; the other three games' logs still write their orders).
+hook, with ``has_table_view`` true: each of the four games has one, in
+``rules_check/games/GAME/table.py``); for an engine without one (a new game's) there is no table
+view, and ``pnp simulate --view table`` refuses rather than pass a log with orders off as one.
 
 The checker judges a table view as it judges any log: legal when some order of the unseen piles
 makes every entry legal (rules_check/core/zones.py). A table view of a legal game is legal, with
