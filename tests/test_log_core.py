@@ -174,7 +174,7 @@ class TestConservation:
 
         r = adjudicate(read_log(write(tmp_path, GOOD), {"toy": Leaky()}), Leaky())
         assert r.violations[0].message == "appeared from nowhere: forged"
-        assert r.violations[0].rule.startswith("SPEC.md principle 1")
+        assert r.violations[0].rule.startswith("Conservation (every card")
 
 
 class TestNotALog:

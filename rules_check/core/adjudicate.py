@@ -2,8 +2,8 @@
 
 Strict reading (the default): the replay stops at the first entry that breaks a rule; the
 result (scores, winner) is as of the last legal entry, with ``complete: false``. After every
-entry the core checks that no card or token appeared from nowhere or vanished (SPEC.md
-principle 1).
+entry the core checks that no card or token appeared from nowhere or vanished (the rule of
+conservation, rules_check/core/zones.py).
 
 Reading every violation (``all_violations``, ``pnp check log --all``; python-chess keeps
 reading a game after an error and collects them in ``game.errors``): after a violation the

@@ -1,7 +1,7 @@
 """Where every card and token is: named zones of items, in order (a deck's top is its end).
 
-SPEC.md principle 1: every card or token that moves is fixed by the setup or named in the
-log, and stays in exactly one place. Engines keep their pieces in `Zones`; the core checks
+Conservation (docs/logs/README.md): every card or token that moves is fixed by the setup or
+named in the log, and stays in exactly one place. Engines keep their pieces in `Zones`; the core checks
 after every entry that nothing appeared from nowhere or vanished (`conservation`).
 
 Unseen cards. A game played with shuffled cardboard leaves piles in an order nobody knows, and
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .errors import IllegalAction
 
-CONSERVATION = "SPEC.md principle 1 (every card and token in exactly one place)"
+CONSERVATION = "Conservation (every card and token in exactly one place)"
 UNSEEN = "\x00"  # starts an unseen item: no card name holds a control character
 
 

@@ -267,7 +267,7 @@ def _lowers(step) -> bool:
 
 def _read_game_cards(state: KState) -> None:
     """The trigger keys of every card of this game and its cards with a static effect that
-    lowers a power, read once: no card enters a game after its setup (SPEC.md principle 1)."""
+    lowers a power, read once: no card enters a game after its setup (the conservation rule, docs/logs/README.md)."""
     if state.trigger_keys is not None:
         return
     keys: set[str] = set()

@@ -68,7 +68,7 @@ R12 A game played with the real cards: the setup's ``dealt`` names the nine card
     by the entry that turns it up (``drawn``, in the order it comes off: the deal of "Look
     ahead", a "draw" or "replace" ability); an "arrange" names the top cards it looks at (its
     ``order``); ``{reshuffle: shuffled}`` hides the discard pile again. A card the pile cannot
-    hold breaks SPEC.md principle 1; cards dealt unnamed, more named than dealt, or a seen top
+    hold breaks the conservation rule (every card in one place); cards dealt unnamed, more named than dealt, or a seen top
     card named as another break "Turn Sequence 3" (or "Card Abilities"). The hand is seen.
 R13 R6's search over an unseen pile tries each card a "draw" or "replace" could bring (SOME
     order): a travel payable only so waits for its payment; the entry naming a card drawn after

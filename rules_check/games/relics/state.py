@@ -1,7 +1,7 @@
 """Where everything is in a game of relics, which side of each card is up, and where the turn
 stands.
 
-Every card is in exactly one zone (SPEC.md principle 1; the core checks it after each entry).
+Every card is in exactly one zone (the core checks it after each entry).
 The top of a pile is the END of its list:
 
     draw        the draw pile, day side up ("Setup")

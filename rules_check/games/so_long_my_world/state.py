@@ -1,6 +1,6 @@
 """Where everything is in a game of So Long, My World, and where the round stands.
 
-Every card and token is in exactly one zone (SPEC.md principle 1; the core checks it after
+Every card and token is in exactly one zone (the core checks it after
 each entry). The top of a deck is the END of its list.
 
     System              feeling tokens (hope, nostalgia, resignation, despair, madness) and

@@ -1,6 +1,6 @@
 """Where everything is in a game of Visions, and whose turn it is.
 
-Every card is in exactly one zone (SPEC.md principle 1; the core checks it after each entry):
+Every card is in exactly one zone (the core checks it after each entry):
 
     box              the cards returned to the box at the setup ("Setup")
     deck             the draw pile; its top card is the END of the list
