@@ -165,6 +165,13 @@ class Engine(ABC, Generic[S, A]):
         """Whether ``action`` may follow the end of the game (cards shown once it is over)."""
         return False
 
+    def random_table_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        """A setup as a log written at the table gives it (no pile orders), what the table decides
+        (decklists, variants, the first player) drawn with ``rng``: the start of a game recorded at
+        the table (``play(..., table=True)``). By default the table view of a random setup."""
+        full = {"game": self.game, "players": list(players), "setup": self.random_setup(players, rng), "log": []}
+        return self.table_view(full)["setup"]
+
     def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
         """The log a scorekeeper at the table would have written of the full log ``log`` (a
         copy the caller owns): no pile orders, only what was seen. Only engines whose

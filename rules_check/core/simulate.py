@@ -154,15 +154,17 @@ POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "
 
 
 def play(engine: Engine, players: list[str], seed: int, policy: str = "random",
-         watch: Callable[[Any, Any], None] | None = None) -> tuple[dict[str, Any], Any]:
+         watch: Callable[[Any, Any], None] | None = None, table: bool = False) -> tuple[dict[str, Any], Any]:
     """A whole game: its log (SPEC.md form) and the state it ended in. ``watch(state, action)``,
     if given, sees each action just before it is applied, and ``watch(state, None)`` the end
-    (bench/policies.py counts what the game did with it)."""
+    (bench/policies.py counts what the game did with it). ``table``: the game as it is recorded
+    at a table (``Engine.random_table_setup``: no pile orders), each move one of the legal
+    actions of a state whose unseen cards are named as the moves show them."""
     if policy not in POLICY:
         raise ValueError(f"unknown policy {policy!r} (the policies: {', '.join(POLICIES)})")
     choose = POLICY[policy]
     rng = random.Random(seed)
-    setup = engine.random_setup(players, rng)
+    setup = engine.random_table_setup(players, rng) if table else engine.random_setup(players, rng)
     state = engine.new_state(players, setup, "<simulation>", lambda path: None)
     entries: list[dict[str, Any]] = []
     for _ in range(MAX_ACTIONS):
@@ -183,6 +185,7 @@ def play(engine: Engine, players: list[str], seed: int, policy: str = "random",
     return {"game": engine.game, "players": players, "setup": setup, "log": entries}, state
 
 
-def simulate(engine: Engine, players: list[str], seed: int, policy: str = "random") -> dict[str, Any]:
+def simulate(engine: Engine, players: list[str], seed: int, policy: str = "random",
+             table: bool = False) -> dict[str, Any]:
     """A whole game as a log (SPEC.md form); the same seed and policy give the same log."""
-    return play(engine, players, seed, policy)[0]
+    return play(engine, players, seed, policy, table=table)[0]
