@@ -53,7 +53,8 @@ def main() -> None:
     args = ap.parse_args()
     known = engines()
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    print(f"{'game':18} {'view':5} {'logs':>5} {'entries':>8} {'logs/s':>9} {'parse s':>8} {'adjudicate s':>13} {'ratio':>6}")
+    print(f"{'game':18} {'view':5} {'logs':>5} {'entries':>8} {'logs/s':>9} {'parse s':>8} "
+          f"{'adjudicate s':>13} {'ratio':>6}")
     for game, engine in known.items():
         if args.game and game not in args.game:
             continue
