@@ -55,6 +55,14 @@ class VisionsEngine(Engine[VisionsState, Action]):
     def candidates(self, state: VisionsState) -> Iterable[Action]:
         return rules.candidates(state)
 
+    def legal_actions(self, state: VisionsState) -> list[Action]:
+        """On a table state (unseen cards: issue 25) the moves as the table names them, kept
+        cheap (``moves.legal``); else every candidate ``check`` accepts, as for any engine."""
+        if state.zones.unknown:
+            from .moves import legal
+            return legal(state)
+        return super().legal_actions(state)
+
     def check(self, state: VisionsState, action: Action) -> None:
         rules.check(state, action)
 

@@ -606,6 +606,10 @@ def candidates(state: VisionsState) -> Iterator[Action]:
     drawn by the simulator's random numbers (`steal`, an OpenSpiel chance node)."""
     if state.phase == OVER:
         return
+    if state.zones.unknown:  # a table state: the cards its unseen ones can be (``moves``)
+        from . import moves
+        yield from moves.candidates(state)
+        return
     player = state.current
     if state.phase == REFILL:
         for cards in refill_choices(state.river, state.deck, refill_due(state, player)):
@@ -630,8 +634,10 @@ def candidates(state: VisionsState) -> Iterator[Action]:
 
 
 def steal(state: VisionsState, action: Action, rng: random.Random) -> Action:
-    """The chance part of a nightmare: the card stolen, "randomly" from the victim's hand."""
-    if isinstance(action, Nightmare) and action.victim is not None and action.stolen is None:
+    """The chance part of a nightmare: the card stolen, "randomly" from the victim's hand. Not
+    on a table state: the stolen card is unseen there, unless shown (reading V20)."""
+    if (isinstance(action, Nightmare) and action.victim is not None and action.stolen is None
+            and not state.zones.unknown):
         return replace(action, stolen=rng.choice(state.hand(action.victim)))
     return action
 
