@@ -66,6 +66,7 @@ SL43 Nothing is undecided: every rule over a hidden card asks a count, or the ta
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Iterator
@@ -77,7 +78,7 @@ from rules_check.core.zones import CONSERVATION, is_unseen, pile_of
 from rules_check.effects import describe, mismatch
 
 from . import continuous, goals, verbs
-from . import seen
+from . import seen, table_moves
 from .actions import (DECKS, Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle,
                       Respond, Show)
 from .state import (
@@ -170,7 +171,29 @@ def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) ->
             raise IllegalAction(RULE_REBOOT, f"{p} has no Mark of Sol to spend to ignore {a.name}")
 
 
+LISTING = "_listing"  # while a state's moves are listed (`candidates`): the effect trials its candidates share
+
+
 def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> tuple[SoLongState, bool]:
+    """`_effect_resolved_now`, tried once per event, choices and outcome while the moves of
+    ``state`` are listed (a table state offers each event with every extra Feeling: one trial of
+    the effect serves them all)."""
+    memo = state.__dict__.get(LISTING)
+    if memo is None:
+        return _effect_resolved_now(state, a, after_reboot)
+    key = repr((a.name, a.ops, a.ignore, a.choose, after_reboot))
+    if key not in memo:
+        try:
+            memo[key] = (_effect_resolved_now(state, a, after_reboot), None)
+        except IllegalAction as e:
+            memo[key] = (None, e)
+    found, error = memo[key]
+    if error is not None:
+        raise error
+    return found
+
+
+def _effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> tuple[SoLongState, bool]:
     """The event's effect happens in the Event Phase; not the new event's after a reboot, nor
     an effect naming a vision (ruling SL2). Returns the table after it (the Feelings are dealt
     from what the System has then), and whether the effect waits for other players' answers
@@ -569,7 +592,8 @@ def check(state: SoLongState, a: Action) -> None:
         reboot = state.data.events[a.name].reboot
         reboot_ignored_by_payment(state, a, reboot)
         after_effect, waits = effect_resolved_now(state, a, after and not reboot)
-        check_ops(state, list(a.ops or ()))
+        if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
+            check_ops(state, list(a.ops))
         extra_feeling(after_effect, a, deals=not reboot, waits=waits)
     elif isinstance(a, Reshuffle):
         phase_is(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
@@ -974,9 +998,13 @@ def unverified(state: SoLongState, a: Action) -> list[str]:
 
 def responses(state: SoLongState) -> Iterator[Respond]:
     """The entries that answer what an effect waits for: one per set of that player's answers;
-    a card discarded at random is left to chance (`chance`)."""
+    a card discarded at random is left to chance (`chance`); at the table it is the card the
+    table saw come out: each card the hand can hold (table_moves.py)."""
     request = state.waiting.frame.waiting  # type: ignore[union-attr]
     if request.name == "at random":
+        if table_moves.is_table(state):
+            yield from (Respond(request.chooser, ((request.name, c),)) for c in request.options)
+            return
         yield Respond(request.chooser, ((request.name, None),))
         return
     out = [Respond(request.chooser, tuple(answers.items())) for answers in verbs.answers_to_wait(state)]
@@ -1011,9 +1039,26 @@ def chance(state: SoLongState, action: Action, rng: random.Random) -> Action:
 
 
 def candidates(state: SoLongState) -> Iterator[Action]:
+    """The moves of ``state`` (checked one by one by `Engine.legal_actions`); while they are listed,
+    the trials of an event's effect are shared (`effect_resolved_now`)."""
+    state.__dict__[LISTING] = {}
+    try:
+        yield from _candidates(state)
+    finally:
+        state.__dict__.pop(LISTING, None)
+
+
+def _candidates(state: SoLongState) -> Iterator[Action]:
     rng = random.Random(state.chance * 1000 + state.rounds * 37 + state.turn * 7 + state.step
                         + len(state.zones[DISCARD]))
     z = state.zones
+    table = table_moves.is_table(state)
+    looks = table_moves.Looks(state)  # a look at unseen top cards: their show is offered instead (SL41)
+    if table:  # a card the rules turned face up while unseen: the table names it first (SL41)
+        shows = table_moves.turned_up(state)
+        if shows:
+            yield from shows
+            return
     if state.waiting is not None:
         yield from responses(state)
         return
@@ -1021,41 +1066,25 @@ def candidates(state: SoLongState) -> Iterator[Action]:
         if not z[EVENT_DECK]:
             return
         top = z[EVENT_DECK][-1]
-        reboot = state.data.events[top].reboot
-        ignores = [()]
-        if reboot and state.phase == EVENT_PHASE:
-            ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
-        event = state.data.events[top]
-        runs = event_runs_now(state, top, state.phase == AFTER_REBOOT)
-        for ig in ignores:
-            left_out = spared(state, EventDraw(top, None, ig))
-            choices = verbs.answers_for(state, state.first_player(), top, event.script, {"ignore": left_out}) \
-                if runs else [{}]
-            for answers in choices:
-                after = state
-                waits = False
-                if runs:  # the extra Feeling comes from what the System has after the effect
-                    after = state.copy()
-                    waits = verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top),
-                                            left_out).waiting is not None
-                extras: list = [None]
-                if not reboot and (state.extra_every_round or (state.mode != COOP
-                                                               and len(state.players) >= EXTRA_FEELING_PLAYERS)):
-                    left = system_after_deal(after, top)
-                    kinds = [f for f in FEELINGS if left[f] > 0]
-                    if waits:  # the other players answer before it is placed (SL3): the types they cannot use up
-                        kinds = [f for f in kinds if left[f] >= len(state.players)] or sorted(
-                            kinds, key=lambda f: -left[f])[:1]
-                    extras = [(rng.choice(state.unlocked()), f) for f in kinds[:3]] or [None]
-                for extra in extras:
-                    yield EventDraw(top, None, ig, extra, tuple(answers.items()))
+        if not is_unseen(top):
+            yield from event_draws(state, top, rng, looks)
+        else:
+            for name in table_moves.event_names(state):  # a table log names the event drawn (SL40)
+                yield from event_draws(table_moves.with_top(state, EVENT_DECK, name), name, rng, looks)
     elif state.phase == RESHUFFLE:
+        if table and state.zones.unknown.get(EVENT_DECK):
+            yield Reshuffle(None)  # shuffled at the table: no order (SL39)
+            return
         pile = z[EVENT_DECK] + z[EVENT_DISCARD]
         rng.shuffle(pile)
         yield Reshuffle(tuple(pile))
     elif state.phase == CHOICE:
         open_ = state.unlocked()
         mine = {p: [v for v in open_ if state.token_for(p, v) in z[tokens(p)]] or open_ for p in state.players}
+        if table:  # the page offers every choice the rules allow (the simulator's sample below)
+            yield from (Choose(tuple(zip(state.players, vs))) for vs in itertools.product(
+                *(sorted(set(mine[p])) for p in state.players)))
+            return
         for _ in range(6):  # a token renounced (The Last Train) is not chosen
             yield Choose(tuple((p, rng.choice(mine[p])) for p in state.players))
         if state.mode == COOP:  # partners choosing one Vision together (L'Uno twice: Last Dance's goal)
@@ -1068,13 +1097,13 @@ def candidates(state: SoLongState) -> Iterator[Action]:
     elif state.phase == HINDRANCE:
         p = state.current()
         yield Pass(p)
-        yield from plays(state, p, hindrance_only=True)
+        yield from plays(state, p, hindrance_only=True, looks=looks)
     elif state.phase == VISION_PHASE:
         p = state.current()
         vision = state.vision_of[p]
         if state.step == STEP_EFFECT:
             if vision in state.data.visions and state.data.visions[vision].script is not None:
-                for answers in verbs.answers_for(state, p, vision, state.data.visions[vision].script):
+                for answers in looks.answers(verbs.answers_for, state, p, vision, state.data.visions[vision].script):
                     yield Effect.of(p, vision, answers)
             else:
                 yield Effect(p, vision)
@@ -1088,16 +1117,69 @@ def candidates(state: SoLongState) -> Iterator[Action]:
             for kind in ("affinity", "mark of sol", "remnant"):
                 yield Drain(p, kind)
         if state.step <= STEP_PLAY:  # the drain may be skipped (ruling SL6)
-            yield from plays(state, p, hindrance_only=False)
+            yield from plays(state, p, hindrance_only=False, looks=looks)
         yield Observe(p, "positive")
         yield Observe(p, "negative")
+        if table and state.stock_of(p, MARK) and observation_needs_show(state):
+            yield from table_moves.next_card_shows(state, GESTALT_DECK)  # the cards turned up (SL41)
         yield EndTurn(p)
     elif state.phase == GOAL:
         yield Goal(True)
         yield Goal(False)
+    yield from looks.shows()
 
 
-def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
+def event_draws(state: SoLongState, top: str, rng: random.Random, looks: table_moves.Looks) -> Iterator[EventDraw]:
+    """The entries that draw ``top``, the event deck's top card on ``state`` (named there): who
+    ignores a Reboot, the effect's choices, the extra Feeling."""
+    reboot = state.data.events[top].reboot
+    ignores = [()]
+    if reboot and state.phase == EVENT_PHASE:
+        ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
+    event = state.data.events[top]
+    runs = event_runs_now(state, top, state.phase == AFTER_REBOOT)
+    for ig in ignores:
+        left_out = spared(state, EventDraw(top, None, ig))
+        choices = looks.answers(verbs.answers_for, state, state.first_player(), top, event.script,
+                                {"ignore": left_out}) if runs else [{}]
+        for answers in choices:
+            after = state
+            waits = False
+            if runs:  # the extra Feeling comes from what the System has after the effect
+                after = state.copy()
+                waits = verbs.run_event(after, top, state.first_player(), dict(answers), event_rule(state, top),
+                                        left_out).waiting is not None
+            extras: list = [None]
+            if not reboot and (state.extra_every_round or (state.mode != COOP
+                                                           and len(state.players) >= EXTRA_FEELING_PLAYERS)):
+                left = system_after_deal(after, top)
+                kinds = [f for f in FEELINGS if left[f] > 0]
+                if waits:  # the other players answer before it is placed (SL3): the types they cannot use up
+                    kinds = [f for f in kinds if left[f] >= len(state.players)] or sorted(
+                        kinds, key=lambda f: -left[f])[:1]
+                if table_moves.is_table(state):  # the page offers every extra the rules allow
+                    extras = [(v, f) for v in state.unlocked() for f in kinds] or [None]
+                else:
+                    extras = [(rng.choice(state.unlocked()), f) for f in kinds[:3]] or [None]
+            for extra in extras:
+                yield EventDraw(top, None, ig, extra, tuple(answers.items()))
+
+
+def observation_needs_show(state: SoLongState) -> bool:
+    """Whether an Observation of one karma or the other needs more Gestalt cards shown than the
+    table has seen: the seen top cards hold none of that karma (nor a neutral) before an unseen one."""
+    wanted = {"positive", "negative"}
+    for card in reversed(state.zones[GESTALT_DECK]):
+        if is_unseen(card):
+            return True
+        karma = state.data.cards[card].karma
+        wanted -= {"positive", "negative"} if karma == "neutral" else {karma}
+        if not wanted:
+            return False
+    return False
+
+
+def plays(state: SoLongState, p: str, hindrance_only: bool, looks: table_moves.Looks) -> Iterator[Play]:
     symbolic = continuous.has_static(state, p, "pay instead")
     for card in seen.options(state, hand(p)):  # of a table log's unseen hand: every card it can hold
         if hindrance_only and not state.data.cards[card].hindrance:
@@ -1109,7 +1191,7 @@ def plays(state: SoLongState, p: str, hindrance_only: bool) -> Iterator[Play]:
             if state.data.cards[card].script is None:
                 yield Play(p, card, instead=instead)
                 continue
-            for answers in verbs.answers_of(state, p, card):
+            for answers in looks.answers(verbs.answers_of, state, p, card):
                 to = answers.pop("to", None)
                 take = answers.pop("take", None)
                 yield Play(p, card, to, tuple(take) if take is not None else None, None, tuple(answers.items()), instead)

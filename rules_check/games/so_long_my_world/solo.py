@@ -44,14 +44,14 @@ from . import verbs
 from rules_check.core.entries import fail as _fail
 from rules_check.effects import describe, mismatch
 
-from . import continuous
+from . import continuous, table_moves
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
 from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
                     responses, settle, show, top_event, waiting_for)
 from .seen import cannot_hold, hide_pile, holds
 from .seen import options as hand_options
-from rules_check.core.zones import CONSERVATION
+from rules_check.core.zones import CONSERVATION, is_unseen
 from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -849,11 +849,16 @@ def candidates(state: SoLongState) -> Iterator:
                         + len(state.zones[field_of(state.players[0])]) * 11 + state.reached * 3)
     z = state.zones
     p = state.players[0]
+    looks = table_moves.Looks(state)  # a look at unseen top cards: their show is offered instead (SL41)
     if state.waiting is not None:
         yield from responses(state)
     elif state.phase in (EVENT_PHASE, AFTER_REBOOT):
-        if z[EVENT_DECK]:
+        if z[EVENT_DECK] and not is_unseen(z[EVENT_DECK][-1]):
             yield EventDraw(z[EVENT_DECK][-1])
+        elif z[EVENT_DECK]:  # a table log names the event drawn (SL40)
+            yield from (EventDraw(name) for name in table_moves.event_names(state))
+    elif state.phase == RESHUFFLE and z.unknown.get(EVENT_DECK):
+        yield Reshuffle(None)  # shuffled at the table: no order (SL39)
     elif state.phase == RESHUFFLE:
         pile = z[EVENT_DECK] + z[EVENT_DISCARD]
         rng.shuffle(pile)
@@ -870,7 +875,7 @@ def candidates(state: SoLongState) -> Iterator:
                 if opt is None or opt[1] is None:
                     yield probe
                     continue
-                for answers in verbs.answers_for(state, p, state.last_played, bonus_script(opt[1])):
+                for answers in looks.answers(verbs.answers_for, state, p, state.last_played, bonus_script(opt[1])):
                     yield Sequence(p, state.last_played, chain, None, tuple(answers.items()))
         for v in state.clock:
             if v not in state.locked:
@@ -879,7 +884,7 @@ def candidates(state: SoLongState) -> Iterator:
                 # the effect is optional (reading SL35): declined, and activated with each set of answers
                 plain = Reach(p, v)
                 yield plain if reach_effect(trial, plain) is None else Reach(p, v, None, (("may", "no"),))
-                for answers in verbs.answers_for(trial, p, v, state.data.visions[v].script):
+                for answers in looks.answers(verbs.answers_for, trial, p, v, state.data.visions[v].script):
                     reach = Reach(p, v, None, tuple(answers.items()))
                     if reach_effect(trial, reach) is None:
                         reach = Reach(p, v, None, (("may", "yes"),) + reach.choose)
@@ -887,7 +892,10 @@ def candidates(state: SoLongState) -> Iterator:
                 yield ObserveVision(p, v)
             else:
                 yield Unlock(p, v)
-        yield SoloDrain(p, "vision token", rng.choice(state.clock))
+        if z.unknown:  # a table state: the page offers every token the rules allow
+            yield from (SoloDrain(p, "vision token", v) for v in dict.fromkeys(state.clock))
+        else:
+            yield SoloDrain(p, "vision token", rng.choice(state.clock))
         for kind in ("mark of sol", "remnant", "gestalt"):
             yield SoloDrain(p, kind)
         symbolic = continuous.has_static(state, p, "pay instead")
@@ -896,9 +904,10 @@ def candidates(state: SoLongState) -> Iterator:
             if symbolic:
                 insteads += [f for f in state.data.cards[card].cost if f != "resignation"]
             for instead in insteads:
-                for answers in verbs.answers_of(state, p, card):
+                for answers in looks.answers(verbs.answers_of, state, p, card):
                     to = answers.pop("to", None)
                     take = answers.pop("take", None)
                     yield SoloPlay(p, card, None, None, to, tuple(take) if take is not None else None,
                                    tuple(answers.items()), instead)
         yield EndTurn(p)
+    yield from looks.shows()

@@ -165,6 +165,7 @@ class SoLongState(BaseState):
         """A copy to try a card on (the checker, the simulator): the card data shared."""
         new = copy.copy(self)
         new.__dict__.pop("_trial", None)  # a check's copy belongs to the state it was made from
+        new.__dict__.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
         new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.locked = set(self.locked)

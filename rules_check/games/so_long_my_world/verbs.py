@@ -641,13 +641,22 @@ def cards_in(w: "SWorld", zone: str) -> list[str]:
     return seen.options(w.state, zone)
 
 
+class ShowFirst(IllegalAction):
+    """An effect looks at unseen top cards of ``zone`` (a table log): the log shows them first
+    (reading SL41); the moves of a table state offer that show instead (table_moves.py)."""
+
+    def __init__(self, rule: str, message: str, zone: str) -> None:
+        super().__init__(rule, message)
+        self.zone = zone
+
+
 def shown_top(w: "SWorld", zone: str, depth: int, what: str) -> list[str]:
     """The top ``depth`` cards of a deck an effect looks at, top first: a table log shows them
     first (``show: {DECK: [...]}``, reading SL41)."""
     top = list(reversed(w.state.zones[zone][-depth:]))
     if any(is_unseen(x) for x in top):
-        raise IllegalAction(w.rule, f"{what} looks at the top {len(top)} cards of the {zone}: the log shows them "
-                                    f"first ({{show: {{{zone}: [...]}}}}, top first; reading SL41)")
+        raise ShowFirst(w.rule, f"{what} looks at the top {len(top)} cards of the {zone}: the log shows them "
+                                f"first ({{show: {{{zone}: [...]}}}}, top first; reading SL41)", zone)
     return top
 
 
