@@ -115,6 +115,14 @@ class RelicsEngine(Engine[RelicsState, Action]):
     def candidates(self, state: RelicsState) -> Iterable[Action]:
         return rules.candidates(state)
 
+    def legal_actions(self, state: RelicsState) -> list[Action]:
+        """On a table state (the unseen draw pile: issue 25) each move once per order of the cards
+        it turns up, named (``moves.legal``); else every candidate ``check`` accepts."""
+        if seen.is_table(state):
+            from .moves import legal
+            return legal(state, self.apply)
+        return super().legal_actions(state)
+
     def check(self, state: RelicsState, action: Action) -> None:
         rules.check(state, action)
 

@@ -759,8 +759,13 @@ def candidates(state: RelicsState) -> Iterator[Action]:
         yield End()
     elif state.phase == LOOK_AHEAD:
         yield Reshuffle(None)  # a chance outcome: the simulator draws the order
+    if seen.is_table(state):  # the cards an arrange looks at named, each they can be (``moves``)
+        from .moves import ability_answers
+        uses = ability_answers
+    else:
+        uses = abilities.uses
     for card in state.hand():
-        for answers in abilities.uses(state, card):
+        for answers in uses(state, card):
             yield Ability(card, answers)
 
 

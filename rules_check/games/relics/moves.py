@@ -1,0 +1,131 @@
+"""The moves the rules allow on a relics table state (issue 25: the table app records a game
+played with the real cards; rulings R12-R14).
+
+At the table the draw pile lies face down: unseen cards of one pile (``seen.PILE``), each any
+location card not seen elsewhere (the 17 are all different: a card in play is never offered).
+The solo player sees every card as it comes off the pile, so an entry that turns cards up
+names them (``drawn: [...]``, ruling R12), and the page offers each move once for each order
+of cards the pile can still give:
+
+* a turn that "Look ahead" ends by dealing (a travel paid at once, a payment, a hand-limit
+  discard that lets the challenge be paid, an ability that finishes the turn): one action per
+  order of the cards it deals (``seen.tops``);
+* a "draw" or "replace" ability that takes the unseen top card: one per card it can be
+  (``seen.variants``), and then the cards any deal after it turns up;
+* an "arrange": its ``order`` names the top cards it looks at (R12), each order of cards they
+  can be, never an unseen item (`ability_answers`);
+* a reshuffle: ``{reshuffle: shuffled}`` (the table's vocabulary: nobody sees the order, and
+  ``sample_chance`` draws none), with the cards dealt from the new pile named;
+* the end (``{end: cannot pay}``), judged by ``rules.check`` over the unseen pile (R14).
+
+Every action offered is judged as the checker judges an entry: ``rules.check``, then
+``Engine.apply`` on a copy (which holds the cards named to what came off the pile, R12, and a
+travel accepted on a card not yet drawn to the cards drawn since, R13).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+from typing import Callable, Iterator
+
+from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen, unseen_count
+
+from . import abilities, rules, seen
+from .actions import Ability, Action, Reshuffle
+from .state import DISCARD, DRAW, RelicsState
+
+
+def legal(state: RelicsState, apply: Callable[[RelicsState, Action], None]) -> list[Action]:
+    """The legal actions of a table state (the module docstring); ``apply`` is the engine's
+    (the checks it makes after an entry included)."""
+    out: dict[Action, None] = {}
+    for base in rules.candidates(state):
+        for action in _named(state, base):
+            if action in out:
+                continue
+            try:
+                rules.check(state, action)
+            except IllegalAction:
+                continue
+            try:
+                trial = state.copy()
+                apply(trial, action)
+                if not isinstance(action, Reshuffle) and not Counter(state.zones[DRAW]) - Counter(trial.zones[DRAW]):
+                    out[action] = None  # no card came off the pile: nothing to name
+                    continue
+            except IllegalAction:
+                pass
+            try:
+                for dealt in _dealt(state, action):
+                    try:
+                        apply(state.copy(), dealt)
+                    except IllegalAction:
+                        continue
+                    out[dealt] = None
+            except IllegalAction:
+                continue
+    return list(out)
+
+
+def _named(state: RelicsState, action: Action) -> Iterator[Action]:
+    """``action`` with what it turns up itself named: a reshuffle unseen, an ability's card drawn
+    (each it can be), an arrange's order over unseen cards (each order they can be)."""
+    if isinstance(action, Reshuffle):
+        yield Reshuffle(None, unseen=True)
+        return
+    if not isinstance(action, Ability):
+        yield action
+        return
+    yield from seen.variants(state, action)
+
+
+def ability_answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:
+    """The answers ``card``'s ability can be used with on a table state (``rules.candidates``):
+    an "arrange" over unseen top cards answers with each order of cards they can be (R12: its
+    ``order`` names them), found by naming them on a copy, one set of cards at a time (the
+    ability's own choices are every order of them); any other ability as ``abilities.uses``."""
+    script = state.side(card).script
+    steps = [s for s in script.effect.walk() if s.verb == "arrange"] if script and script.effect else []
+    draw = state.zones[DRAW]
+    n = min(max((s.value for s in steps), default=0), len(draw))
+    top = list(reversed(draw[len(draw) - n:])) if n else []
+    if not any(is_unseen(x) for x in top):
+        return abilities.uses(state, card)
+    hidden = [i for i, x in enumerate(top) if is_unseen(x)]
+    out: dict[tuple, None] = {}
+    for cards in itertools.combinations(seen.could_be(state), len(hidden)):
+        named = list(top)
+        for i, c in zip(hidden, cards):
+            named[i] = c
+        trial = state.copy()
+        seen.name_top(trial, named, rules.RULE_ABILITIES)
+        out.update(dict.fromkeys(abilities.uses(trial, card)))
+    return list(out)
+
+
+def _dealt(state: RelicsState, action: Action) -> Iterator[Action]:
+    """``action`` with the cards it turns up from the unseen draw pile named (``drawn``), once
+    for each order the pile can give them in; as it is when it turns none up."""
+    trial = state.copy()
+    rules.apply(trial, action)
+    more = sum(unseen_count(items) for zone, items in trial.zones.zones.items() if zone != DRAW)
+    drawn: tuple[str, ...] = getattr(action, "drawn", ())
+    before = state
+    if isinstance(action, Reshuffle) and more:  # dealt from the new pile: the discard pile hidden
+        before = state.copy()
+        zones = before.zones
+        zones[DRAW].extend(zones[DISCARD])
+        zones[DISCARD].clear()
+        zones.conceal(DRAW, seen.PILE)
+    left = set(trial.zones[DRAW])  # a seen card of the pile dealt is named too (as the table view writes)
+    more += sum(1 for x in before.zones[DRAW] if not is_unseen(x) and x not in left and x not in drawn)
+    if not more:
+        yield action
+        return
+    for order in seen.tops(before, len(drawn) + more):
+        if order[:len(drawn)] == drawn:
+            yield replace(action, drawn=order)
+
