@@ -62,6 +62,9 @@ SL41 What the table sees is named (a card played, discarded, given; a `show` of 
 SL42 The end needs no reveal: the score counts the cards in hand, whatever they are (ruling S6);
     a `show` may follow the end.
 SL43 Nothing is undecided: every rule over a hidden card asks a count, or the table sees it.
+
+The moves of a table state (what the recording page offers, issue 25) are in table_moves.py: a
+card named where unseen ones stand is offered as each card they can be, once.
 """
 
 from __future__ import annotations
@@ -1043,7 +1046,15 @@ def candidates(state: SoLongState) -> Iterator[Action]:
     the trials of an event's effect are shared (`effect_resolved_now`)."""
     state.__dict__[LISTING] = {}
     try:
-        yield from _candidates(state)
+        if not table_moves.is_table(state):
+            yield from _candidates(state)  # as the simulator always had them
+            return
+        offered = set()
+        for action in _candidates(state):  # at the table each move once (the page lists them)
+            key = repr(action)
+            if key not in offered:
+                offered.add(key)
+                yield action
     finally:
         state.__dict__.pop(LISTING, None)
 

@@ -845,6 +845,18 @@ def unverified(state: SoLongState, a) -> list[str]:
 
 
 def candidates(state: SoLongState) -> Iterator:
+    """The solo moves; at the table (unseen cards) each once (table_moves.py)."""
+    if not state.zones.unknown:
+        yield from _candidates(state)
+        return
+    offered = set()
+    for action in _candidates(state):
+        if repr(action) not in offered:
+            offered.add(repr(action))
+            yield action
+
+
+def _candidates(state: SoLongState) -> Iterator:
     rng = random.Random(state.chance * 1000 + state.rounds * 37 + len(state.zones[DISCARD])
                         + len(state.zones[field_of(state.players[0])]) * 11 + state.reached * 3)
     z = state.zones

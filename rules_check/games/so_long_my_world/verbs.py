@@ -198,6 +198,8 @@ def _card(w: "SWorld"):
 
 def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
     """The different choices of ``n`` of ``items`` (Feelings of a kind are alike)."""
+    if len(set(items)) == len(items):  # all different (a hand's cards): the same, without the set's work
+        return list(itertools.combinations(sorted(items), n))
     return sorted({tuple(sorted(c)) for c in itertools.combinations(items, n)})
 
 
