@@ -2,10 +2,11 @@
 moves the recording page offers at each step of a game played with the real cards: every card
 that comes off the face-down draw pile named (``drawn``), once for each card it can be.
 
-Measured when written (this machine, shared): 32 games played at the table, random and greedy,
-both difficulties, every one legal and complete; 24 table views of simulated games, every entry
-offered as written; legal actions of a table state in about 6 ms median, 80-160 ms worst (a
-travel with many payments, each dealing two cards of eight or more possible orders)."""
+Measured when written (this machine, shared by other jobs): 30 games played at the table, random
+and greedy, both difficulties, every one legal and complete; 20 table views of simulated games,
+every entry offered as written (about 900); legal actions of a table state in 6 ms median (12 ms
+under load), 95% under 90 ms, the worst 100-160 ms unloaded (an "arrange" over three unseen
+cards: 130 orders, or a travel with many payments, each dealing two cards in 56 orders)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ RULE_1A, RULE_GOAL = "relics: Turn Sequence 1a, Decide", "relics: Goal"
 
 @pytest.fixture(scope="module")
 def played():
-    """Games recorded at the table (``play(..., table=True)``): 2 policies x 16 seeds (the
+    """Games recorded at the table (``play(..., table=True)``): 2 policies x 15 seeds (the
     difficulty drawn by the seed), with the time of every legal-actions call (ms) and a sample
     of states with their actions."""
     out, times, states = [], [], []
@@ -44,14 +45,14 @@ def played():
         t = time.perf_counter()
         actions = legal(state)
         times.append((time.perf_counter() - t) * 1000)
-        if len(times) % 5 == 0:
+        if len(times) % 10 == 0:
             states.append((state.copy(), actions))
         return actions
 
     ENGINE.legal_actions = timed
     try:
         for policy in ("random", "greedy"):
-            for seed in range(16):
+            for seed in range(15):
                 out.append(play(ENGINE, PLAYERS, seed, policy, table=True))
     finally:
         del ENGINE.legal_actions  # the class's method again
@@ -60,9 +61,9 @@ def played():
 
 @pytest.fixture(scope="module")
 def views():
-    """Table views of 24 simulated games (full information), both policies."""
+    """Table views of 20 simulated games (full information), both policies."""
     return [table_view(ENGINE, simulate(ENGINE, PLAYERS, seed, policy))
-            for policy in ("random", "greedy") for seed in range(100, 112)]
+            for policy in ("random", "greedy") for seed in range(100, 110)]
 
 
 # --- 1. games recorded at the table ---------------------------------------------------------------
@@ -105,10 +106,14 @@ def test_every_action_offered_is_legal_and_names_what_it_turns_up(played):
 
 
 def test_legal_actions_are_cheap(played):
+    """The median and the 95th percentile (the worst is the machine's load as much as the state's:
+    it is printed, not asserted)."""
     _, times, _ = played
-    print(f"{len(times)} calls: median {statistics.median(times):.2f} ms, worst {max(times):.1f} ms")
+    times = sorted(times)
+    p95 = times[int(len(times) * 0.95)]
+    print(f"{len(times)} calls: median {statistics.median(times):.2f} ms, 95% {p95:.1f} ms, worst {times[-1]:.1f} ms")
     assert statistics.median(times) < 30
-    assert max(times) < 1000
+    assert p95 < 300
 
 
 # --- 2. the page offers what happened -------------------------------------------------------------
@@ -197,21 +202,17 @@ def test_a_full_information_state_keeps_its_moves():
         ENGINE.apply(state, ENGINE.parse(entry, state, EntryRef("<test>", i, None)))
 
 
-def test_the_end_and_abilities_are_offered_by_the_rules():
+def test_the_end_and_abilities_are_offered_by_the_rules(played):
     """The end is offered only where ``check`` accepts it over the unseen pile (R14), and an
     ability that takes the unseen top card is offered once per card it can be."""
-    games = [play(ENGINE, PLAYERS, seed, "random", table=True)[0] for seed in range(6)]
+    _, _, states = played
     ends = drawing = 0
-    for log in games:
-        state = ENGINE.new_state(PLAYERS, log["setup"], "<test>", lambda path: None)
-        for i, entry in enumerate(log["log"]):
-            actions = ENGINE.legal_actions(state)
-            ends += End() in actions
-            for a in actions:
-                if isinstance(a, Ability) and a.drawn and seen.takes_unseen_top(state, Ability(a.card, a.choose)):
-                    drawing += 1
-                    same = {b.drawn[0] for b in actions if isinstance(b, Ability) and b.card == a.card
-                            and b.choose == a.choose}
-                    assert same == set(seen.could_be(state))
-            ENGINE.apply(state, ENGINE.parse(entry, state, EntryRef("<test>", i, None)))
-    assert ends
+    for state, actions in states:
+        ends += End() in actions
+        for a in actions:
+            if isinstance(a, Ability) and a.drawn and seen.takes_unseen_top(state, Ability(a.card, a.choose)):
+                drawing += 1
+                same = {b.drawn[0] for b in actions if isinstance(b, Ability) and b.card == a.card
+                        and b.choose == a.choose}
+                assert same == set(seen.could_be(state))  # each card the top can be, once
+    assert ends and drawing

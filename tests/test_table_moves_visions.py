@@ -1,11 +1,12 @@
 """Visions: the legal actions of a table state (issue 25; rules_check/games/visions/moves.py), the
 moves the recording page offers at each step of a game played with the real cards.
 
-Measured when written (this machine, shared): 32 games played at the table, random and greedy,
-2 to 5 players, every one legal and complete; 24 table views of simulated games, every entry
-offered (the cards of a double reveal or of a river refilled left out, as the module says);
-legal actions of a table state in 0.3 ms median, 20-70 ms worst (a refill or a hand shown where
-thousands of multisets of unseen cards are possible)."""
+Measured when written (this machine, shared by other jobs): 32 games played at the table, random
+and greedy, 2 to 5 players, every one legal and complete; 24 table views of simulated games, all
+1,896 entries offered (94 of them as the same move with the cards of a double reveal or of a river
+refilled left out, as the module says); legal actions of a table state in 0.2 ms median, the worst
+20-70 ms unloaded (a refill or a hand shown where thousands of multisets of unseen cards are
+possible; over 200 ms once under load)."""
 
 from __future__ import annotations
 
@@ -114,10 +115,14 @@ def test_every_action_offered_is_legal(played):
 
 
 def test_legal_actions_are_cheap(played):
+    """The median and the 95th percentile (the worst is the machine's load as much as the state's:
+    it is printed, not asserted)."""
     _, times, _ = played
-    print(f"{len(times)} calls: median {statistics.median(times):.2f} ms, worst {max(times):.1f} ms")
+    times = sorted(times)
+    p95 = times[int(len(times) * 0.95)]
+    print(f"{len(times)} calls: median {statistics.median(times):.2f} ms, 95% {p95:.1f} ms, worst {times[-1]:.1f} ms")
     assert statistics.median(times) < 5
-    assert max(times) < 500  # the worst: a refill or a hand shown, thousands of multisets
+    assert p95 < 100
 
 
 # --- 2. the page offers what happened -------------------------------------------------------------
