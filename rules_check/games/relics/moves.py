@@ -20,7 +20,8 @@ of cards the pile can still give:
 
 Every action offered is judged as the checker judges an entry: ``rules.check``, then
 ``Engine.apply`` on a copy (which holds the cards named to what came off the pile, R12, and a
-travel accepted on a card not yet drawn to the cards drawn since, R13).
+travel accepted on a card not yet drawn to the cards drawn since, R13); the orders of an
+"arrange" over the same cards share one verdict ("put them back in any order").
 """
 
 from __future__ import annotations
@@ -42,32 +43,59 @@ def legal(state: RelicsState, apply: Callable[[RelicsState, Action], None]) -> l
     """The legal actions of a table state (the module docstring); ``apply`` is the engine's
     (the checks it makes after an entry included)."""
     out: dict[Action, None] = {}
+    same: dict[tuple, bool] = {}  # an arrange's orders of the same cards: one verdict (`_order_free`)
     for base in rules.candidates(state):
         for action in _named(state, base):
             if action in out:
                 continue
-            try:
-                rules.check(state, action)
-            except IllegalAction:
+            key = _order_free(state, action)
+            if key is not None and key in same:
+                if same[key]:
+                    out[action] = None
                 continue
-            try:
-                trial = state.copy()
-                apply(trial, action)
-                if not isinstance(action, Reshuffle) and not Counter(state.zones[DRAW]) - Counter(trial.zones[DRAW]):
-                    out[action] = None  # no card came off the pile: nothing to name
-                    continue
-            except IllegalAction:
-                pass
-            try:
-                for dealt in _dealt(state, action):
-                    try:
-                        apply(state.copy(), dealt)
-                    except IllegalAction:
-                        continue
-                    out[dealt] = None
-            except IllegalAction:
-                continue
+            verdict = _judged(state, action, apply)
+            if key is not None:
+                same[key] = bool(verdict)
+            out.update(dict.fromkeys(verdict))
     return list(out)
+
+
+def _order_free(state: RelicsState, action: Action) -> tuple | None:
+    """For an ability whose only step is an "arrange" (it turns nothing up): the action less the
+    order of the cards it puts back, a key its every order shares (any order of the cards looked
+    at is legal alike: "put them back in any order"); else None."""
+    if not isinstance(action, Ability) or action.drawn or action.ops is not None:
+        return None
+    script = state.side(action.card).script
+    if script is None or script.effect is None or any(s.verb != "arrange" for s in script.effect.walk()):
+        return None
+    return action.card, tuple((k, tuple(sorted(v)) if isinstance(v, tuple) else v) for k, v in action.choose)
+
+
+def _judged(state: RelicsState, action: Action, apply: Callable[[RelicsState, Action], None]) -> list[Action]:
+    """``action`` as offered: [] when illegal, else itself or once per order of what it deals."""
+    out: list[Action] = []
+    try:
+        rules.check(state, action)
+    except IllegalAction:
+        return out
+    try:
+        trial = state.copy()
+        apply(trial, action)
+        if not isinstance(action, Reshuffle) and not Counter(state.zones[DRAW]) - Counter(trial.zones[DRAW]):
+            return [action]  # no card came off the pile: nothing to name
+    except IllegalAction:
+        pass
+    try:
+        for dealt in _dealt(state, action):
+            try:
+                apply(state.copy(), dealt)
+            except IllegalAction:
+                continue
+            out.append(dealt)
+    except IllegalAction:
+        return out
+    return out
 
 
 def _named(state: RelicsState, action: Action) -> Iterator[Action]:
