@@ -114,6 +114,10 @@ class Looks:
             if e.zone not in self.zones:
                 self.zones.append(e.zone)
             return []
+        except IllegalAction:
+            if not is_table(self.state):
+                raise
+            return []  # at the table: a move whose choices the cards named so far rule out is not offered
 
     def shows(self) -> Iterator[Show]:
         for zone in self.zones:
