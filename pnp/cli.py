@@ -727,5 +727,45 @@ def simulate(
         typer.echo(str(out))
 
 
+@app.command()
+def table(
+    file: Optional[Path] = typer.Argument(None, metavar="[FILE]",
+                                         help="A game's log to resume (inside --dir; default: the start page)."),
+    port: int = typer.Option(8765, "--port", metavar="N", help="The port to listen on."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="H",
+                             help="The address to listen on; any but this computer's own (0.0.0.0: phones on the "
+                                  "same network) needs the token printed with the URL."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the page in a browser."),
+    directory: Optional[Path] = typer.Option(None, "--dir", metavar="DIR",
+                                             help="The folder games are read from and written to (default: FILE's "
+                                                  "folder, else the current one)."),
+) -> None:
+    """Record a game at the table and see the verdict as it goes: a local web server (Ctrl-C stops it;
+    every entry is saved as it is made)."""
+    from rules_check.engines import engines
+    from rules_check.table.server import game_file_name, serve
+
+    folder = directory if directory is not None else (file.parent if file is not None else Path.cwd())
+    if not folder.is_dir():
+        typer.echo(f"pnp: --dir {folder}: not a folder", err=True)
+        raise typer.Exit(2)
+    name = None
+    if file is not None:
+        name = game_file_name(file.name)
+        if name is None or file.resolve().parent != folder.resolve() or not file.is_file():
+            typer.echo(f"pnp: {file}: not a game log in {folder} (a .yaml file of letters, digits, . _ -)", err=True)
+            raise typer.Exit(2)
+        from rules_check.core.logfile import read_log
+
+        try:
+            read_log(file, engines())
+        except PnpError as exc:
+            raise fail(exc) from None
+    try:
+        serve(folder, engines(), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C itself; nothing is left unsaved
+        pass
+
+
 def main() -> None:  # pragma: no cover - the console script calls `app`
     app()

@@ -134,7 +134,7 @@ def page(t: Timeline, title: str | None = None) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="pnp check log --html">
 <title>{_e(name)}: {_e(words)} ({_e(game)})</title>
-<style>{_asset("page.css")}</style>
+<style>{_asset("page.css")}{_asset("panels.css")}</style>
 </head>
 <body data-game="{_e(log.game)}">
 <header>

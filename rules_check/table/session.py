@@ -1,0 +1,188 @@
+"""One game recorded at the table (``pnp table``): its log file, the verdict on it, and what the
+table may do next.
+
+The log is the file: every entry recorded is written at once (the whole log, to a temporary file
+renamed into place: pnp.data.atomic), so a crash or a closed laptop loses nothing, and the file
+is a log ``pnp check log`` judges like any other. After every change the log is judged again by
+the checker itself (``adjudicate`` reading every violation, as ``--all`` does): the page's
+verdict, scores and violations are the checker's, never a second opinion. The table after the
+last entry comes from that same replay (a `Watch`), and the moves offered are the engine's legal
+actions there, written as the log writes entries, grouped as a player thinks of them.
+
+A move the rules forbid may still be recorded (what happened matters more than preventing it):
+it must be an entry of the game's vocabulary; its violation and rule are shown at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules_check.core.adjudicate import LogReport, Watch, adjudicate
+from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.errors import IllegalAction, InputError
+from rules_check.core.logfile import METADATA, log_in_memory, read_log
+from rules_check.dispute.svg import draw
+from rules_check.dispute.timeline import one_line
+
+MOVES_SHOWN = 400  # the most moves offered at once (a choice among a deck's orders can be thousands)
+
+# how a player thinks of a move: the entry's verb -> the group it is offered under
+GROUPS = {"play": "play a card", "pass": "pass", "activate": "activate", "choose": "answer the question",
+          "effect": "answer the question", "show": "show cards", "mulligan": "mulligan", "reveal": "reveal"}
+
+
+class NotAnEntry(ValueError):
+    """What the page sent is not an entry of the game's vocabulary (nothing is recorded)."""
+
+
+@dataclass
+class _Last(Watch):
+    """The state after the last entry the replay reached (the replay mutates one state)."""
+
+    state: Any = None
+
+    def setup(self, state: Any) -> None:
+        self.state = state
+
+    def after(self, entry: Any, state: Any) -> None:
+        self.state = state
+
+
+@dataclass
+class TableGame:
+    """A game's log and what the checker says of it, kept up to date entry by entry."""
+
+    path: Path
+    engine: Engine
+    log: dict[str, Any]
+    report: LogReport | None = None
+    state: Any = None
+    moves_error: str | None = None  # why no move is offered (an engine that cannot list them)
+    version: int = 0  # counts changes: the pages following this game ask again when it grows
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    # --- opening and saving ----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, path: Path, engine: Engine, players: list[str], setup: dict[str, Any]) -> "TableGame":
+        """A new game at ``path`` (which must not exist): its setup judged before anything is written."""
+        game = cls(path, engine, {"game": engine.game, "players": list(players), "setup": setup, "log": []})
+        game.judge()
+        if game.report is not None and game.report.violations and game.report.violations[0].entry is None:
+            raise NotAnEntry(game.report.violations[0].message)
+        game.save(new=True)
+        return game
+
+    @classmethod
+    def open(cls, path: Path, engines: dict[str, Engine]) -> "TableGame":
+        """The game recorded in ``path`` (a log ``pnp check log`` reads), to resume."""
+        read = read_log(path, engines)
+        log = {"game": read.game, "players": list(read.players), "setup": read.setup,
+               "log": [e.data for e in read.entries]}
+        for key in METADATA:  # the match's metadata is kept as the file gives it
+            if getattr(read.metadata, key, None) is not None:
+                log[key] = getattr(read.metadata, key)
+        game = cls(path, engines[read.game], log)
+        game.judge()
+        return game
+
+    def save(self, new: bool = False) -> None:
+        from pnp.data.atomic import write_text_atomic
+        from rules_check.logwriter import dump_log
+
+        if new and self.path.exists():
+            raise FileExistsError(self.path)
+        write_text_atomic(self.path, dump_log(self.log, f"recorded at the table with pnp table ({self.engine.title})"))
+
+    # --- the verdict ---------------------------------------------------------------------------
+
+    def judge(self) -> None:
+        """Judge the whole log again (the checker's own replay) and keep the table after it."""
+        last = _Last()
+        try:
+            self.report = adjudicate(log_in_memory(self.log, str(self.path)), self.engine, True, last)
+        except InputError as exc:  # cannot happen for entries recorded here (each is parsed first)
+            raise NotAnEntry(str(exc)) from None
+        self.state = last.state
+        self.version += 1
+
+    # --- recording -----------------------------------------------------------------------------
+
+    def record(self, entry: Any) -> None:
+        """Add ``entry`` (a dict in the log's vocabulary), legal or not, and save."""
+        if not isinstance(entry, dict):
+            raise NotAnEntry(f"an entry is a mapping of the {self.engine.title} log vocabulary, got {one_line(entry)}")
+        if self.state is None:
+            raise NotAnEntry("the setup breaks a rule: no entry can follow it")
+        try:
+            self.engine.parse(entry, self.state, EntryRef(str(self.path), len(self.log["log"]), None))
+        except (InputError, IllegalAction) as exc:
+            message = getattr(exc, "message", None) or str(exc)
+            raise NotAnEntry(f"not an entry of the {self.engine.title} log: {message}") from None
+        self.log["log"].append(entry)
+        self.judge()
+        self.save()
+
+    def undo(self) -> bool:
+        """Take back the last entry; False when there is none."""
+        if not self.log["log"]:
+            return False
+        self.log["log"].pop()
+        self.judge()
+        self.save()
+        return True
+
+    # --- what the page shows -------------------------------------------------------------------
+
+    def moves(self) -> list[dict[str, Any]]:
+        """The moves the rules allow now, as entries, with their group and who makes them."""
+        if self.state is None or self.engine.is_over(self.state):
+            return []
+        out: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        try:
+            actions = self.engine.legal_actions(self.state)
+        except Exception as exc:  # a bug of an engine: the page still records what is written
+            self.moves_error = f"the checker cannot list the moves here ({type(exc).__name__}): write what happened"
+            return []
+        self.moves_error = None
+        for action in actions:
+            try:
+                entry = self.engine.to_entry(self.state, action)
+            except Exception:  # a chance outcome not drawn yet: not an entry the table writes
+                continue
+            text = one_line(entry)
+            if text in seen:
+                continue
+            seen.add(text)
+            verb = next((k for k in entry if k != "player"), "move") if isinstance(entry, dict) else "move"
+            player = entry.get("player") if isinstance(entry, dict) else None
+            out.append({"group": GROUPS.get(verb, verb), "player": player if isinstance(player, str) else None,
+                        "text": text, "entry": entry})
+            if len(out) >= MOVES_SHOWN:
+                break
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
+        r = self.report
+        violations = {v.entry: {"rule": v.rule, "message": v.message} for v in (r.violations if r else [])}
+        entries = [{"number": i + 1, "text": one_line(e), "violation": violations.get(i + 1)}
+                   for i, e in enumerate(self.log["log"])]
+        view = self.engine.view(self.state) if self.state is not None else None
+        players = list(self.log["players"])
+        return {
+            "name": self.path.name, "game": self.engine.game, "title": self.engine.title, "players": players,
+            "version": self.version, "entries": entries,
+            "setup_violation": violations.get(None),
+            "over": bool(self.state is not None and self.engine.is_over(self.state)),
+            "legal": bool(r and r.legal), "complete": bool(r and r.complete),
+            "scores": r.scores if r else {}, "winner": r.winner if r else None,
+            "undecided": list(r.undecided) if r else [],
+            "panels": [{"id": p.id, "title": p.title, "svg": draw(p, players)} for p in view.panels] if view else [],
+            "facts": [f.model_dump() for f in getattr(view, "facts", [])] if view else [],
+            "moves": self.moves(), "moves_error": self.moves_error,
+        }
