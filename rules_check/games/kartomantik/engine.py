@@ -34,7 +34,7 @@ from rules_check.decklist import Decklist, Entry, read_decklist
 from rules_check.deckcheck import check_deck
 from rules_check.pool import Pool, load_pool
 
-from . import rules, scoring
+from . import rules, scoring, table_moves
 from .actions import Action, Show, parse_entry, to_entry
 from .state import DECK_BONUS, OVER, KState, item, owner_of, zone, zone_names
 
@@ -126,6 +126,18 @@ class KartomantikEngine(Engine[KState, Action]):
 
     def candidates(self, state: KState) -> Iterable[Action]:
         return rules.candidates(state)
+
+    def legal_actions(self, state: KState) -> list[Action]:
+        """The legal set; on a table state, a pass or choice whose effect needs the face of an
+        unseen card gives way to the `show` entries naming it (table_moves.py, reading K41), and
+        each action is listed once. The winner's placements (4.2.3: thousands, in every order of
+        the deck's bottom) are legal as `rules.placements` builds them: not checked one by one."""
+        if rules.placing(state):  # every placement `rules.candidates` lists is legal (check_place)
+            placements = list(rules.placements(state))
+            return list(dict.fromkeys(placements)) if table_moves.is_table(state) else placements
+        if not table_moves.is_table(state):
+            return super().legal_actions(state)
+        return table_moves.legal_set(state, self.candidates(state), self.check)
 
     def check(self, state: KState, action: Action) -> None:
         rules.check(state, action)

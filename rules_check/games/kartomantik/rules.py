@@ -94,7 +94,7 @@ from rules_check.effects import Frame, describe, mismatch, program, run
 from rules_check.core.zones import is_unseen
 from rules_check.core.zones import seen as seen_items
 
-from . import board, triggers
+from . import board, table_moves, triggers
 from .actions import Action, Activate, Bottom, Choose, Effect, Mulligan, Pass, Place, Play, Reveal, Show
 from .seen import cannot_hold, holds, manifestation_in
 from .moves import move
@@ -445,6 +445,10 @@ def check_play(state: KState, a: Play) -> None:
     if a.card in a.tribute:
         raise IllegalAction(RULE_TRIBUTE, f"{card.name} cannot pay its own tribute")
     check_tribute(state, a.player, tribute_of(state, a), a.tribute)
+    if a.source == "hand" and a.tribute:  # a table state: the hand holds the card and its tribute (K39)
+        problem = cannot_hold(state, zone("hand", a.player), (a.card,) + a.tribute)
+        if problem:
+            raise IllegalAction(RULE_TRIBUTE, f"{problem}: the card played and its tribute are both from the hand")
     if card.type == "will":
         check_targets(state, board.effect_ability(state, a.card) if card.script else None, a.player, a.card,
                       a.targets)
@@ -1129,14 +1133,18 @@ def unverified(state: KState, action: Action) -> list[str]:
 
 
 def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: str) -> list[tuple[str, ...]]:
-    """Every way to pay a tribute with cards each needed (reading K7)."""
+    """Every way to pay a tribute with cards each needed (reading K7); on a table state, with the
+    cards the hand is or can be, each way once (table_moves.py)."""
     if tribute is None:
         return [()]
     temperament, amount = tribute
     need = amount - min(amount, essence_available(state, p, temperament))
     if need == 0:
         return [()]
-    hand = [it for it in seen_items(state.hand(p)) if it != exclude and state.is_manifestation(it)
+    table = table_moves.is_table(state)
+    cards = table_moves.tribute_cards(state, p, exclude) if table else \
+        [it for it in seen_items(state.hand(p)) if it != exclude]
+    hand = [it for it in cards if state.is_manifestation(it)
             and can_pay(temperament, state.card(it).temperament)  # type: ignore[arg-type]
             and not board.restricted(state, it, "pay a tribute")]
     out = []
@@ -1145,7 +1153,7 @@ def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: st
             powers = [state.base_power(it) for it in combo]
             if sum(powers) >= need and sum(powers) - min(powers) < need:
                 out.append(combo)
-    return out
+    return list(dict.fromkeys(out)) if table else out
 
 
 def _targets(state: KState, ability: Ability | None, p: str, source: str) -> list[tuple[str, ...]]:
@@ -1157,13 +1165,15 @@ def _targets(state: KState, ability: Ability | None, p: str, source: str) -> lis
 def candidates(state: KState) -> Iterator[Action]:
     """Every action worth considering now (`check` decides which are legal): the whole legal
     set, each target, payment and choice enumerated; a mulligan's shuffle is a chance outcome
-    (``deck=None``) the simulator draws."""
+    (``deck=None``) the simulator draws. On a table state every card of a hand is each card it
+    is or can be, once (table_moves.py)."""
     if state.phase == OVER:
         return
+    table = table_moves.is_table(state)
     if state.resolving is not None:
         request = current_request(state)
         if request is not None:
-            for option in request.options:
+            for option in table_moves.choices(request.options) if table else request.options:
                 yield Choose(request.chooser, request.write(option))
         return
     if state.pending:
@@ -1180,10 +1190,17 @@ def candidates(state: KState) -> Iterator[Action]:
         if state.items:
             yield Pass(state.priority)
             return
-        for p in state.players:
-            if not has_first_manifestation(state, p) or (state.turn == 1 and not state.voluntary.get(p)):
-                yield Mulligan(p, None)
-        firsts = [[it for it in seen_items(state.hand(p)) if state.is_manifestation(it)] for p in state.players]
+        if table:
+            for p in state.players:
+                yield from table_moves.mulligans(state, p, not has_first_manifestation(state, p)
+                                                 if has_first_manifestation(state, p) is not None else None,
+                                                 state.turn == 1 and not state.voluntary.get(p))
+            firsts = [table_moves.reveal_cards(state, p) for p in state.players]
+        else:
+            for p in state.players:
+                if not has_first_manifestation(state, p) or (state.turn == 1 and not state.voluntary.get(p)):
+                    yield Mulligan(p, None)
+            firsts = [[it for it in seen_items(state.hand(p)) if state.is_manifestation(it)] for p in state.players]
         for a, b in itertools.product(*firsts):
             yield Reveal(((state.players[0], a), (state.players[1], b)))
         return
@@ -1191,24 +1208,28 @@ def candidates(state: KState) -> Iterator[Action]:
         yield Pass(state.priority)
         return
     if state.phase == PLACE:
-        yield from _placements(state)
+        yield from placements(state)
         return
     if state.phase == HAND_LIMIT_PHASE:
         for p in state.players:
             excess = len(state.hand(p)) - HAND_LIMIT
             if excess > 0:
-                for cards in itertools.permutations(seen_items(state.hand(p)), excess):
+                for cards in table_moves.bottoms(state, p, excess) if table else \
+                        itertools.permutations(seen_items(state.hand(p)), excess):
                     yield Bottom(p, cards)
                 return
         return
     p = state.priority
     yield Pass(p)
-    sources = seen_items(state.hand(p))  # a table log's unseen cards are never candidates
+    # a table state's hand: each card it is or can be, never an unseen item (table_moves.py)
+    hand = table_moves.hand_cards(state, p) if table else seen_items(state.hand(p))
+    sources = [(it, "hand") for it in hand]
     if state.phase == REACTION:
-        sources += state.zones[zone("interzone", p)]
-    for it in sources:
+        sources += [(it, "interzone") for it in state.zones[zone("interzone", p)]]
+    for it, src in sources:
         card = state.card(it)
-        src = "hand" if it in state.hand(p) else "interzone"
+        if not table:
+            src = "hand" if it in state.hand(p) else "interzone"
         if card.type == "manifestation":
             if card.support and state.phase == REACTION:
                 yield Play(it, p, src)
@@ -1231,7 +1252,13 @@ def candidates(state: KState) -> Iterator[Action]:
                 yield Activate(it, p, pay_with, targets)
 
 
-def _placements(state: KState) -> Iterator[Place]:
+def placing(state: KState) -> bool:
+    """The winner places their manifestations now (4.2.3) and nothing comes first: the legal set
+    is `placements`, each of which `check_place` accepts."""
+    return state.phase == PLACE and not state.items and not state.pending and state.resolving is None
+
+
+def placements(state: KState) -> Iterator[Place]:
     """4.2.3: each of the winner's manifestations to the Interzone or the deck's bottom (in
     every order), displacing what the Interzone cannot hold."""
     w = state.winner
@@ -1252,7 +1279,7 @@ def _placements(state: KState) -> Iterator[Place]:
 
 def shuffle(state: KState, action: Action, rng: random.Random) -> Action:
     """A chance outcome: a mulligan's shuffled deck, drawn by the simulator's random numbers."""
-    if isinstance(action, Mulligan) and action.deck is None:
+    if isinstance(action, Mulligan) and action.deck is None and not action.unordered:  # a table's: no order
         order = state.deck(action.player) + state.hand(action.player)
         rng.shuffle(order)
         return Mulligan(action.player, tuple(order))

@@ -4,13 +4,16 @@ From a full log (each deck's order, each mulligan's new order) the log a scoreke
 written of the same game:
 
 * the setup gives each deck as its cards (`cards:`, in the decklist's order: no shuffle);
-* a compulsory mulligan writes the hand shown to the opponent (4.2.1), a voluntary one nothing
-  (reading K40); neither writes the new order;
+* a compulsory mulligan writes the hand shown to the opponent (4.2.1), its cards sorted (a hand
+  has no order), a voluntary one nothing (reading K40); neither writes the new order; a
+  tribute's cards are written sorted (2.1: a set of cards);
 * every other entry is written as it is: what it names is what the table saw (a card played
   face up, a tribute paid, a First Manifestation revealed, the cards a player puts back);
   cards exiled from a hand go face down, written `face down` (reading K43);
 * where an effect needs the face of an unseen card (a card revealed from the top of a deck,
-  reading K41), a `show` entry names the top cards of that deck first, as the table saw them;
+  reading K41), `show` entries name the top cards of that deck first, as the table saw them:
+  each names one card more than the table has seen, top first (the cards above it again), as
+  the recording page offers them (table_moves.py);
 * at the end, a `show` entry names the cards the scores need (reading K42): each hand's unseen
   cards, then (when still needed) the deck's.
 
@@ -24,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from rules_check.core.engine import EntryRef
-from rules_check.core.zones import seen, unseen_count
+from rules_check.core.zones import is_unseen, seen, unseen_count
 
 from . import rules, scoring
 from .actions import Mulligan, parse_entry
@@ -55,7 +58,9 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
             if rules.has_first_manifestation(full, p):
                 written = {"mulligan": p}
             else:
-                written = {"mulligan": p, "hand": [name_of(it) for it in full.hand(p)]}
+                written = {"mulligan": p, "hand": sorted(name_of(it) for it in full.hand(p))}
+        if written.get("tribute"):  # a tribute is a set of cards (2.1): written sorted, as the page lists it
+            written = {**written, "tribute": sorted(written["tribute"])}
         face_down = _face_down(table) if "choose" in entry else None
         if face_down is not None:  # reading K43: the cards go to the Exile unseen
             written = {**entry, "choose": face_down}
@@ -117,18 +122,22 @@ def _tries(state: KState, action) -> UnseenCard | None:
 
 def _shows(table: KState, full: KState, action) -> list[dict[str, Any]]:
     """The `show` entries the table needs before ``action``: the top cards of the deck an effect
-    looks at, as few as will do (reading K41)."""
+    looks at, as few as will do (reading K41), one more unseen card named by each."""
     need = _tries(table, action)
     if need is None:
         return []
     p = need.pile.partition(":")[2]
-    deck = full.deck(p)
+    deck, seen_deck = full.deck(p), table.deck(p)
+    out = []
+    trial = table.copy()
     for k in range(1, min(MAX_SHOWN, len(deck)) + 1):
+        if not is_unseen(seen_deck[-k]):
+            continue  # seen already: the next show repeats it above the card it names
         shown = {"show": {p: {"deck": [name_of(it) for it in reversed(deck[-k:])]}}}
-        trial = table.copy()
+        out.append(shown)
         rules.apply(trial, parse_entry(trial.pool, trial.players, shown, REF))
         if _tries(trial, action) is None:
-            return [shown]
+            return out
     raise need  # a card the table view cannot show: a bug of this module
 
 
