@@ -18,6 +18,8 @@ import random
 import statistics
 import time
 
+from pathlib import Path
+
 import pytest
 
 from rules_check.core.adjudicate import adjudicate
@@ -32,8 +34,6 @@ from rules_check.engines import engines
 from rules_check.games.kartomantik import rules, table_moves
 from rules_check.games.kartomantik.actions import Bottom, Choose, Mulligan, Play, Reveal, Show, parse_entry
 from rules_check.games.kartomantik.state import zone
-
-from pathlib import Path
 
 ENGINE = engines()["kartomantik"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,6 +142,10 @@ def test_to_entry_round_trips_and_names_no_unseen_item(table_games):
 # --- 3. exact offers ------------------------------------------------------------------------------
 
 
+def manifestations(cards):
+    return sorted({c for c in cards if ENGINE.pool.get(c).type == "manifestation"})
+
+
 def names(items):
     return sorted(it.split("/", 1)[1] for it in items)
 
@@ -152,8 +156,7 @@ def test_a_hand_of_unseen_cards_offers_each_manifestation_once():
     reveals = [a for a in legal if isinstance(a, Reveal)]
     ana = {dict(a.chosen)["Ana"] for a in reveals}
     ben = {dict(a.chosen)["Ben"] for a in reveals}
-    manifestations = lambda cards, p: sorted({c for c in cards if ENGINE.pool.get(c).type == "manifestation"})
-    assert names(ana) == manifestations(ANA, "Ana") and names(ben) == manifestations(BEN, "Ben")
+    assert names(ana) == manifestations(ANA) and names(ben) == manifestations(BEN)
     assert len(reveals) == len(ana) * len(ben) == len(set(reveals))  # each pair once
     assert not any(is_unseen(it) for a in reveals for _, it in a.chosen)
     # the voluntary mulligan (turn 1), and a compulsory one with each hand of seven wills shown

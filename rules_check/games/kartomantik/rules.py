@@ -65,7 +65,8 @@ Readings (docs/rulings.md, K6-K43), beside the rulings of docs/rulings.md:
 - K39. A deck given without its order (`cards:` or `decklist:` alone) is 30 unseen cards; a
   card an entry names where unseen ones are must be one they can still be ("Ana's hand cannot
   hold a copy of Oppress: Ana's decklist has 1, and it is in Ana's Limbo"); every question of a
-  hand is "is or could be" (seen.py).
+  hand is "is or could be" (seen.py); a card played from the hand and its tribute must all fit in
+  it (2.1). On a table state the legal set names each card a hand can be, once (table_moves.py).
 - K40. A mulligan without an order: the hand shown (`hand:`) is named and decides compulsory or
   voluntary; a hand not shown is the voluntary mulligan at the first turn while it is unused,
   else a compulsory one accepted when some order allows it, *not decided by the log* (and so is
