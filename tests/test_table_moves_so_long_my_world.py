@@ -20,7 +20,7 @@ complete, nothing undecided; 20 table views: 1,648 entries found among the legal
 of several deck cards offered card by card, 1 hand note, 2 orders of Progress not offered (a gap,
 `order_unoffered`); the legal actions of a state: median 36 ms, worst 571 ms (a 4-5 player Event
 Phase: every event the unseen top can be, with every extra Feeling). The file takes about 230 s
-here under that load (over the brief's 60 s: the 3-5 player games are the cost).""""""
+here under that load (over the brief's 60 s: the 3-5 player games are the cost)."""
 
 from __future__ import annotations
 
