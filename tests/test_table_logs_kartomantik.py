@@ -239,6 +239,17 @@ def test_cards_exiled_face_down_stay_unseen():
     assert hits and all("reading K43" not in m for m in hits)
 
 
+def test_a_card_seen_in_a_hand_may_go_face_down():
+    """Reading K43: a card shown from a hand earlier may be one of those exiled face down; the
+    table cannot tell, so the hand's seen cards become unseen again. (Greedy seed 27: Ben exiles
+    Hollow Echo, seen in his hand before, and later plays Loaded Dice, his last card.)"""
+    full = simulate(ENGINE, PLAYERS, 27, "greedy")
+    table = table_view(ENGINE, full)
+    assert {"choose": ["face down", "face down"], "player": "Ben"} in table["log"]
+    whole, seen_ = adjudicate(in_memory(full), ENGINE), adjudicate(in_memory(table), ENGINE)
+    assert seen_.legal and seen_.complete and (seen_.scores, seen_.winner) == (whole.scores, whole.winner)
+
+
 def test_an_impossible_compulsory_mulligan():
     """A compulsory mulligan of a hand not shown is accepted only when some order of the deck
     leaves no manifestation in it (reading K40): with 6 Wills in 30 cards, every 7-card hand holds

@@ -563,11 +563,11 @@ class Exile(Verb):
 
 def _exile_face_down(w: KWorld, frame: Frame, n: int) -> bool:
     """Reading K43: ``n`` cards of the hand exiled face down, unseen. The table cannot tell which
-    of the hand's cards went: when the hand holds fewer than ``n`` unseen cards, its seen ones
-    become unseen first (a looser bound, never a wrong one: rules_check/core/zones.py)."""
+    of the hand's cards went, a card seen there before as well as an unseen one: the hand's seen
+    cards become unseen first (a looser bound, never a wrong one: rules_check/core/zones.py)."""
     hand = zone("hand", frame.controller)
     items = w.state.zones[hand]
-    if unseen_count(items) < n:
+    if unseen_count(items) < len(items):
         w.state.zones.conceal(hand, pile_of(next(x for x in items if is_unseen(x))))
     for _ in range(n):
         it = next(x for x in reversed(items) if is_unseen(x))
