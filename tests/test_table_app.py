@@ -162,24 +162,28 @@ def test_pages_following_a_game_hear_each_entry(server):
     assert heard == [str(snap["version"]), str(after["version"])]
 
 
-@pytest.mark.parametrize("game,players", [("visions", ["Ana", "Ben", "Cleo"]), ("kartomantik", ["Ana", "Ben"]),
-                                          ("so-long-my-world", ["Ana", "Ben"]), ("relics", ["Ana"])])
-def test_a_whole_game_recorded_move_by_move_is_judged_as_the_page_showed(server, game, players):
-    """Every move taken from those the page offers, to the end: the file is legal and complete for
-    ``pnp check log``, with the scores and winner the page showed."""
+# a whole game where one is short; the long ones (Kartomantik about 250 entries, So Long, My World
+# with 2 players about 150) record their first moves: each entry is judged with the whole log again
+@pytest.mark.parametrize("game,players,moves", [("visions", ["Ana", "Ben", "Cleo"], None), ("relics", ["Ana"], None),
+                                                ("kartomantik", ["Ana", "Ben"], 40),
+                                                ("so-long-my-world", ["Ana", "Ben"], 40)])
+def test_a_game_recorded_move_by_move_is_judged_as_the_page_showed(server, game, players, moves):
+    """Every move taken from those the page offers (to the end, or ``moves`` of them): the file is
+    judged by ``pnp check log`` as the page showed it, legal, with the same scores (and, at the
+    end, complete with the same winner)."""
     url, folder = server
     snap = new_game(url, game, players)
     rng = random.Random(7)
-    for _ in range(2000):
+    for _ in range(moves or 1000):
         if snap["over"]:
             break
         assert snap["moves"], snap.get("moves_error")
         status, snap = call(f"{url}/api/games/g1.yaml/entries", {"entry": rng.choice(snap["moves"])["entry"]})
         assert status == 200 and snap["legal"], snap["entries"][-1]
-    assert snap["over"] and snap["complete"]
     report = checked(folder / "g1.yaml")
-    assert report["legal"] and report["complete"]
-    assert (report["scores"], report["winner"]) == (snap["scores"], snap["winner"])
+    assert report["legal"] and report["entries"] == len(snap["entries"]) and report["scores"] == snap["scores"]
+    if moves is None:
+        assert snap["over"] and snap["complete"] and report["complete"] and report["winner"] == snap["winner"]
 
 
 # --- in Chromium ------------------------------------------------------------------------------------
