@@ -31,7 +31,8 @@ from rules_check.core.zones import is_unseen, seen, unseen_count
 
 from . import rules, scoring
 from .actions import Mulligan, parse_entry
-from .state import KState, UnseenCard, name_of, zone
+from .state import KState, name_of, zone
+from .table_moves import resolves_unseen
 from .verbs import FACE_DOWN
 
 MAX_SHOWN = 5  # the most top cards an effect looks at (Clarity's three, with room)
@@ -110,20 +111,10 @@ def _declines(engine, table: KState, full: KState) -> list[dict[str, Any]]:
         out.append(entry)
 
 
-def _tries(state: KState, action) -> UnseenCard | None:
-    trial = state.copy()
-    try:
-        rules.check(trial, action)
-        rules.apply(trial, action)
-    except UnseenCard as exc:
-        return exc
-    return None
-
-
 def _shows(table: KState, full: KState, action) -> list[dict[str, Any]]:
     """The `show` entries the table needs before ``action``: the top cards of the deck an effect
     looks at, as few as will do (reading K41), one more unseen card named by each."""
-    need = _tries(table, action)
+    need = resolves_unseen(table, action)
     if need is None:
         return []
     p = need.pile.partition(":")[2]
@@ -136,7 +127,7 @@ def _shows(table: KState, full: KState, action) -> list[dict[str, Any]]:
         shown = {"show": {p: {"deck": [name_of(it) for it in reversed(deck[-k:])]}}}
         out.append(shown)
         rules.apply(trial, parse_entry(trial.pool, trial.players, shown, REF))
-        if _tries(trial, action) is None:
+        if resolves_unseen(trial, action) is None:
             return out
     raise need  # a card the table view cannot show: a bug of this module
 
