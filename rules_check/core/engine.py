@@ -172,6 +172,25 @@ class Engine(ABC, Generic[S, A]):
         full = {"game": self.game, "players": list(players), "setup": self.random_setup(players, rng), "log": []}
         return self.table_view(full)["setup"]
 
+    # --- the table app (pnp table): the start of a game and what a judge taps -------------------
+
+    def setup_questions(self, players: list[str]) -> list[Any]:
+        """What the table decides before a game recorded at the table starts (decklists, the
+        first player, variants, the solo path), as questions the start page asks
+        (rules_check/table/questions.py); never a shuffle or a deal. Default: none."""
+        return []
+
+    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
+        """The setup (as a table log gives it) the answers to `setup_questions` describe; an
+        answer that cannot be one raises `InputError` naming the question."""
+        raise NotImplementedError(f"{self.game}: no start questions yet")
+
+    def card_details(self) -> dict[str, Any]:
+        """What a judge needs of each card the table shows, by the name the view gives it
+        (rules_check/core/view.py `CardDetail`): full name, kind, cost, power, corners, text and
+        what its script does. Default: none known."""
+        return {}
+
     def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
         """The log a scorekeeper at the table would have written of the full log ``log`` (a
         copy the caller owns): no pile orders, only what was seen. Only engines whose

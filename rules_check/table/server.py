@@ -30,6 +30,7 @@ from starlette.routing import Route
 from rules_check.core.engine import Engine
 
 from .session import NotAnEntry, TableGame
+from .start import start_routes
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}\.ya?ml")
 COOKIE = "pnp_table_token"
@@ -193,7 +194,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         return endpoint
 
     def page(name: str) -> HTMLResponse:
-        html = _asset("table.html").replace("{{css}}", _css()).replace("{{js}}", _asset("table.js"))
+        html = _asset("table.html").replace("{{css}}", _css()).replace("{{js}}", _asset("table.js") + _asset("start.js"))
         return HTMLResponse(html.replace("{{game}}", json.dumps(name)),
                             headers={"Content-Security-Policy": "default-src 'self'; script-src 'unsafe-inline'; "
                                      "style-src 'unsafe-inline'; img-src 'self' data:"})
@@ -205,11 +206,6 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         await asyncio.to_thread(table.game, request.path_params["name"])
         return page(request.path_params["name"])
 
-    async def listing(request: Request) -> Response:
-        return JSONResponse({"games": table.listing(),
-                             "engines": [{"game": g, "title": e.title, "players": list(e.players)}
-                                         for g, e in engines.items()]})
-
     async def snapshot(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
 
@@ -217,12 +213,6 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
             with game.lock:
                 return game.snapshot()
         return _answer(await asyncio.to_thread(run))
-
-    async def create(request: Request) -> Response:
-        data = await _body(request)
-        made = await asyncio.to_thread(table.new, data.get("name") or "", data.get("game") or "",
-                                       player_names(data.get("players")), data.get("setup"))
-        return JSONResponse({"name": made.path.name})
 
     async def record(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
@@ -263,8 +253,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         Route("/favicon.ico", favicon),
         Route("/", guarded(index)),
         Route("/games/{name}", guarded(game_page)),
-        Route("/api/games", guarded(listing)),
-        Route("/api/new", guarded(create), methods=["POST"]),
+        *[Route(path, guarded(handler), methods=methods) for path, handler, methods in start_routes(table)],
         Route("/api/games/{name}", guarded(snapshot)),
         Route("/api/games/{name}/entries", guarded(record), methods=["POST"]),
         Route("/api/games/{name}/undo", guarded(undo), methods=["POST"]),

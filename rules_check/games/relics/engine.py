@@ -182,3 +182,20 @@ class RelicsEngine(Engine[RelicsState, Action]):
     def winner(self, state: RelicsState) -> str | list[str] | None:
         """The player, once the game is won with all three relics ("Goal", ruling R7); else nobody."""
         return state.players[0] if state.won else None
+
+    # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
+
+    def setup_questions(self, players: list[str]) -> list[Any]:
+        from .table_setup import questions
+
+        return questions(self, players)
+
+    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
+        from .table_setup import setup
+
+        return setup(self, players, answers)
+
+    def card_details(self) -> dict[str, Any]:
+        from .details import card_details
+
+        return card_details(self)

@@ -505,3 +505,20 @@ class SoLongEngine(Engine[SoLongState, Action]):
             need = self.cards.heartbreaks[state.heartbreak].collective_insight
             return list(state.players) if scoring.collective_insight(state) >= need else None
         return super().winner(state)
+
+    # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
+
+    def setup_questions(self, players: list[str]) -> list[Any]:
+        from .table_setup import questions
+
+        return questions(self, players)
+
+    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
+        from .table_setup import setup
+
+        return setup(self, players, answers)
+
+    def card_details(self) -> dict[str, Any]:
+        from .details import card_details
+
+        return card_details(self)

@@ -117,3 +117,20 @@ class VisionsEngine(Engine[VisionsState, Action]):
         if state.awakened is not None:
             return state.awakened
         return super().winner(state)
+
+    # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
+
+    def setup_questions(self, players: list[str]) -> list[Any]:
+        from .table_setup import questions
+
+        return questions(self, players)
+
+    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
+        from .table_setup import setup
+
+        return setup(self, players, answers)
+
+    def card_details(self) -> dict[str, Any]:
+        from .details import card_details
+
+        return card_details(self)
