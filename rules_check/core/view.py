@@ -117,3 +117,20 @@ def slug(text: str) -> str:
     out = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
     out = "-".join(part for part in out.split("-") if part)
     return out or "x"
+
+
+class CardDetail(_Strict):
+    """What a judge needs about a card the table shows: a tap on a `Card` opens this.
+
+    Each game's ``details.card_details(engine)`` maps every name a `Card.name` can have in
+    that game's views to one of these, made from the game's card data.
+    """
+
+    name: str = Field(description="The card's full name as printed.")
+    kind: Optional[str] = Field(None, description="What sort of card: 'manifestation', 'event', 'vision', 'relic side'.")
+    fields: list[Value] = Field(
+        default_factory=list, description="What the card carries that a judge checks: cost, power, temperament, corners."
+    )
+    text: Optional[str] = Field(None, description="The card's rules text as printed.")
+    script: Optional[str] = Field(None, description="What the card's script does, in words, or its source as written.")
+    rule: Optional[str] = Field(None, description="The rulebook section that governs this kind of card.")
