@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from pnp.data.errors import InputError, InputErrors
 
 from .engine import Engine, EntryRef
+from .entries import without_note
 from .errors import IllegalAction
 from .logfile import STDIN, GameLog, Metadata, read_log, read_log_stream
 from .zones import CONSERVATION, conservation
@@ -150,106 +151,150 @@ class Watch:
 def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch: Watch | None = None) -> LogReport:
     """The verdict on ``log``; with ``all_violations`` every violation the replay can reach
     (module docstring), else the first one. ``watch`` is shown the table as the replay goes."""
-    report = LogReport(log.file, log.game, complete=False, metadata=log.metadata, all_violations=all_violations)
-    watch = watch or Watch()
+    replay = Replay(log, engine, all_violations, watch)
+    for entry in log.entries:
+        if not replay.feed(entry):
+            break
+    return replay.verdict(len(log.entries))
 
-    def line_of(path: tuple) -> int | None:
-        return log.setup_line(path)
 
-    try:
-        state = engine.new_state(list(log.players), log.setup, log.file, line_of)
-    except IllegalAction as exc:
-        report.violations.append(Violation(log.setup_line(exc.path or ()), None, exc.rule, f"setup: {exc.message}"))
-        return report
-    watch.setup(state)
-    inventory = state.zones.snapshot()
-    result: tuple[dict[str, int], str | list[str] | None] | None = None  # as of the first violation
-    in_a_row = 0
-    entries = log.entries
+class Replay:
+    """A replay that can be fed one entry at a time and asked for its verdict at any point: the
+    table app (rules_check/table/session.py) judges each entry recorded on the state it keeps,
+    instead of the whole log again. `adjudicate` feeds it a log's entries in order; the verdict
+    is the same whichever way the entries came."""
 
-    def stop(entry: Any, reason: str) -> None:
-        left = len(entries) - entry.index - 1
-        if all_violations and left:
-            report.stopped = Stop(entry.line, entry.index + 1, reason, left)
+    def __init__(self, log: GameLog, engine: Engine, all_violations: bool = False, watch: Watch | None = None):
+        self.log, self.engine, self.all_violations = log, engine, all_violations
+        self.watch = watch or Watch()
+        self.report = LogReport(log.file, log.game, complete=False, metadata=log.metadata,
+                                all_violations=all_violations)
+        self.result: tuple[dict[str, int], str | list[str] | None] | None = None  # as of the first violation
+        self.in_a_row = 0
+        self.fed = 0  # entries given, judged or not
+        self.halt: tuple[Any, str] | None = None  # (entry, reason): where the replay stopped
+        self.state: Any = None
+        try:
+            self.state = engine.new_state(list(log.players), log.setup, log.file, log.setup_line)
+        except IllegalAction as exc:
+            self.report.violations.append(Violation(log.setup_line(exc.path or ()), None, exc.rule,
+                                                    f"setup: {exc.message}"))
+            return
+        self.watch.setup(self.state)
+        self.inventory = self.state.zones.snapshot()
 
-    def note(entry: Any, action: Any) -> None:
-        for rule, message in engine.undecided(state, action):
-            report.undecided.append({"line": entry.line if entry is not None else None,
-                                     "entry": entry.index + 1 if entry is not None else None,
-                                     "rule": rule, "message": message})
+    @property
+    def going(self) -> bool:
+        """Whether the next entry will be judged (the setup is legal and the replay has not stopped)."""
+        return self.state is not None and self.halt is None
 
-    for entry in entries:
+    def _stop(self, entry: Any, reason: str) -> bool:
+        self.halt = (entry, reason)
+        return False
+
+    def _note(self, entry: Any, action: Any) -> None:
+        for rule, message in self.engine.undecided(self.state, action):
+            self.report.undecided.append({"line": entry.line if entry is not None else None,
+                                          "entry": entry.index + 1 if entry is not None else None,
+                                          "rule": rule, "message": message})
+
+    def feed(self, entry: Any) -> bool:
+        """Judge ``entry`` (the next of the log); False when the replay stops here (every later
+        entry is then left unjudged, as the report's ``stopped`` says)."""
+        self.fed += 1
+        if not self.going:
+            return False
+        engine, report, log = self.engine, self.report, self.log
+        state = self.state
         number = entry.index + 1
+        ref = EntryRef(log.file, entry.index, entry.line)
+        data = without_note(entry.data, ref)  # a note is the core's: no engine reads it
         try:
             over = engine.is_over(state)
             if over:
                 try:
-                    over = not engine.after_end(state, engine.parse(entry.data, state,
-                                                             EntryRef(log.file, entry.index, entry.line)))
+                    over = not engine.after_end(state, engine.parse(data, state, ref))
                 except InputError:
                     pass
             if over:
                 report.violations.append(Violation(entry.line, number, f"{engine.title}: the end of the game",
                                                    "an entry after the game ended"))
-                stop(entry, "the game has ended")
-                break
+                return self._stop(entry, "the game has ended")
             try:
-                action = engine.parse(entry.data, state, EntryRef(log.file, entry.index, entry.line))
+                action = engine.parse(data, state, ref)
             except InputError as exc:
                 if not report.violations:
                     raise
-                stop(entry, f"it cannot be read against the state the earlier violations left ({exc.message})")
-                break
+                return self._stop(entry, "it cannot be read against the state the earlier violations left "
+                                         f"({exc.message})")
             try:
                 engine.check(state, action)
             except IllegalAction as exc:
                 violation = Violation(entry.line, number, exc.rule, exc.message)
                 report.violations.append(violation)
-                watch.broken(entry, state, violation)
-                if result is None:
-                    result = engine.scores(state), engine.winner(state)
-                if not all_violations:
-                    break
-                in_a_row += 1
-                if in_a_row >= MAX_IN_A_ROW:
-                    stop(entry, f"{in_a_row} entries in a row break a rule: the log and the replay no longer agree on "
-                         "the state")
-                    break
-                state, violation.outcome = _apply_anyway(engine, state, action, inventory)
-                watch.after(entry, state)
-                continue
-            in_a_row = 0
+                self.watch.broken(entry, state, violation)
+                if self.result is None:
+                    self.result = engine.scores(state), engine.winner(state)
+                if not self.all_violations:
+                    return self._stop(entry, "")
+                self.in_a_row += 1
+                if self.in_a_row >= MAX_IN_A_ROW:
+                    return self._stop(entry, f"{self.in_a_row} entries in a row break a rule: the log and the "
+                                             "replay no longer agree on the state")
+                self.state, violation.outcome = _apply_anyway(engine, state, action, self.inventory)
+                self.watch.after(entry, self.state)
+                return True
+            self.in_a_row = 0
             notes = engine.unverified(state, action)
             try:
                 engine.apply(state, action)
             except IllegalAction as exc:  # a card named where no order of the unseen piles puts it
-                violation = Violation(entry.line, number, exc.rule, exc.message)
-                report.violations.append(violation)
-                if result is None:
-                    result = engine.scores(state), engine.winner(state)
-                stop(entry, "a card is named where it cannot be: the state cannot be followed")
-                break
+                report.violations.append(Violation(entry.line, number, exc.rule, exc.message))
+                if self.result is None:
+                    self.result = engine.scores(state), engine.winner(state)
+                return self._stop(entry, "a card is named where it cannot be: the state cannot be followed")
         except Exception as exc:
             if not report.violations:  # not a log entry, or a bug of the checker: check_logs reports it
                 raise
             # --all: an engine is built for legal states; this one came from an illegal entry
-            stop(entry, f"the replay cannot follow the state the earlier violations left ({type(exc).__name__})")
-            break
-        lost = conservation(inventory, state.zones)  # cheap when nothing changed
+            return self._stop(entry, f"the replay cannot follow the state the earlier violations left "
+                                     f"({type(exc).__name__})")
+        lost = conservation(self.inventory, state.zones)  # cheap when nothing changed
         if lost:
             report.violations.append(Violation(entry.line, number, CONSERVATION, lost))
-            stop(entry, "a card or token is lost or forged: the state cannot be trusted")
-            break
+            return self._stop(entry, "a card or token is lost or forged: the state cannot be trusted")
         for text in notes:
             report.unverified.append({"line": entry.line, "entry": number, "message": text})
-        note(entry, action)
+        self._note(entry, action)
         report.entries += 1
-        watch.after(entry, state)
-    report.complete = not report.violations and engine.is_over(state)
-    if report.complete:
-        note(None, None)
-    report.scores, report.winner = result if result is not None else (engine.scores(state), engine.winner(state))
-    return report
+        self.watch.after(entry, state)
+        return True
+
+    def verdict(self, total: int | None = None) -> LogReport:
+        """The report as of the entries fed so far (a copy: the replay can go on); ``total``: how
+        many entries the log holds, when the replay stopped before being fed them all."""
+        import copy
+
+        r = self.report
+        out = copy.copy(r)
+        out.violations, out.unverified, out.undecided = list(r.violations), list(r.unverified), list(r.undecided)
+        if self.state is None:
+            return out
+        if self.halt is not None:
+            entry, reason = self.halt
+            left = (self.fed if total is None else total) - entry.index - 1
+            if self.all_violations and left and reason:
+                out.stopped = Stop(entry.line, entry.index + 1, reason, left)
+        out.complete = not r.violations and self.engine.is_over(self.state)
+        if out.complete:
+            saved, self.report = self.report, out
+            try:
+                self._note(None, None)
+            finally:
+                self.report = saved
+        out.scores, out.winner = (self.result if self.result is not None
+                                  else (self.engine.scores(self.state), self.engine.winner(self.state)))
+        return out
 
 
 def _apply_anyway(engine: Engine, state: Any, action: Any, inventory) -> tuple[Any, str]:

@@ -28,3 +28,21 @@ def entry_kind(entry: Any, kinds: Iterable[str], keys: Mapping[str, set[str]], r
         raise fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(keys[kind]))})",
                    unknown[0])
     return kind
+
+
+NOTE = "note"
+MAX_NOTE = 2000  # characters: a sentence or a paragraph a judge or a player wrote beside an entry
+
+
+def without_note(entry: Any, ref: EntryRef) -> Any:
+    """``entry`` without its optional ``note`` (what a player or a judge wrote beside it, in any
+    game: "Ben said he had not drawn yet"). The note is checked here (one line or a paragraph of
+    text) and never reaches a game's vocabulary, which knows nothing of it."""
+    if not isinstance(entry, dict) or NOTE not in entry:
+        return entry
+    note = entry[NOTE]
+    if not isinstance(note, str):
+        raise fail(ref, f"note: expected some text, got {type(note).__name__}", NOTE)
+    if len(note) > MAX_NOTE:
+        raise fail(ref, f"note: at most {MAX_NOTE} characters, got {len(note):,}", NOTE)
+    return {k: v for k, v in entry.items() if k != NOTE}

@@ -111,6 +111,17 @@ class Table:
                 out.append({"name": p.name})
         return out
 
+    def branch(self, game: TableGame, after: Any, name: str) -> TableGame:
+        """A new game named ``name`` going on from entry ``after`` of ``game``."""
+        path = self.path(name)
+        with self.lock:
+            if path.exists():
+                raise NotAnEntry(f"{path.name} already exists: choose another name for the branch")
+            with game.lock:
+                made = game.branch(after, path)
+            self.games[path.name] = made
+            return made
+
     def new(self, name: str, game: str, players: list[str], setup: Any) -> TableGame:
         if game not in self.engines:
             raise NotAnEntry(f"no rules engine for {game!r} (known: {', '.join(self.engines)})")
@@ -234,6 +245,22 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
                 return game.snapshot()
         return _answer(await asyncio.to_thread(run))
 
+    async def note(request: Request) -> Response:
+        game = await asyncio.to_thread(table.game, request.path_params["name"])
+        data = await _body(request)
+
+        def run() -> dict[str, Any]:
+            with game.lock:
+                game.set_note(data.get("entry"), data.get("note", ""))
+                return game.snapshot()
+        return _answer(await asyncio.to_thread(run))
+
+    async def branch(request: Request) -> Response:
+        game = await asyncio.to_thread(table.game, request.path_params["name"])
+        data = await _body(request)
+        made = await asyncio.to_thread(table.branch, game, data.get("after"), data.get("name") or "")
+        return JSONResponse({"name": made.path.name})
+
     async def events(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
 
@@ -257,6 +284,8 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         Route("/api/games/{name}", guarded(snapshot)),
         Route("/api/games/{name}/entries", guarded(record), methods=["POST"]),
         Route("/api/games/{name}/undo", guarded(undo), methods=["POST"]),
+        Route("/api/games/{name}/note", guarded(note), methods=["POST"]),
+        Route("/api/games/{name}/branch", guarded(branch), methods=["POST"]),
         Route("/api/games/{name}/events", guarded(events)),
     ]
     app = Starlette(routes=routes)

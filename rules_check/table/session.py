@@ -3,11 +3,12 @@ table may do next.
 
 The log is the file: every entry recorded is written at once (the whole log, to a temporary file
 renamed into place: pnp.data.atomic), so a crash or a closed laptop loses nothing, and the file
-is a log ``pnp check log`` judges like any other. After every change the log is judged again by
-the checker itself (``adjudicate`` reading every violation, as ``--all`` does): the page's
-verdict, scores and violations are the checker's, never a second opinion. The table after the
-last entry comes from that same replay (a `Watch`), and the moves offered are the engine's legal
-actions there, written as the log writes entries, grouped as a player thinks of them.
+is a log ``pnp check log`` judges like any other. The verdict is the checker's own replay
+(`Replay`, reading every violation as ``--all`` does), kept between entries: a new entry is
+judged on the state the replay holds, so a tap costs one entry, not the whole log again (undo
+and a changed note replay the log from its start). The page's verdict, scores and violations
+are the checker's, never a second opinion; the moves offered are the engine's legal actions on
+the replay's state, written as the log writes entries, grouped as a player thinks of them.
 
 A move the rules forbid may still be recorded (what happened matters more than preventing it):
 it must be an entry of the game's vocabulary; its violation and rule are shown at once.
@@ -20,10 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_check.core.adjudicate import LogReport, Watch, adjudicate
+from rules_check.core.adjudicate import LogReport, Replay
 from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.entries import MAX_NOTE, NOTE, without_note
 from rules_check.core.errors import IllegalAction, InputError
 from rules_check.core.logfile import METADATA, log_in_memory, read_log
+from rules_check.core.logstream import Entry
 from rules_check.dispute.svg import draw
 from rules_check.dispute.timeline import one_line
 
@@ -34,21 +37,13 @@ GROUPS = {"play": "play a card", "pass": "pass", "activate": "activate", "choose
           "effect": "answer the question", "show": "show cards", "mulligan": "mulligan", "reveal": "reveal"}
 
 
+def without(entry: Any) -> Any:
+    """``entry`` as the rules read it: without the note written beside it."""
+    return {k: v for k, v in entry.items() if k != NOTE} if isinstance(entry, dict) else entry
+
+
 class NotAnEntry(ValueError):
     """What the page sent is not an entry of the game's vocabulary (nothing is recorded)."""
-
-
-@dataclass
-class _Last(Watch):
-    """The state after the last entry the replay reached (the replay mutates one state)."""
-
-    state: Any = None
-
-    def setup(self, state: Any) -> None:
-        self.state = state
-
-    def after(self, entry: Any, state: Any) -> None:
-        self.state = state
 
 
 @dataclass
@@ -59,7 +54,7 @@ class TableGame:
     engine: Engine
     log: dict[str, Any]
     report: LogReport | None = None
-    state: Any = None
+    replay: Replay | None = field(default=None, repr=False)
     moves_error: str | None = None  # why no move is offered (an engine that cannot list them)
     version: int = 0  # counts changes: the pages following this game ask again when it grows
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -99,31 +94,49 @@ class TableGame:
 
     # --- the verdict ---------------------------------------------------------------------------
 
+    @property
+    def state(self) -> Any:
+        """The table after the last entry the replay judged (None: the setup breaks a rule)."""
+        return self.replay.state if self.replay is not None else None
+
     def judge(self) -> None:
-        """Judge the whole log again (the checker's own replay) and keep the table after it."""
-        last = _Last()
+        """Judge the whole log again from its setup (the checker's own replay, kept for the next entry)."""
+        log = log_in_memory(self.log, str(self.path))
         try:
-            self.report = adjudicate(log_in_memory(self.log, str(self.path)), self.engine, True, last)
+            self.replay = Replay(log, self.engine, True)
+            for entry in log.entries:
+                if not self.replay.feed(entry):
+                    break
         except InputError as exc:  # cannot happen for entries recorded here (each is parsed first)
             raise NotAnEntry(str(exc)) from None
-        self.state = last.state
+        self.report = self.replay.verdict(len(log.entries))
+        self.version += 1
+
+    def _judge_last(self) -> None:
+        """Judge the entry just added on the state the replay holds."""
+        index = len(self.log["log"]) - 1
+        assert self.replay is not None
+        self.replay.feed(Entry(index, index + 1, self.log["log"][index]))
+        self.report = self.replay.verdict()
         self.version += 1
 
     # --- recording -----------------------------------------------------------------------------
 
     def record(self, entry: Any) -> None:
-        """Add ``entry`` (a dict in the log's vocabulary), legal or not, and save."""
+        """Add ``entry`` (a dict in the log's vocabulary, with a ``note`` if the table wrote one),
+        legal or not, and save."""
         if not isinstance(entry, dict):
             raise NotAnEntry(f"an entry is a mapping of the {self.engine.title} log vocabulary, got {one_line(entry)}")
         if self.state is None:
             raise NotAnEntry("the setup breaks a rule: no entry can follow it")
+        ref = EntryRef(str(self.path), len(self.log["log"]), None)
         try:
-            self.engine.parse(entry, self.state, EntryRef(str(self.path), len(self.log["log"]), None))
+            self.engine.parse(without_note(entry, ref), self.state, ref)
         except (InputError, IllegalAction) as exc:
             message = getattr(exc, "message", None) or str(exc)
             raise NotAnEntry(f"not an entry of the {self.engine.title} log: {message}") from None
         self.log["log"].append(entry)
-        self.judge()
+        self._judge_last()
         self.save()
 
     def undo(self) -> bool:
@@ -134,6 +147,35 @@ class TableGame:
         self.judge()
         self.save()
         return True
+
+    def set_note(self, number: int, note: str) -> None:
+        """Write ``note`` beside entry ``number`` (1-based); an empty note takes it away. Nothing
+        the rules read changes, so the verdict stands: the log is saved, not judged again."""
+        entries = self.log["log"]
+        if not isinstance(number, int) or not 1 <= number <= len(entries):
+            raise NotAnEntry(f"there is no entry {number!r} (the log has {len(entries)})")
+        if not isinstance(note, str) or len(note) > MAX_NOTE:
+            raise NotAnEntry(f"a note is some text, at most {MAX_NOTE} characters")
+        note = note.strip()
+        entry = without(entries[number - 1])
+        if note:
+            entry[NOTE] = note
+        entries[number - 1] = entry
+        self.version += 1
+        self.save()
+
+    def branch(self, number: int, path: Path) -> "TableGame":
+        """A new game at ``path``: this one's setup and its first ``number`` entries, to go on
+        from there another way ("what if Ana had passed"). This game is left as it is."""
+        if not isinstance(number, int) or not 0 <= number <= len(self.log["log"]):
+            raise NotAnEntry(f"a branch starts after an entry of the log: 0 to {len(self.log['log'])}, not {number!r}")
+        said = f"a branch of {self.path.name} after entry {number}"
+        log = {**self.log, "log": [dict(e) for e in self.log["log"][:number]],
+               "notes": f"{self.log['notes']}; {said}" if self.log.get("notes") else said}
+        made = TableGame(path, self.engine, log)
+        made.judge()
+        made.save(new=True)
+        return made
 
     # --- what the page shows -------------------------------------------------------------------
 
@@ -170,7 +212,8 @@ class TableGame:
         """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
         r = self.report
         violations = {v.entry: {"rule": v.rule, "message": v.message} for v in (r.violations if r else [])}
-        entries = [{"number": i + 1, "text": one_line(e), "violation": violations.get(i + 1)}
+        entries = [{"number": i + 1, "text": one_line(without(e)),
+                    "note": e.get(NOTE) if isinstance(e, dict) else None, "violation": violations.get(i + 1)}
                    for i, e in enumerate(self.log["log"])]
         view = self.engine.view(self.state) if self.state is not None else None
         players = list(self.log["players"])
