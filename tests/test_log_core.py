@@ -359,3 +359,34 @@ class TestReports:
 
         log = {"game": "toy", "players": ["Ana"], "setup": {"pile": ["a"]}, "log": [], "table": "B"}
         assert log_in_memory(log).metadata.table == "B"
+
+
+class TestNotesAndFeeding:
+    """A note beside any entry (core, read by no engine), and the replay fed an entry at a time
+    (the table app's) giving the verdict `adjudicate` gives the whole log."""
+
+    def test_a_note_changes_nothing_of_the_verdict(self, tmp_path):
+        text = GOOD.replace("take: c22}", 'take: c22, note: "Ben asked to see it first"}')
+        r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert r.legal and r.complete and r.scores == {"Ana": 6, "Ben": 3}
+
+    def test_a_note_that_is_not_text_names_its_line(self, tmp_path):
+        text = GOOD.replace("take: c22}", "take: c22, note: 3}")
+        with pytest.raises(LogFormatError) as caught:
+            adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
+        assert caught.value.line == 6 and "note: expected some text, got int" in str(caught.value)
+
+    @pytest.mark.parametrize("text", [GOOD, GOOD.replace("{player: Ben, take: c22}", "{player: Ana, take: c22}"),
+                                      GOOD + "  - {player: Ben, take: c1}\n  - {player: Ben, take: c1}\n"])
+    @pytest.mark.parametrize("every", [False, True])
+    def test_fed_one_at_a_time_the_verdict_is_the_whole_logs(self, tmp_path, text, every):
+        from rules_check.core.adjudicate import Replay
+
+        log = read_log(write(tmp_path, text), ENGINES)
+        whole = adjudicate(log, ENGINES["toy"], every)
+        replay = Replay(log, ENGINES["toy"], every)
+        for entry in log.entries:
+            replay.feed(entry)
+            replay.verdict()  # asked between entries, as the table app does: changes nothing
+        fed = replay.verdict()
+        assert fed.as_json() == whole.as_json() and fed.stopped == whole.stopped
