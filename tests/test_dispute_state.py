@@ -71,7 +71,8 @@ def test_the_text_form_lists_the_panels():
     r = runner.invoke(app, ["check", "log", str(LOGS / "visions-illegal-skip.yaml"), "--state", "47"])
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
-    assert lines[0].endswith("visions: the table after entry 47 (line 70): violation")
+    # the strict replay stops before the violating entry: the table is the one just before it
+    assert lines[0].endswith("visions: the table just before entry 47 (line 70): violation")
     assert any(line.startswith("  River:") for line in lines)
     assert "    1: Flight in the Icy Birches" in lines
 
@@ -87,8 +88,30 @@ def test_the_schema_is_published():
     assert r.exit_code == 0
     schema = json.loads(r.stdout)
     assert schema["title"] == "pnp check log FILE --state N --format json"
-    assert set(schema["properties"]) == {"version", "file", "game", "entry", "line", "status", "violations",
-                                         "legal_moves", "view"}
+    assert set(schema["properties"]) == {"version", "file", "game", "entry", "line", "status", "table", "outcome",
+                                         "violations", "legal_moves", "view"}
+
+
+def test_the_json_says_which_table_it_is():
+    """Strict: the table just before the violating entry; with --all the one after it, applied
+    as written (or skipped), and the text's first line says the same."""
+    r, row = state("kartomantik-illegal-two-violations.yaml", 29, "--all")
+    assert (row["status"], row["table"], row["outcome"]) == ("violation", "after", "applied as written")
+    jsonschema.validate(row, state_schema())
+    r, row = state("kartomantik-illegal-two-violations.yaml", 8, "--all")
+    assert (row["table"], row["outcome"]) == ("after", "entry skipped")
+    r, row = state("kartomantik-illegal-two-violations.yaml", 8)
+    assert (row["status"], row["table"], row["outcome"]) == ("violation", "before", None)
+    r, row = state("kartomantik-illegal-two-violations.yaml", 7)
+    assert (row["status"], row["table"]) == ("legal", "after")
+    r, row = state("kartomantik-illegal-two-violations.yaml", 9)
+    assert (row["status"], row["table"], row["view"]) == ("not replayed", None, None)
+    text = runner.invoke(app, ["check", "log", str(LOGS / "kartomantik-illegal-two-violations.yaml"), "--state",
+                               "29", "--all"]).stdout.splitlines()[0]
+    assert text.endswith("kartomantik: the table after entry 29 (line 98), applied as written: violation")
+    text = runner.invoke(app, ["check", "log", str(LOGS / "kartomantik-illegal-two-violations.yaml"), "--state",
+                               "8"]).stdout.splitlines()[0]
+    assert text.endswith("kartomantik: the table just before entry 8 (line 77): violation")
 
 
 # --- the pages, read as files ---------------------------------------------------------------------

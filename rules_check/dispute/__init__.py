@@ -19,11 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from rules_check.core.adjudicate import REPORT_VERSION, LogReport, UnusableLog, ViolationRow
 from rules_check.core.view import View
 
+from .labels import table_label
 from .page import index, page
 from .timeline import Timeline, timeline
 
-__all__ = ["MAX_PAGE_ENTRIES", "StateRow", "page", "state_row", "state_schema", "state_text", "timeline",
-           "write_pages"]
+__all__ = ["MAX_PAGE_ENTRIES", "StateRow", "page", "review_page", "state_row", "state_schema", "state_text",
+           "timeline", "write_pages"]
 
 # a page draws the table after each entry: a log longer than this (a game is a few hundred
 # entries; a log may hold 2,000,000) gets no page, and `--state N` shows any entry's table
@@ -95,6 +96,13 @@ class StateRow(BaseModel):
                     "before it (with --all: after it, as the replay applied or skipped it); not replayed: the "
                     "replay stopped before it (view is null).")
     violations: list[ViolationRow] = Field(description="The rules this entry breaks.")
+    table: Optional[Literal["after", "before"]] = Field(
+        description="Which table `view` is: after: the table after the entry (a legal entry; with --all a "
+                    "violation applied as written or skipped, as its violations' outcome says); before: the "
+                    "table just before it (a rule broken, read strictly); null: not replayed.")
+    outcome: Optional[Literal["applied as written", "entry skipped"]] = Field(
+        None, description="With --all, at a violation: what the replay did with the entry (the table is the one "
+                          "after it, so applied or skipped).")
     legal_moves: list[str] = Field(description="At a violation: the moves the rules allowed instead, as log "
                                                "entries (at most 40).")
     view: Optional[View] = Field(description="The table: the phase, who acts, facts, scores and its panels.")
@@ -102,9 +110,18 @@ class StateRow(BaseModel):
 
 def state_row(t: Timeline, n: int) -> StateRow:
     step = next(s for s in t.steps if s.number == n)
+    outcome = next((v.outcome for v in step.violations if v.outcome), None)
     return StateRow(version=REPORT_VERSION, file=t.log.file, game=t.log.game, entry=n, line=step.line,
-                    status=step.status, violations=[ViolationRow(**v.as_json()) for v in step.violations],
+                    status=step.status, table=step.table, outcome=outcome,
+                    violations=[ViolationRow(**v.as_json()) for v in step.violations],
                     legal_moves=step.legal, view=step.view)
+
+
+def review_page(log, engine) -> str:
+    """The review view of ``log`` (a `rules_check.core.logfile.GameLog`) judged by ``engine``
+    with every violation, as ``pnp check log FILE --all --html OUT`` writes it: the table app
+    serves it at /review/NAME."""
+    return page(timeline(log, engine, all_violations=True))
 
 
 def state_schema() -> dict:
@@ -119,9 +136,8 @@ def _value(v: Union[int, str, None]) -> str:
 
 def state_text(row: StateRow) -> str:
     """The table after an entry, as lines of text."""
-    where = "after the setup" if row.entry == 0 else f"after entry {row.entry}" + (
-        f" (line {row.line})" if row.line else "")
-    lines = [f"{row.file}: {row.game}: the table {where}: {row.status}"]
+    where = table_label(row.entry, row.line, row.table if row.view is not None else None, row.outcome)
+    lines = [f"{row.file}: {row.game}: {where}: {row.status}"]
     for v in row.violations:
         lines.append(f"  [{v.rule}] {v.message}")
     if row.violations and row.legal_moves:

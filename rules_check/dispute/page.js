@@ -14,9 +14,10 @@
   function start(data) {
     var steps = data.steps, fragments = data.fragments;
     var list = document.getElementById("entries");
-    var items = list.querySelectorAll("li");
+    var items = list.querySelectorAll("li.entry");
     var current = -1;
-    var showAfter = false;
+
+    var showAfter = !!data.all;  // with --all the table after the entry, as --state N gives it
 
     function changes(step) {  // whether the entry changed the table (--all applies some as written)
       return !!(step.before && step.panels && step.before.join() !== step.panels.join());
@@ -33,9 +34,14 @@
       return -1;
     }
 
-    function where(step) {
-      if (step.n === 0) { return "After the setup"; }
-      return "After entry " + step.n + (step.line ? " (line " + step.line + ")" : "");
+    function which(step) {  // "before" or "after": the table of the step that is drawn
+      if (!step.before) { return "after"; }
+      return showAfter && step.table === "after" ? "after" : "before";
+    }
+
+    function colourOf(player) {
+      var c = (data.colours || {})[player];
+      return c && /^#[0-9a-f]{3,8}$/i.test(c) ? c : null;
     }
 
     function head(step) {
@@ -49,17 +55,26 @@
       var names = Object.keys(scores);
       if (names.length) {
         out.push('<span class="scores">scores: ' + names.map(function (p) {
-          return '<span data-player="' + esc(p) + '"><b>' + esc(p) + "</b> " + esc(scores[p]) + "</span>";
+          var c = colourOf(p);
+          return '<span data-player="' + esc(p) + '"' + (c ? ' style="border-bottom-color:' + c + '"' : "") +
+            "><b>" + esc(p) + "</b> " + esc(scores[p]) + "</span>";
         }).join(" ") + "</span>");
       }
       return out.join("");
+    }
+
+    function rulings(v) {
+      return (v.rulings || []).map(function (r) {
+        return '<blockquote class="ruling" data-ruling="' + esc(r[0]) + '"><b>Ruling ' + esc(r[0]) + ".</b> " +
+          esc(r[1]) + "</blockquote>";
+      }).join("");
     }
 
     function broken(step) {
       if (!step.violations || !step.violations.length) { return ""; }
       var out = step.violations.map(function (v) {
         return '<div class="violation"><span class="rule">[' + esc(v.rule) + "]</span> " + esc(v.message) +
-          (v.outcome ? " <i>(" + esc(v.outcome) + ")</i>" : "") + "</div>";
+          (v.outcome ? " <i>(" + esc(v.outcome) + ")</i>" : "") + "</div>" + rulings(v);
       });
       if (step.legal) {
         if (step.legal.length) {
@@ -70,13 +85,14 @@
           out.push('<div class="none">No move was legal at this point.</div>');
         }
       }
-      if (step.before && changes(step)) {  // --all: the entry was applied as written; both tables can be seen
-        out.push('<label class="keys"><input type="checkbox" id="show-after"' + (showAfter ? " checked" : "") +
-          "> show the table after this entry (" + esc(step.violations[0].outcome || "applied") + ")</label>");
+      if (step.before && step.table === "after") {  // --all: the entry was applied as written (or skipped)
+        out.push('<label class="keys no-print"><input type="checkbox" id="show-after"' + (showAfter ? " checked" : "") +
+          "> show the table after this entry (" + esc(step.violations[0].outcome || "applied") +
+          (changes(step) ? "" : ": the same table") + ")</label>");
       }
       if (step.before) {
-        out.push('<div class="keys" id="which">The table below is the table ' +
-          (showAfter && changes(step) ? "after" : "just before") + " this entry.</div>");
+        out.push('<div class="keys" id="which">The table below: ' + esc(step.labels[which(step)].charAt(0)
+          .toLowerCase() + step.labels[which(step)].slice(1)) + ".</div>");
       }
       return '<div class="broken" id="broken">' + out.join("") + "</div>";
     }
@@ -89,25 +105,64 @@
         groups[groups.length - 1].items.push(fragments[k]);
       });
       return groups.map(function (g) {
-        return '<div class="group"' + (g.owner ? ' data-owner="' + esc(g.owner) + '"><h3>' + esc(g.owner) + "</h3>"
-          : ">") + '<div class="panels">' + g.items.join("") + "</div></div>";
+        var c = g.owner ? colourOf(g.owner) : null;
+        return '<div class="group"' + (g.owner ? ' data-owner="' + esc(g.owner) + '"><h3' +
+          (c ? ' style="border-left-color:' + c + '"' : "") + ">" + esc(g.owner) + "</h3>" : ">") +
+          '<div class="panels">' + g.items.join("") + "</div></div>";
       }).join("");
     }
 
     function render(i) {
       var step = steps[i];
-      var drawn = (showAfter && changes(step) ? step.panels : step.before) || step.panels;
-      var html = "";
-      var stale = false;
+      var side = which(step);
+      var drawn = side === "before" ? step.before : step.panels;
+      var html = "", stale = false, where = step.labels[side], own = true;
       if (!drawn) {
         var k = lastDrawn(i);
         stale = true;
-        html += '<div class="notice">' + esc(data.stopped) + (k >= 0 ? " The table shown is the last one replayed (" +
-          esc(where(steps[k]).toLowerCase()) + ")." : "") + "</div>";
-        drawn = k >= 0 ? (steps[k].before || steps[k].panels) : [];
+        own = false;
+        var shown = k >= 0 ? steps[k].labels[steps[k].table === "before" ? "before" : "after"] : "";
+        where = shown || where;
+        if (step.violations && step.violations.length) {  // the violation itself: checked, but no table of its own
+          html += '<div class="notice">' + (step.n === 0 ? "The setup breaks a rule: the replay has no table for it." :
+            "This entry breaks a rule (below); the replay stopped there and has no table for it.") +
+            (k >= 0 ? " The table shown is " + esc(shown.charAt(0).toLowerCase() + shown.slice(1)) + "." : "") +
+            "</div>";
+        } else {
+          html += '<div class="notice">' + esc(data.stopped) + (k >= 0 ? " The table shown is " +
+            esc(shown.charAt(0).toLowerCase() + shown.slice(1)) + "." : "") + "</div>";
+        }
+        drawn = k >= 0 ? (steps[k].table === "before" ? steps[k].before : steps[k].panels) : [];
       }
-      return {where: where(step), head: head(stale ? steps[lastDrawn(i)] || step : step),
-              body: html + broken(step) + panels(drawn || []), stale: stale};
+      var marks = own && ((side === "after" && step.changed && step.changed.length) ||
+                          (step.targets && step.targets.length));
+      if (marks) {
+        html += '<p class="marks-key">' + (side === "after" && step.changed.length ?
+          '<span class="changed-key">what the entry changed</span> ' : "") +
+          (step.targets.length ? '<span class="target-key">what the entry names</span>' : "") + "</p>";
+      }
+      return {where: where, head: head(stale ? steps[lastDrawn(i)] || step : step),
+              body: broken(step) + html + panels(drawn || []), stale: stale,
+              changed: own && side === "after" ? step.changed || [] : [], targets: own ? step.targets || [] : []};
+    }
+
+    function mark(container, r) {  // the cards the entry names and those that arrived or moved, outlined
+      var svgs = container.querySelectorAll("svg.panel");
+      r.changed.forEach(function (c) {
+        for (var k = 0; k < svgs.length; k++) {
+          if (svgs[k].getAttribute("data-panel") !== c[0]) { continue; }
+          var scope = c[1] >= 0 ? svgs[k].querySelector('.slot[data-index="' + Number(c[1]) + '"]') : svgs[k];
+          var cards = scope ? scope.querySelectorAll("[data-card]") : [];
+          for (var j = 0; j < cards.length; j++) {
+            if (cards[j].getAttribute("data-card") === c[2]) { cards[j].classList.add("changed"); }
+          }
+        }
+      });
+      if (r.targets.length) {
+        Array.prototype.forEach.call(container.querySelectorAll("[data-card]"), function (card) {
+          if (r.targets.indexOf(card.getAttribute("data-card")) >= 0) { card.classList.add("target"); }
+        });
+      }
     }
 
     function select(i, fromHash) {
@@ -122,6 +177,7 @@
       document.getElementById("head").innerHTML = r.head;
       var table = document.getElementById("board");
       table.innerHTML = r.body;
+      mark(table, r);
       table.classList.toggle("stale", r.stale);
       document.body.setAttribute("data-selected", String(steps[i].n));
       var rect = li.getBoundingClientRect(), box = list.getBoundingClientRect();
@@ -138,13 +194,17 @@
     }
 
     list.addEventListener("click", function (event) {
-      var li = event.target.closest("li");
+      var li = event.target.closest("li.entry");
       if (!li) { return; }
       event.preventDefault();
       select(Array.prototype.indexOf.call(items, li));
     });
     document.addEventListener("keydown", function (event) {
-      if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) { return; }
+      var t = event.target;  // the table pane scrolls by its own keys; a dialog or a field keeps them
+      if (t && t.closest && (t.closest("dialog") || t.closest("#table") || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(t.tagName))) {
+        return;
+      }
       var k = event.key, to = null;
       if (k === "ArrowDown" || k === "ArrowRight" || k === "j") { to = current + 1; }
       else if (k === "ArrowUp" || k === "ArrowLeft" || k === "k") { to = current - 1; }
@@ -167,7 +227,7 @@
       select(i, true);
     });
 
-    window.addEventListener("beforeprint", function () {  // one entry's table per printed page
+    window.addEventListener("beforeprint", function () {  // one entry a printed page (page.css @page)
       var every = document.getElementById("print-every");
       var chosen = [];
       steps.forEach(function (s, i) {
@@ -176,28 +236,11 @@
       var holder = document.getElementById("print");
       holder.innerHTML = chosen.map(function (i) {
         var r = render(i);
-        return "<section><h2>" + esc(r.where) + "</h2>" + (steps[i].n ? '<div class="entry-text">' +
-          esc(steps[i].text) + "</div>" : "") + '<div class="head">' + r.head + "</div>" + r.body + "</section>";
+        return '<section data-n="' + steps[i].n + '"><h2>' + esc(r.where) + "</h2>" + (steps[i].n ?
+          '<div class="entry-text">entry ' + steps[i].n + (steps[i].line ? ", line " + steps[i].line : "") + ": <code>" +
+          esc(steps[i].text) + "</code></div>" : "") + '<div class="head">' + r.head + "</div>" + r.body + "</section>";
       }).join("");
-      // each section scaled to fit its page: A4 landscape inside 12 mm margins, in CSS pixels
-      // (the first shares its page with the verdict)
-      var PAGE_W = 1030, PAGE_H = 695;
-      var header = document.querySelector("header");
-      holder.style.cssText = "display:block;position:absolute;left:-20000px;top:0;visibility:hidden;width:" +
-        PAGE_W + "px";
-      header.style.width = PAGE_W + "px";
-      var room = PAGE_H - header.querySelector(".verdict").getBoundingClientRect().bottom -
-        header.getBoundingClientRect().top + 10;
-      header.style.width = "";
-      Array.prototype.forEach.call(holder.children, function (section, k) {
-        // smaller is also wider (the panels wrap less): shrink by steps until it fits
-        var fits = k === 0 ? Math.max(room, PAGE_H / 2) : PAGE_H;
-        for (var zoom = 1; zoom > 0.2 && section.getBoundingClientRect().height > fits; ) {
-          zoom = Math.max(0.2, zoom * Math.min(0.93, Math.sqrt(fits / section.getBoundingClientRect().height)));
-          section.style.zoom = zoom.toFixed(3);
-        }
-      });
-      holder.style.cssText = "";
+      Array.prototype.forEach.call(holder.children, function (section, k) { mark(section, render(chosen[k])); });
     });
 
     document.documentElement.style.setProperty("--head", document.querySelector("header").offsetHeight + "px");

@@ -1,11 +1,16 @@
 """The dispute report as one self-contained HTML page (``pnp check log FILE --html OUT``).
 
-The log's entries run down the left with their line numbers; beside them, the table after
-the selected entry, drawn as SVG in the game's terms (rules_check/dispute/svg.py). The entry
-that breaks a rule is highlighted with the rule's section, the message, the table just
-before it and the moves the rules allowed there. The verdict sits at the top. Arrow keys
-and clicks step through the entries; ``#entry-17`` links to one. Printed, each chosen
-entry's table gets a page of its own.
+The log's entries run down the left with their line numbers, grouped by turn (or round);
+beside them, the table after the selected entry, drawn as SVG in the game's terms
+(rules_check/dispute/svg.py), with the cards the entry names (its targets) and the cards
+that arrived or moved outlined. The entry that breaks a rule is highlighted with the rule's
+section, the message, the ruling it rests on quoted, the table just before it and the moves
+the rules allowed there; the heading over the table says which table it is in the words
+``--state N`` uses (rules_check/dispute/labels.py). The verdict sits at the top. Arrow keys
+and clicks step through the entries; ``#entry-17`` links to one; a tap on a card opens its
+details (cards.js, from the engine's ``card_details`` of the cards the page shows). On a
+phone the entries and the table stack. Printed, each chosen entry gets a page of its own
+(A4 landscape, numbered).
 
 Everything is inline (CSS, script, SVG, data): the page opens without a network. Each
 distinct panel picture is stored once, each entry lists the pictures of its table, and the
@@ -24,8 +29,12 @@ from pathlib import Path
 from rules_check.core.adjudicate import LogReport, UnusableLog, result_line
 from rules_check.core.view import View
 
-from .svg import draw
+from .labels import heading, table_label
+from .rulings import cited
+from .svg import draw, player_colour
 from .timeline import Step, Timeline
+
+TURN_FACTS = ("round", "turn", "travels")  # the facts whose change starts a new turn in the entry list
 
 TITLES = {"kartomantik": "Kartomantik", "so-long-my-world": "So Long, My World", "visions": "Visions",
           "relics": "relics"}
@@ -50,8 +59,8 @@ def _packed(data: object) -> str:
 class _Pictures:
     """Each distinct panel picture once; an entry's table is a list of their indexes."""
 
-    def __init__(self, players: list[str]) -> None:
-        self.players = players
+    def __init__(self, players: list[str], colours: dict[str, str] | None = None) -> None:
+        self.players, self.colours = players, colours
         self.fragments: list[str] = []
         self.owners: list[str | None] = []  # each picture's player (None: shared), to group them
         self._by_panel: dict[str, int] = {}  # a panel's JSON -> its picture (drawing is the slow part)
@@ -65,17 +74,77 @@ class _Pictures:
             k = self._by_panel.get(key)
             if k is None:
                 k = self._by_panel[key] = len(self.fragments)
-                self.fragments.append(draw(panel, self.players))
+                self.fragments.append(draw(panel, self.players, self.colours))
                 self.owners.append(panel.owner)
             out.append(k)
         return out
 
 
-def _head(view: View | None) -> dict | None:
+def _head(view: View | None, decided: bool) -> dict | None:
+    """The headline facts; a winner the table shows is left out where the verdict decides none
+    (a log that breaks a rule), so the page never says "winner: Ben" over "no winner is decided"."""
     if view is None:
         return None
-    return {"phase": view.phase, "active": view.active, "facts": [[f.label, f.value] for f in view.facts],
-            "scores": view.scores}
+    facts = [[f.label, f.value] for f in view.facts if decided or f.label.lower() not in ("winner", "result")]
+    return {"phase": view.phase, "active": view.active, "facts": facts, "scores": view.scores}
+
+
+def _places(view: View | None) -> list[tuple[str, int, str]]:
+    """Every card the table shows, as (panel, space or -1, name), once per copy."""
+    out: list[tuple[str, int, str]] = []
+    for p in view.panels if view else []:
+        if p.kind == "zone":
+            out += [(p.id, -1, c.name) for c in p.cards]
+        elif p.kind in ("slots", "ring"):
+            for i, space in enumerate(p.slots if p.kind == "slots" else p.spaces):
+                out += [(p.id, i, c.name) for c in space.cards]
+    return out
+
+
+def _changed(before: View | None, after: View | None) -> list[list]:
+    """The cards that arrived or moved: each place of ``after`` holding more copies of a card
+    than it did in ``before``."""
+    if before is None or after is None:
+        return []
+    was: dict[tuple[str, int, str], int] = {}
+    for place in _places(before):
+        was[place] = was.get(place, 0) + 1
+    out = []
+    for place in _places(after):
+        if was.get(place, 0) > 0:
+            was[place] -= 1
+        elif list(place) not in out:
+            out.append(list(place))
+    return out
+
+
+def _turn(view: View | None) -> str | None:
+    """The turn (round, travel) a table stands in, as the heading of its entries."""
+    if view is None:
+        return None
+    parts = [f"{f.label[:1].upper()}{f.label[1:]} {f.value}" for f in view.facts
+             if f.label.lower() in TURN_FACTS and f.value is not None]
+    return " · ".join(parts) or None
+
+
+def _details(t: Timeline) -> dict[str, dict]:
+    """The details (engine ``card_details``) of each card the page shows, by name."""
+    if t.engine is None:
+        return {}
+    shown = {name for s in t.steps for v in (s.view, s.before) for _, _, name in _places(v)}
+    known = t.engine.card_details()
+    out = {}
+    for name in sorted(shown):
+        d = known.get(name)
+        if d is not None:
+            out[name] = d.model_dump(mode="json") if hasattr(d, "model_dump") else dict(d)
+    return out
+
+
+def _json_script(data: object) -> str:
+    """JSON for a ``<script type="application/json">``: no "<" (so no "</script>"), no "&"."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def verdict(report: LogReport) -> tuple[str, str]:
@@ -100,20 +169,33 @@ def _stopped(t: Timeline) -> str:
 def page(t: Timeline, title: str | None = None) -> str:
     """The report page of ``t``'s log."""
     r, log = t.report, t.log
-    pictures = _Pictures(list(log.players))
+    pictures = _Pictures(list(log.players), t.colours)
     steps = []
+    played_on: View | None = None  # the table the entry is played on: the one after the entry before it
+    turns: list[str | None] = []
     for s in t.steps:
-        steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status,
-                      "panels": pictures.table(s.view), "head": _head(s.view or s.before),
+        outcome = next((v.outcome for v in s.violations if v.outcome), None)
+        on = s.before or played_on
+        shown = {name for _, _, name in _places(s.view) + _places(s.before)}
+        steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status, "table": s.table,
+                      "panels": pictures.table(s.view), "head": _head(s.view or s.before, r.complete),
                       "before": pictures.table(s.before),
-                      "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome}
-                                     for v in s.violations],
+                      "labels": {"after": heading(table_label(s.number, s.line, "after", outcome)),
+                                 "before": heading(table_label(s.number, s.line, "before"))},
+                      "changed": _changed(on, s.view) if s.number and s.table == "after" else [],
+                      "targets": [w for w in s.words if w in shown],
+                      "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome,
+                                      "rulings": cited(v.rule, v.message)} for v in s.violations],
                       "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
+        turns.append(_turn(on) if s.number else None)
+        if s.view is not None:
+            played_on = s.view
     first_bad = next((i for i, s in enumerate(t.steps) if s.violations), None)
     last_drawn = max((i for i, s in enumerate(t.steps) if s.view is not None), default=0)
     start = first_bad if first_bad is not None else last_drawn
     data = {"steps": steps, "fragments": pictures.fragments, "owners": pictures.owners, "start": start,
-            "stopped": _stopped(t)}
+            "stopped": _stopped(t), "all": r.all_violations,
+            "colours": {p: player_colour(p, list(log.players), t.colours) for p in log.players}}
     game = TITLES.get(log.game, log.game)
     name = title or Path(log.file).name
     klass, words = verdict(r)
@@ -123,7 +205,13 @@ def page(t: Timeline, title: str | None = None) -> str:
         f'<li><a href="#entry-{v.entry or 0}">{_e(f"line {v.line}" if v.line else "setup")}'
         f'{_e(f", entry {v.entry}" if v.entry else "")}</a>: <span class="rule">[{_e(v.rule)}]</span> '
         f"{_e(v.message)}{_e(f' ({v.outcome})') if v.outcome else ''}</li>" for v in r.violations)
-    entries = "".join(_entry(s) for s in t.steps)
+    entries, last_turn = [], None
+    for s, turn in zip(t.steps, turns):
+        if turn and turn != last_turn:
+            entries.append(f'<li class="turn" aria-hidden="false"><h2>{_e(turn)}</h2></li>')
+        last_turn = turn or last_turn
+        entries.append(_entry(s))
+    entries = "".join(entries)
     if t.unread:
         entries += f'<li class="not-replayed"><a><span class="ln"></span><span class="n"></span><code>' \
                    f"the entries stop here: {_e(t.unread)}</code></a></li>"
@@ -136,27 +224,30 @@ def page(t: Timeline, title: str | None = None) -> str:
 <title>{_e(name)}: {_e(words)} ({_e(game)})</title>
 <style>{_asset("page.css")}{_asset("panels.css")}</style>
 </head>
-<body data-game="{_e(log.game)}">
+<body data-game="{_e(log.game)}" data-reading="{"all" if r.all_violations else "strict"}">
 <header>
 <h1>{_e(name)}</h1>
 <div class="meta">{" · ".join(_e(m) for m in meta)}</div>
-<div class="verdict {klass}" id="verdict"><span class="status">{_e(words)}</span>: {_e(result_line(r))}
-{f"<ul>{violations}</ul>" if violations else ""}</div>
+<div class="verdict {klass}" id="verdict"><p class="line"><span class="status">{_e(words)}</span>: \
+<span class="result">{_e(result_line(r))}</span></p>
+{f'<ul class="broken-list">{violations}</ul>' if violations else ""}</div>
 <div class="keys no-print"><kbd>↑</kbd> <kbd>↓</kbd> step through the entries · <kbd>n</kbd> <kbd>p</kbd> the next or
-previous rule broken · <kbd>Home</kbd> the setup · click an entry ·
+previous rule broken · <kbd>Home</kbd> the setup · click an entry · tap a card for its details ·
 <label><input type="checkbox" id="print-every"> print every entry (else the selected one and each rule broken)</label>
 </div>
 </header>
 <main>
-<ol id="entries" aria-label="the log's entries">{entries}</ol>
-<section id="table" aria-live="polite">
+<ol id="entries" aria-label="the log's entries" tabindex="0">{entries}</ol>
+<section id="table" aria-live="polite" aria-labelledby="where" tabindex="0">
 <h2 id="where">The table</h2>
 <div id="head"></div>
 <div id="board"><noscript>The table is drawn by the page's script; allow scripts to see it.</noscript></div>
 </section>
 </main>
 <div id="print"></div>
+<script type="application/json" id="card-details">{_json_script(_details(t))}</script>
 <script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">{_packed(data)}</script>
+<script>{_asset("cards.js")}</script>
 <script>{_asset("page.js")}</script>
 </body>
 </html>
@@ -197,12 +288,22 @@ table {{ border-collapse: collapse; margin: 16px 20px; background: #fffdf7; }}
 td, th {{ border-bottom: 1px solid var(--line); padding: 6px 10px; text-align: left; vertical-align: top; }}
 tr.illegal .status, tr.unusable .status {{ color: var(--bad); font-weight: 700; }}
 tr.legal .status {{ color: var(--ok); font-weight: 700; }}
+td {{ overflow-wrap: anywhere; }}
+@media (max-width: 700px) {{  /* a phone: each log a block of its own lines, nothing wider than the screen */
+  table {{ margin: 8px; width: calc(100% - 16px); }}
+  thead {{ display: none; }}
+  tr, td {{ display: block; }}
+  tr {{ border-bottom: 1px solid var(--line); padding: 6px 0; }}
+  td {{ border: 0; padding: 2px 8px; }}
+}}
 </style>
 </head>
 <body>
 <header><h1>Game logs: {len(rows)} checked</h1></header>
+<main>
 <table id="logs"><thead><tr><th>log</th><th>game</th><th>verdict</th><th>why</th></tr></thead>
 <tbody>{"".join(items)}</tbody></table>
+</main>
 </body>
 </html>
 """

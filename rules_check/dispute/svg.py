@@ -2,9 +2,10 @@
 
 Each panel is drawn on its own, from its own data only, so an entry that moves one card
 changes one or two pictures and the others are the same text as before: the page stores
-each distinct picture once (a 500-entry log stays small). Cards carry ``class="card"`` and
-``data-name``, spaces ``class="slot"`` and ``data-label``, so tools and tests read the
-table from the DOM.
+each distinct picture once (a 500-entry log stays small). Cards carry ``class="card"``,
+``data-name`` and ``data-card`` (cards.js opens a card's details on a tap: each card is a
+button, reached by the keyboard), spaces ``class="slot"`` and ``data-label``, so tools and
+tests read the table from the DOM. No text is smaller than 9.5 px (7 pt printed).
 """
 
 from __future__ import annotations
@@ -22,7 +23,22 @@ TITLE_H = 22
 LABEL_H = 30  # a space's label: two lines
 PER_ROW = 6  # cards in a row of a zone before it wraps
 MAX_DRAWN = 24  # cards drawn in one zone or space; the rest are counted
-PLAYER_COLOURS = ["#2f6db5", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#16a085"]
+PLAYER_COLOURS = ["#2f6db5", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#16a085"]  # by seat
+# a player's own colour (So Long, My World's players are their vision tokens' colours), by its word
+NAMED_COLOURS = {"yellow": "#e0b000", "teal": "#138a8a", "purple": "#7b3fa0", "green": "#2e8b57", "red": "#c0392b",
+                 "blue": "#2f6db5", "orange": "#d35400", "black": "#333333", "white": "#b8b2a4", "pink": "#d6588f"}
+
+
+def player_colour(player: str | None, players: list[str], colours: dict[str, str] | None = None) -> str | None:
+    """The colour a player's panels and markers are drawn in: the colour the player is named
+    after ("Yellow"), else the one the game gives them (``colours``: player -> colour word),
+    else one by seat; None for no player."""
+    if player is None or player not in players:
+        return None
+    for word in (player, (colours or {}).get(player, "")):
+        if word.strip().lower() in NAMED_COLOURS:
+            return NAMED_COLOURS[word.strip().lower()]
+    return PLAYER_COLOURS[players.index(player) % len(PLAYER_COLOURS)]
 MARK_COLOURS = {"support": "#e8f1fb", "locked": "#f3e1e1", "face down": "#ddd8cc", "tapped": "#f1ecd9",
                 "exhausted": "#f1ecd9", "night": "#dfe3ee", "night side": "#dfe3ee"}
 
@@ -61,7 +77,7 @@ def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
     """One card: its name on its face, its mark as its tint and a word at the foot, its note
     below the name."""
     fill = MARK_COLOURS.get((c.mark or "").lower(), "#fffdf7")
-    parts = [f'<g class="card" data-name="{_e(c.name)}"' + (f' data-mark="{_e(c.mark)}"' if c.mark else "")
+    parts = [f'<g class="card" {_button(c)}' + (f' data-mark="{_e(c.mark)}"' if c.mark else "")
              + (f' data-note="{_e(c.note)}"' if c.note else "") + ">",
              f"<title>{_e(c.name)}{' — ' + _e(c.note) if c.note else ''}{' (' + _e(c.mark) + ')' if c.mark else ''}"
              "</title>",
@@ -71,15 +87,23 @@ def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
     for line in lines:
         parts.append(_text(x + w / 2, ty, line, "name small" if small else "name", "middle"))
         ty += 11 if small else 12
+    marks = _lines(c.mark, max(6, w // 6), 2) if c.mark else []  # "first manifestation": two lines, inside
     if c.note:
         ty += 2
-        for line in _lines(c.note, max(6, w // 5), 3):
+        for line in _lines(c.note, max(6, w // 6), 3 - len(marks)):
             parts.append(_text(x + w / 2, ty, line, "note", "middle"))
-            ty += 10
-    if c.mark:
-        parts.append(_text(x + w / 2, y + h - 6, c.mark, "mark", "middle"))
+            ty += 11
+    for k, line in enumerate(marks):
+        parts.append(_text(x + w / 2, y + h - 6 - (len(marks) - 1 - k) * 11, line, "mark", "middle"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _button(c: Card) -> str:
+    """A card's attributes as a button that opens its details (cards.js)."""
+    said = c.name + (f", {c.mark}" if c.mark else "") + (f", {c.note}" if c.note else "")
+    return (f'data-name="{_e(c.name)}" data-card="{_e(c.name)}" tabindex="0" role="button" '
+            f'aria-label="{_e(said)}"')
 
 
 def _back(x: float, y: float, n: int, what: str = "hidden") -> str:
@@ -128,7 +152,7 @@ def zone(panel: ZonePanel, colour: str | None) -> str:
         for i, c in enumerate(panel.cards[:MAX_DRAWN]):
             note = f" — {c.note}" if c.note else ""
             mark = f" ({c.mark})" if c.mark else ""
-            rows.append(f'<g class="card" data-name="{_e(c.name)}" data-position="{i + 1}">'
+            rows.append(f'<g class="card" {_button(c)} data-position="{i + 1}">'
                         + _text(PAD, y + 12, f"{i + 1}.", "pos") + _text(PAD + 22, y + 12, f"{c.name}{mark}{note}",
                                                                          "name-line") + "</g>")
             y += 18
@@ -208,7 +232,7 @@ def ring(panel: RingPanel, colour: str | None) -> str:
     return _frame(panel, size, size + TITLE_H, "".join(parts), colour)
 
 
-def track(panel: TrackPanel, colour: str | None, players: list[str]) -> str:
+def track(panel: TrackPanel, colour: str | None, players: list[str], colours: dict[str, str] | None = None) -> str:
     n = max(1, len(panel.spaces))
     cell = max(30, min(72, 6 * max((len(label) for label in panel.spaces), default=0) + 8))  # labels side by side
     per_row = max(5, 640 // cell)
@@ -227,7 +251,7 @@ def track(panel: TrackPanel, colour: str | None, players: list[str]) -> str:
                      f'<rect x="{x + (cell - 30) / 2:g}" y="{y:g}" width="28" height="28" rx="3" class="cell"/>'
                      + _text(x + (cell - 2) / 2, y + 38, label, "tick", "middle"))
         for k, who in enumerate(here):
-            fill = PLAYER_COLOURS[players.index(who) % len(PLAYER_COLOURS)] if who in players else "#555"
+            fill = player_colour(who, players, colours) or "#555"
             cx, cy = x + (cell - 30) / 2 + 8 + (k % 2) * 12, y + 8 + (k // 2) * 12
             parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="5.5" '
                          f'fill="{fill}" class="marker" data-label="{_e(who)}"><title>{_e(who)}</title></circle>')
@@ -252,9 +276,10 @@ def counters(panel: CountersPanel, colour: str | None) -> str:
     return _frame(panel, width, y + PAD, "".join(parts), colour)
 
 
-def draw(panel: Panel, players: list[str]) -> str:
-    """``panel`` as one ``<svg>`` element; a player's panel has a stripe of their colour."""
-    colour = PLAYER_COLOURS[players.index(panel.owner) % len(PLAYER_COLOURS)] if panel.owner in players else None
+def draw(panel: Panel, players: list[str], colours: dict[str, str] | None = None) -> str:
+    """``panel`` as one ``<svg>`` element; a player's panel has a stripe of their colour
+    (`player_colour`)."""
+    colour = player_colour(panel.owner, players, colours)
     if isinstance(panel, ZonePanel):
         return zone(panel, colour)
     if isinstance(panel, SlotsPanel):
@@ -262,5 +287,5 @@ def draw(panel: Panel, players: list[str]) -> str:
     if isinstance(panel, RingPanel):
         return ring(panel, colour)
     if isinstance(panel, TrackPanel):
-        return track(panel, colour, players)
+        return track(panel, colour, players, colours)
     return counters(panel, colour)

@@ -38,12 +38,22 @@ class Step:
     before: View | None = None  # the table just before an entry that breaks a rule
     legal: list[str] = field(default_factory=list)  # the moves the rules allowed instead
     legal_more: int = 0  # legal moves beyond those listed
+    applied: bool = False  # the table is the one after the entry (legal, or with --all applied or skipped)
+    words: list[str] = field(default_factory=list)  # the entry's words (card names among them: its targets)
 
     @property
     def status(self) -> str:
         if self.violations:
             return "violation"
         return "legal" if self.view is not None else NOT_REPLAYED
+
+    @property
+    def table(self) -> str | None:
+        """Which table `view` is: "after" the entry, "before" it (a rule broken, read strictly)
+        or None (not replayed)."""
+        if self.view is None:
+            return None
+        return "after" if self.applied or not self.violations else "before"
 
 
 @dataclass
@@ -52,6 +62,28 @@ class Timeline:
     report: LogReport
     steps: list[Step]  # steps[0] is the setup
     unread: str | None = None  # why the list of entries stops early (an entry that cannot be read)
+    engine: Engine | None = None  # the game's engine (the page asks it for the cards' details)
+    colours: dict[str, str] = field(default_factory=dict)  # a player's colour, where the game gives one
+
+
+def words(data: Any) -> list[str]:
+    """Every word an entry writes (its values, nested), once each, in order."""
+    out: list[str] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str) and x not in out:
+            out.append(x)
+            if "/" in x:  # Kartomantik writes a card as OWNER/NAME
+                out.append(x.split("/", 1)[1])
+
+    walk(data)
+    return out
 
 
 def one_line(data: Any) -> str:
@@ -83,6 +115,7 @@ def legal_moves(engine: Engine, state: Any) -> tuple[list[str], int]:
 class _Recorder(Watch):
     def __init__(self, engine: Engine, steps: dict[int, Step], only: int | None) -> None:
         self.engine, self.steps, self.only = engine, steps, only
+        self.colours: dict[str, str] = {}
 
     def _wanted(self, number: int) -> bool:
         return self.only is None or number == self.only
@@ -91,12 +124,16 @@ class _Recorder(Watch):
         number = entry.index + 1
         step = self.steps.get(number)
         if step is None:
-            step = self.steps[number] = Step(number, entry.line, one_line(entry.data))
+            step = self.steps[number] = Step(number, entry.line, one_line(entry.data), words=words(entry.data))
         return step
 
     def setup(self, state: Any) -> None:
+        colours = getattr(state, "colours", None)  # So Long, My World: each player's vision tokens
+        if isinstance(colours, dict):
+            self.colours.update({str(k): str(v) for k, v in colours.items()})
         if self._wanted(0):
             self.steps[0].view = self.engine.view(state)
+            self.steps[0].applied = True
 
     def broken(self, entry: Any, state: Any, violation: Violation) -> None:
         step = self._step(entry)
@@ -109,21 +146,23 @@ class _Recorder(Watch):
         step = self._step(entry)
         if self._wanted(step.number):
             step.view = self.engine.view(state)
+            step.applied = True
 
 
 def timeline(log: GameLog, engine: Engine, all_violations: bool = False, only: int | None = None) -> Timeline:
     """``log`` replayed with the table after each entry; ``only``: the table after that entry
     alone (0: the setup), the others left without one."""
     steps: dict[int, Step] = {0: Step(0, log.setup_line(), "setup")}
-    report = adjudicate(log, engine, all_violations, _Recorder(engine, steps, only))
+    recorder = _Recorder(engine, steps, only)
+    report = adjudicate(log, engine, all_violations, recorder)
     unread = None
     try:  # every entry is listed, also those after the replay stopped
         for entry in log.entries:
             number = entry.index + 1
             if number not in steps:
-                steps[number] = Step(number, entry.line, one_line(entry.data))
+                steps[number] = Step(number, entry.line, one_line(entry.data), words=words(entry.data))
     except Exception as exc:  # an entry past the violation that cannot be read: the list stops there
         unread = str(exc)
     for v in report.violations:
         steps[v.entry or 0].violations.append(v)
-    return Timeline(log, report, [steps[n] for n in sorted(steps)], unread)
+    return Timeline(log, report, [steps[n] for n in sorted(steps)], unread, engine, recorder.colours)
