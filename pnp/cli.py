@@ -765,6 +765,7 @@ def table(
         serve(folder, engines(), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C itself; nothing is left unsaved
         pass
+    typer.echo(f"pnp table: stopped; every game is saved in {folder} (each entry was written as it was made)")
 
 
 def main() -> None:  # pragma: no cover - the console script calls `app`

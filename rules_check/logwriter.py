@@ -21,13 +21,18 @@ _Dumper.add_representer(dict, _flow_small)
 
 
 def dump_log(log: dict[str, Any], comment: str | None = None) -> str:
-    """The log as YAML: ``game``, ``players``, ``setup``, then ``log`` one entry a line."""
+    """The log as YAML: ``game``, ``players``, the match metadata it has (event, round, date,
+    table, notes), ``setup``, then ``log`` one entry a line."""
     head = f"# {comment}\n" if comment else ""
     def flow(value: Any) -> str:
         return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, allow_unicode=True,
                          width=10_000).strip().removesuffix("\n...").strip()
 
+    from rules_check.core.logfile import METADATA
+
     parts = [f"game: {flow(log['game'])}\n", f"players: {flow(log['players'])}\n"]
+    parts += [f"{key}: {flow(str(log[key]) if key == 'date' else log[key])}\n" for key in METADATA
+              if log.get(key) is not None]
     # the setup in blocks, one card a line (a long shuffled deck stays readable)
     parts.append(yaml.dump({"setup": log["setup"]}, Dumper=yaml.SafeDumper, sort_keys=False,
                            allow_unicode=True, width=10_000, default_flow_style=False))

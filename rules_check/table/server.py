@@ -266,12 +266,22 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
 
         async def stream():  # Starlette ends it when the page goes (it listens for the disconnect itself)
             seen = -1
-            while True:
+            while not app.state.stopping:  # the server is stopping (Ctrl-C): the stream ends, the page retries
                 if game.version != seen:
                     seen = game.version
                     yield f"event: changed\ndata: {seen}\n\n"
                 await asyncio.sleep(0.2)
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+    async def review(request: Request) -> Response:
+        game = await asyncio.to_thread(table.game, request.path_params["name"])
+
+        def run() -> str:
+            with game.lock:
+                return game.review_page()
+        return HTMLResponse(await asyncio.to_thread(run), headers={
+            "Cache-Control": "no-store", "Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'; "
+            "style-src 'unsafe-inline'; img-src data:"})
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -280,6 +290,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         Route("/favicon.ico", favicon),
         Route("/", guarded(index)),
         Route("/games/{name}", guarded(game_page)),
+        Route("/review/{name}", guarded(review)),
         *[Route(path, guarded(handler), methods=methods) for path, handler, methods in start_routes(table)],
         Route("/api/games/{name}", guarded(snapshot)),
         Route("/api/games/{name}/entries", guarded(record), methods=["POST"]),
@@ -290,6 +301,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
     ]
     app = Starlette(routes=routes)
     app.state.table = table
+    app.state.stopping = False
     return app
 
 
@@ -323,6 +335,7 @@ class Running:
         raise RuntimeError("pnp table: the server did not start")
 
     def __exit__(self, *exc: object) -> None:
+        self.app.state.stopping = True
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.sock.close()
@@ -345,4 +358,11 @@ def serve(folder: Path, engines: dict[str, Engine], host: str = "127.0.0.1", por
         import webbrowser
 
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5))
+    handle_exit = server.handle_exit
+
+    def stopping(*args: Any) -> None:  # Ctrl-C: the pages' event streams end, so the server can stop
+        app.state.stopping = True
+        handle_exit(*args)
+    server.handle_exit = stopping  # type: ignore[method-assign]
+    server.run()

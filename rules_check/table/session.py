@@ -208,6 +208,13 @@ class TableGame:
                 break
         return out
 
+    def review_page(self) -> str:
+        """The review view of the game as recorded so far: the dispute page ``pnp check log
+        --html`` writes (every violation read, as ``--all``), for the table after any entry."""
+        from rules_check.dispute import page, timeline
+
+        return page(timeline(log_in_memory(self.log, self.path.name), self.engine, True), self.path.name)
+
     def snapshot(self) -> dict[str, Any]:
         """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
         r = self.report

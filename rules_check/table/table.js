@@ -38,32 +38,107 @@ function verdictLine(g) {
   return `${head} · ${g.entries.length} entries · ${scores}${winner}`;
 }
 
-// A move is offered as a player thinks of it: its group (who, and what kind), then the move's
-// head (the card played, the answer given), then, where one head has several forms (a target, a
-// tribute, the cards turned up), the rest as a follow-up tap.
+// A move is offered as a player thinks of it: its group (who, and what kind), then one choice at
+// a time (the card played, then its target, then the tribute...), each a follow-up tap among
+// the forms still possible. Where a choice is among many (a card turned up from a pile nobody
+// knows the order of), it is asked as "name the card", with a filter to type in.
+const MANY = 12;      // more options than this: named with a filter rather than listed
+const LISTED = 40;    // the most options listed under a filter at once
+
 function said(v) {
   if (Array.isArray(v)) return v.map(said).join(", ");
   if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${said(x)}`).join(", ");
   return String(v);
 }
 
-function headOf(m) {
-  const e = m.entry;
-  if (!e || typeof e !== "object" || Array.isArray(e)) return [m.text, ""];
-  const keys = Object.keys(e).filter((k) => k !== "player");
-  if (!keys.length) return [m.text, ""];
-  const head = `${keys[0]}: ${said(e[keys[0]])}`;
-  const rest = keys.slice(1).map((k) => `${k}: ${said(e[k])}`).join("; ");
-  return [head, rest];
+function keysOf(moves) {
+  const keys = [];
+  for (const m of moves) {
+    if (m.entry && typeof m.entry === "object" && !Array.isArray(m.entry)) {
+      for (const k of Object.keys(m.entry)) if (k !== "player" && !keys.includes(k)) keys.push(k);
+    }
+  }
+  return keys;
 }
 
-function moveButton(label, m) {
-  const b = text("button", label, "move");
+// the first part of the entry (in the log's key order) on which the moves still possible differ
+function nextChoice(moves) {
+  for (const k of keysOf(moves)) {
+    const values = new Map();
+    for (const m of moves) {
+      const v = k in m.entry ? said(m.entry[k]) : "(none)";
+      if (!values.has(v)) values.set(v, []);
+      values.get(v).push(m);
+    }
+    if (values.size > 1) return [k, values];
+  }
+  return [null, null];
+}
+
+function optionButton(label, moves, key, chosen, box) {
+  const b = text("button", label, "move" + (moves.length > 1 ? " head" : ""));
   b.type = "button";
-  b.dataset.text = m.text;
-  b.addEventListener("click", () => record({entry: m.entry}));
+  if (moves.length === 1) {
+    b.dataset.text = moves[0].text;
+    b.addEventListener("click", () => record({entry: moves[0].entry}));
+  } else {
+    b.setAttribute("aria-label", `${label}: then choose`);
+    b.addEventListener("click", () => choose(box, moves, [...chosen, `${key}: ${label}`]));
+  }
   return b;
 }
+
+function choose(box, moves, chosen) {
+  box.replaceChildren();
+  if (chosen.length) {
+    const path = text("p", chosen.join(" · "), "chosen");
+    const back = text("button", "back", "back");
+    back.type = "button";
+    back.addEventListener("click", () => { drawMoves(current); });
+    path.append(" ", back);
+    box.append(path);
+  }
+  const [key, values] = nextChoice(moves);
+  const list = document.createElement("div");
+  list.className = "list";
+  if (key === null) {  // the same entry written two ways: one is enough
+    list.append(optionButton(moves[0].text, [moves[0]], null, chosen, box));
+    box.append(list);
+    return;
+  }
+  if (values.size <= MANY) {
+    box.append(text("p", `${key}?`, "question"));
+    for (const [label, ms] of values) list.append(optionButton(label, ms, key, chosen, box));
+    box.append(list);
+    return;
+  }
+  // name the card seen (or pick among many): a filter over the names the rules still allow
+  const label = document.createElement("label");
+  label.className = "name";
+  label.append(text("span", `Name the card: ${key} (${values.size} possible)`));
+  const filter = document.createElement("input");
+  filter.type = "search";
+  filter.className = "filter";
+  filter.placeholder = "type part of the name";
+  filter.autocomplete = "off";
+  label.append(filter);
+  const show = () => {
+    const want = filter.value.trim().toLowerCase();
+    list.replaceChildren();
+    let n = 0;
+    for (const [name, ms] of values) {
+      if (want && !name.toLowerCase().includes(want)) continue;
+      if (n++ >= LISTED) { list.append(text("p", "… type more of the name to see the rest", "hint")); break; }
+      list.append(optionButton(name, ms, key, chosen, box));
+    }
+    if (!n) list.append(text("p", "No card of that name can be there: check the spelling, or write what happened below.", "hint"));
+  };
+  filter.addEventListener("input", show);
+  box.append(label, list);
+  show();
+}
+
+let current = null;  // the game as last drawn
 
 function drawMoves(g) {
   const box = $("moves");
@@ -76,39 +151,61 @@ function drawMoves(g) {
   const groups = new Map();
   for (const m of g.moves) {
     const key = (m.player ? m.player + ": " : "") + m.group;
-    if (!groups.has(key)) groups.set(key, new Map());
-    const [head, rest] = headOf(m);
-    const heads = groups.get(key);
-    if (!heads.has(head)) heads.set(head, []);
-    heads.get(head).push([rest, m]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(m);
   }
-  let first = true;
-  for (const [key, heads] of groups) {
+  for (const [key, moves] of groups) {
     const details = document.createElement("details");
-    if (first || groups.size <= 3) details.open = true;
-    first = false;
-    details.append(text("summary", `${key} (${heads.size})`));
-    const list = document.createElement("div");
-    list.className = "list";
-    for (const [head, forms] of heads) {
-      if (forms.length === 1) { list.append(moveButton(forms[0][0] ? `${head} (${forms[0][0]})` : head, forms[0][1])); continue; }
-      const more = text("button", `${head} …`, "move head");
-      more.type = "button";
-      more.setAttribute("aria-expanded", "false");
-      const sub = document.createElement("div");
-      sub.className = "list forms";
-      sub.hidden = true;
-      for (const [rest, m] of forms) sub.append(moveButton(rest || head, m));
-      more.addEventListener("click", () => {
-        sub.hidden = !sub.hidden;
-        more.setAttribute("aria-expanded", String(!sub.hidden));
-      });
-      list.append(more, sub);
-    }
-    details.append(list);
+    details.open = groups.size <= 3;
+    details.append(text("summary", `${key} (${moves.length})`));
+    const inner = document.createElement("div");
+    inner.className = "choice";
+    details.append(inner);
+    choose(inner, moves, []);
     box.append(details);
   }
 }
+
+// an entry of the log: tap it for what can be done there (a note, a branch from it)
+function entryTools(e) {
+  const tools = document.createElement("div");
+  tools.className = "tools";
+  const form = document.createElement("form");
+  form.className = "note-form";
+  const area = document.createElement("textarea");
+  area.value = e.note || "";
+  area.maxLength = 2000;
+  area.rows = 2;
+  area.setAttribute("aria-label", `note on entry ${e.number}`);
+  const save = text("button", "save the note");
+  save.type = "submit";
+  form.append(area, save);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    await act(`/api/games/${encodeURIComponent(GAME)}/note`, {entry: e.number, note: area.value});
+  });
+  const branch = document.createElement("form");
+  branch.className = "branch-form";
+  const name = document.createElement("input");
+  name.placeholder = "name of the new game file";
+  name.setAttribute("aria-label", `branch after entry ${e.number}: file name`);
+  name.required = true;
+  const go = text("button", `go on from entry ${e.number} another way`);
+  go.type = "submit";
+  branch.append(name, go);
+  branch.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("error").textContent = "";
+    try {
+      const made = await call(`/api/games/${encodeURIComponent(GAME)}/branch`, {after: e.number, name: name.value});
+      location.href = withToken(`/games/${encodeURIComponent(made.name)}`);
+    } catch (err) { $("error").textContent = err.message; }
+  });
+  tools.append(form, branch);
+  return tools;
+}
+
+let opened = null;  // the entry whose tools are open
 
 function drawEntries(g) {
   const list = $("entries");
@@ -119,13 +216,21 @@ function drawEntries(g) {
     list.append(li);
   }
   for (const e of g.entries) {
-    const li = text("li", e.text, e.violation ? "violation" : "");
+    const li = document.createElement("li");
     li.id = `entry-${e.number}`;
     li.value = e.number;
+    if (e.violation) li.className = "violation";
+    const head = text("button", e.text, "entry");
+    head.type = "button";
+    head.setAttribute("aria-expanded", String(opened === e.number));
+    head.addEventListener("click", () => { opened = opened === e.number ? null : e.number; drawEntries(current); });
+    li.append(head);
     if (e.violation) li.append(text("span", `[${e.violation.rule}] ${e.violation.message}`, "rule"));
+    if (e.note) li.append(text("span", `note: ${e.note}`, "note"));
+    if (opened === e.number) li.append(entryTools(e));
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight;  // the list scrolls, not the page: the moves stay in view
+  if (opened === null) list.scrollTop = list.scrollHeight;  // the list scrolls, not the page
 }
 
 function drawPanels(g) {
@@ -142,6 +247,7 @@ function drawPanels(g) {
 
 function draw(g) {
   shown = g.version;
+  current = g;
   $("title").textContent = `${g.title}: ${g.players.join(", ")}`;
   const v = $("verdict");
   v.textContent = verdictLine(g);
@@ -179,11 +285,13 @@ async function refresh() {
   catch (err) { $("error").textContent = err.message; }
 }
 
-async function record(body) {
+async function act(url, body) {
   $("error").textContent = "";
-  try { await load(`/api/games/${encodeURIComponent(GAME)}/entries`, body); }
+  try { await load(url, body); }
   catch (err) { $("error").textContent = err.message; }
 }
+
+const record = (body) => act(`/api/games/${encodeURIComponent(GAME)}/entries`, body);
 
 function gamePage() {
   $("record").hidden = false;
@@ -191,11 +299,8 @@ function gamePage() {
     ev.preventDefault();
     record({text: $("other-text").value}).then(() => { if (!$("error").textContent) $("other-text").value = ""; });
   });
-  $("undo").addEventListener("click", async () => {
-    $("error").textContent = "";
-    try { await load(`/api/games/${encodeURIComponent(GAME)}/undo`, {}); }
-    catch (err) { $("error").textContent = err.message; }
-  });
+  $("undo").addEventListener("click", () => act(`/api/games/${encodeURIComponent(GAME)}/undo`, {}));
+  $("review").href = withToken(`/review/${encodeURIComponent(GAME)}`);
   const events = new EventSource(withToken(`/api/games/${encodeURIComponent(GAME)}/events`));
   events.addEventListener("changed", (ev) => { if (Number(ev.data) !== shown) refresh(); });
   refresh();
