@@ -110,9 +110,11 @@ def vision(v: "Vision") -> CardDetail:
 def event(e: "Event") -> CardDetail:
     """"Event Cards": the description and effect, the Feelings put on the Visions; "Reboot
     Cards": played immediately, affecting all players."""
-    fields = []
-    if e.vision:
-        fields.append(Value(label="effect only for the players on", value=e.vision))
+    if e.reboot:  # "Reboot Cards": "A player can only avoid the effect of a reboot card by paying a Mark of Sol"
+        who = "all players, at once (a player may pay a Mark of Sol to avoid it)"
+    else:  # "If an effect has a Vision's name written before it, it only affects the players who chose that Vision"
+        who = f"the players who chose {e.vision}" if e.vision else "all players"
+    fields = [Value(label="effect for", value=who)]
     if e.feelings:
         spaces = "; ".join(f"{vision}: {feelings({f: fs.count(f) for f in dict.fromkeys(fs)})}"
                            for vision, fs in e.feelings.items())
