@@ -411,3 +411,31 @@ def test_the_review_view_opens_from_the_game(server, browser):
     phone.wait_for_selector("#entries li", state="attached")
     assert phone.locator("#entries li").count() >= 3
     assert "legal" in phone.inner_text("#verdict").lower()
+
+
+def test_a_tap_on_a_card_of_the_table_shows_what_a_judge_needs(server, browser):
+    """Forge's card detail panel: a tap on a Kartomantik card on the table opens its temperament
+    and base power (a manifestation) or its tribute cost (a Will), from the card data: a tribute
+    dispute can be checked at the table."""
+    url, folder = server
+    new_game(url, "kartomantik", ["Ana", "Ben"], "k")
+    phone = phone_page(browser, url + "/games/k.yaml")
+    rng = random.Random(3)
+    while not phone.locator("#panels [data-card]").count():
+        tap_a_move(phone, rng)
+    known = engines()["kartomantik"].card_details()
+    for i in range(min(4, phone.locator("#panels [data-card]").count())):
+        card = phone.locator("#panels [data-card]").nth(i)
+        detail = known[card.get_attribute("data-card")]
+        card.click()
+        phone.wait_for_selector("#card-detail[open]", state="attached")
+        assert phone.inner_text("#card-detail-name") == detail.name
+        shown = phone.inner_text("#card-detail")
+        wanted = ["temperament", "base power"] if detail.kind == "manifestation" else ["tribute cost"]
+        assert [f.label for f in detail.fields][:len(wanted)] == wanted
+        for field in detail.fields:
+            assert f"{field.label}\n{field.value}" in shown, (field, shown)
+        assert detail.text in shown
+        phone.click("#card-detail button.close")
+        phone.wait_for_selector("#card-detail[open]", state="detached")
+    never_sideways(phone, PHONE["width"])

@@ -205,8 +205,11 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         return endpoint
 
     def page(name: str) -> HTMLResponse:
-        html = _asset("table.html").replace("{{css}}", _css()).replace("{{js}}", _asset("table.js") + _asset("start.js"))
-        return HTMLResponse(html.replace("{{game}}", json.dumps(name)),
+        parts = {"css": _css(), "js": _asset("table.js") + _asset("start.js"),
+                 "cardsjs": _asset("cards.js", "rules_check.dispute"), "game": json.dumps(name)}
+        # one pass: a part's own text is never read for {{...}} again
+        html = re.sub(r"\{\{(\w+)\}\}", lambda m: parts[m.group(1)], _asset("table.html"))
+        return HTMLResponse(html,
                             headers={"Content-Security-Policy": "default-src 'self'; script-src 'unsafe-inline'; "
                                      "style-src 'unsafe-inline'; img-src 'self' data:"})
 

@@ -208,6 +208,14 @@ class TableGame:
                 break
         return out
 
+    def details(self, view: Any) -> dict[str, Any]:
+        """What a judge needs of each card the table shows (a tap opens it: rules_check/dispute/cards.js)."""
+        from rules_check.dispute.page import _places
+
+        known = self.engine.card_details()
+        return {name: known[name].model_dump(mode="json") for name in sorted({n for _, _, n in _places(view)})
+                if name in known}
+
     def review_page(self) -> str:
         """The review view of the game as recorded so far: the dispute page ``pnp check log
         --html`` writes (every violation read, as ``--all``), for the table after any entry."""
@@ -233,6 +241,7 @@ class TableGame:
             "scores": r.scores if r else {}, "winner": r.winner if r else None,
             "undecided": list(r.undecided) if r else [],
             "panels": [{"id": p.id, "title": p.title, "svg": draw(p, players)} for p in view.panels] if view else [],
+            "details": self.details(view),
             "facts": [f.model_dump() for f in getattr(view, "facts", [])] if view else [],
             "moves": self.moves(), "moves_error": self.moves_error,
         }

@@ -236,6 +236,7 @@ function drawEntries(g) {
 function drawPanels(g) {
   const box = $("panels");
   box.replaceChildren();
+  $("card-details").textContent = JSON.stringify(g.details || {});  // read by cards.js on a tap
   for (const p of g.panels) {
     const fig = document.createElement("figure");
     fig.id = `panel-${p.id}`;
