@@ -12,9 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+import tableviews
 
 from pnp.data.games.kartomantik import TEMPERAMENT_COLOURS
 from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS, fragment_name
+from rules_check.core.errors import IllegalAction
+from rules_check.core.logfile import read_log
 from rules_check.core.simulate import play
 from rules_check.core.view import Card, CardDetail, RingPanel, SlotsPanel, View, ZonePanel, slug
 from rules_check.engines import engines
@@ -115,6 +118,25 @@ def test_every_card_shown_has_its_detail(game):
         assert exceptions == set()
     if game == "kartomantik":  # cards in play are named OWNER/Name
         assert {n.split("/", 1)[0] for n in looked_up if "/" in n} == {"Ana", "Ben"}
+
+
+def test_every_card_of_the_example_logs_has_its_detail():
+    """The example logs (examples/logs, as users write them): the views after every entry up
+    to the first violation, and the table just before it."""
+    replayed = 0
+    for path in sorted(tableviews.EXAMPLES.glob("*.yaml")):
+        log = read_log(path, ENGINES)
+        try:
+            r = tableviews.replay(path)
+        except IllegalAction:  # a setup that breaks a rule (visions-illegal-setup): no table
+            continue
+        replayed += 1
+        details = ENGINES[log.game].card_details()
+        for view in r.views + ([r.before] if r.before else []):
+            for pid, card in shown(view):
+                assert card.name in details or placeholder(log.game, pid, card, set(log.players)), \
+                    f"{path.name}: no detail for {card.name!r} in {pid}"
+    assert replayed >= 35
 
 
 def fields(d: CardDetail) -> dict:
