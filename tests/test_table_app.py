@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -370,12 +371,15 @@ def test_record_on_a_phone_and_follow_on_a_second_page(server, browser):
     assert phone.inner_text("#verdict").startswith("ILLEGAL: 1 violation · 7 entries")
     # a note on an entry, written by tapping it: saved in the file, shown on both pages
     phone.click("#entry-3 button.entry")
-    phone.fill("#entry-3 textarea", "Ben asked to see the card")
+    hostile = 'Ben asked <img src=x onerror="document.title=1"> to see the card'
+    phone.fill("#entry-3 textarea", hostile)
     phone.click("#entry-3 .note-form button")
     ready(phone)
-    assert phone.inner_text("#entry-3 .note") == "note: Ben asked to see the card"
+    assert phone.inner_text("#entry-3 .note") == f"note: {hostile}"  # text, never markup
+    assert phone.locator("#entries img").count() == 0 and phone.title() == "pnp table"
     other.wait_for_selector("#entry-3 .note", state="attached", timeout=10_000)
-    assert "note: Ben asked to see the card" in (folder / "tuesday.yaml").read_text()
+    assert other.locator("#entries img").count() == 0
+    assert yaml.safe_load((folder / "tuesday.yaml").read_text())["log"][2]["note"] == hostile
     phone.reload()  # the page resumes from the server, which resumes from the file
     ready(phone)
     assert entries_shown(phone) == 7 and phone.locator("#entries li.violation").count() == 1
