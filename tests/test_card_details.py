@@ -22,6 +22,7 @@ from rules_check.core.simulate import play
 from rules_check.core.view import Card, CardDetail, RingPanel, SlotsPanel, View, ZonePanel, slug
 from rules_check.engines import engines
 from rules_check.games.kartomantik.engine import KartomantikEngine
+from rules_check.games.so_long_my_world.view import roman
 from rules_check.games.visions.view import UNSEEN_NIGHTMARE
 from rules_check.pool import Pool
 
@@ -235,6 +236,8 @@ def test_slmw_vision_affinity_event_text_and_remnant_cost():
     engine = ENGINES["so-long-my-world"]
     data = engine.cards
     details = engine.card_details()
+    groups = (data.cards, data.events, data.visions, data.heartbreaks, data.ends)
+    assert len(details) == sum(len(g) for g in groups)  # no two cards of the box share a name
     for name, v in data.visions.items():
         f = fields(details[name])
         if v.kind == "gestalt":
@@ -270,5 +273,8 @@ def test_slmw_vision_affinity_event_text_and_remnant_cost():
                                       "starting Remnant card" if c.starting else "Remnant card")
         if not c.starting:
             assert f["insight points"] == c.insight
+    coop = details[next(iter(data.heartbreaks))]
+    assert coop.kind == "Heartbreak card" and coop.text == data.heartbreaks[coop.name].goal
+    assert fields(coop)["time counter starts at hour"] == roman(data.heartbreaks[coop.name].start_hour)
     continuous = [n for n, d in details.items() if fields(d).get("effect", "").startswith("Continuous")]
     assert continuous and all(data.cards[n].script.kinds.keys() & {"triggered", "static"} for n in continuous)

@@ -19,6 +19,8 @@ from pnp.effects.printer import render_ability
 from pnp.effects.so_long_my_world import VOCABULARY
 from rules_check.core.view import CardDetail, Value
 
+from .view import roman
+
 if TYPE_CHECKING:
     from .cards import Card, CardData, Event, Heartbreak, Vision
     from .engine import SoLongEngine
@@ -126,7 +128,7 @@ def event(e: "Event") -> CardDetail:
 
 def heartbreak(h: "Heartbreak") -> CardDetail:
     """So Long, My Love, "Heartbreak Cards": the time counter, the goal, the Collective Insight."""
-    fields = [Value(label="time counter starts at", value=h.start_hour),
+    fields = [Value(label="time counter starts at hour", value=roman(h.start_hour)),
               Value(label="Collective Insight", value=h.collective_insight)]
     return CardDetail(name=h.name, kind="Heartbreak card", fields=fields, text=h.goal,
                       rule=f"{T}: So Long, My Love (2-player co-op mode), Heartbreak Cards")
