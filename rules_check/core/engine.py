@@ -66,6 +66,9 @@ class Engine(ABC, Generic[S, A]):
     title: str  # as rule references start: "Visions"
     players: tuple[int, int]  # fewest and most players
     has_table_view: bool = False  # whether `table_view` writes what the table saw (logs of real games)
+    # the table app (pnp table) offers moves grouped as a player thinks of them: an entry's verb ->
+    # the group's words; a verb not named here is offered under its own word
+    move_groups: dict[str, str] = {}
 
     # --- state ----------------------------------------------------------------------------
 

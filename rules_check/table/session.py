@@ -32,10 +32,6 @@ from rules_check.dispute.timeline import one_line
 
 MOVES_SHOWN = 400  # the most moves offered at once (a choice among a deck's orders can be thousands)
 
-# how a player thinks of a move: the entry's verb -> the group it is offered under
-GROUPS = {"play": "play a card", "pass": "pass", "activate": "activate", "choose": "answer the question",
-          "effect": "answer the question", "show": "show cards", "mulligan": "mulligan", "reveal": "reveal"}
-
 
 def without(entry: Any) -> Any:
     """``entry`` as the rules read it: without the note written beside it."""
@@ -202,9 +198,12 @@ class TableGame:
             seen.add(text)
             verb = next((k for k in entry if k != "player"), "move") if isinstance(entry, dict) else "move"
             player = entry.get("player") if isinstance(entry, dict) else None
-            out.append({"group": GROUPS.get(verb, verb), "player": player if isinstance(player, str) else None,
+            out.append({"group": self.engine.move_groups.get(verb, verb),  # as a player thinks of it
+                        "player": player if isinstance(player, str) else None,
                         "text": text, "entry": entry})
             if len(out) >= MOVES_SHOWN:
+                self.moves_error = (f"only the first {MOVES_SHOWN} of the {len(actions)} moves the rules allow are "
+                                    "offered: write another one below")
                 break
         return out
 

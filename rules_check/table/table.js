@@ -148,6 +148,7 @@ function drawMoves(g) {
     box.append(text("p", g.moves_error || "No move is offered here: write what happened below.", "hint"));
     return;
   }
+  if (g.moves_error) box.append(text("p", g.moves_error, "hint"));
   const groups = new Map();
   for (const m of g.moves) {
     const key = (m.player ? m.player + ": " : "") + m.group;

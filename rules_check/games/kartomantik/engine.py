@@ -50,6 +50,9 @@ class KartomantikEngine(Engine[KState, Action]):
     title = "Kartomantik"
     players = (2, 2)
     has_table_view = True
+    move_groups = {"play": "play a card", "pass": "pass priority", "activate": "activate an ability",
+                   "choose": "answer the question on the Stack", "effect": "answer the question on the Stack",
+                   "reveal": "reveal", "place": "place in the Interzone", "mulligan": "mulligan", "show": "show cards"}
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()

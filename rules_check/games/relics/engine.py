@@ -42,6 +42,8 @@ class RelicsEngine(Engine[RelicsState, Action]):
     title = "relics"
     players = (1, 1)
     has_table_view = True  # the draw pile unseen, every card named as it is dealt (ruling R12)
+    move_groups = {"travel": "travel", "ability": "use a relic's ability", "pay": "pay the challenge",
+                   "reshuffle": "reshuffle", "discard": "discard", "end": "end the game"}
 
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()

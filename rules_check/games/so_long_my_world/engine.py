@@ -62,6 +62,10 @@ class SoLongEngine(Engine[SoLongState, Action]):
     title = "So Long, My World"
     players = (1, 5)  # 1: the solo mode only; 2-5 the others (checked per mode in new_state)
     has_table_view = True  # table.py (readings SL39-SL43)
+    move_groups = {"event": "turn up the event", "choose": "answer the question", "play": "play a card",
+                   "drain": "drain a vision", "effect": "use a vision's effect", "end": "end the turn",
+                   "reach": "reach a vision", "unlock": "unlock", "observe": "observe", "show": "show cards",
+                   "reshuffle": "reshuffle", "record": "record", "goal": "goal", "pass": "pass"}
 
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()

@@ -24,6 +24,9 @@ class VisionsEngine(Engine[VisionsState, Action]):
     title = "Visions"
     players = (2, 5)
     has_table_view = True  # logs written at the table: readings V18-V22, ``table``
+    move_groups = {"start dream": "start a dream", "continue dream": "continue a dream",
+                   "nightmare": "play a nightmare", "refill": "refill the hand", "skip": "skip the turn",
+                   "show": "show cards"}
 
     def __init__(self, cards_dir: Path | None = None) -> None:
         self._cards_dir = cards_dir
