@@ -1,18 +1,49 @@
-"""The start page's side of the server: the games of the folder, and a new game from what the
-table decides (rules_check/table/start.js)."""
+"""The start page's side of the server: the games of the folder, the questions a game's setup
+asks of the table (rules_check/table/questions.py, each game's ``table_setup.py``), and a new
+game from their answers (rules_check/table/start.js).
+
+``POST /api/new`` takes ``answers`` (the page's: turned into the setup by the game's
+``setup_from_answers`` and judged by its engine), or a raw ``setup`` (scripts, tests,
+bench/table.py), or neither: then what the table decides is drawn at random, as before. The page
+itself never starts a game that way: its "fill the rest at random" button asks
+``/api/setup/GAME/random`` for answers and shows them in the form before the game starts."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import random
+import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from pnp.data.errors import InputError, InputErrors
+
+from .questions import BadAnswer, Question, filled
+from .session import NotAnEntry
+
 if TYPE_CHECKING:
+    from rules_check.core.engine import Engine
+
     from .server import Table
 
 Handler = Callable[[Request], Any]
+
+
+def _table_setup(engine: "Engine"):
+    """The game's ``table_setup`` module (rules_check/games/GAME/table_setup.py)."""
+    package = type(engine).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.table_setup")
+
+
+def _refused(exc: Exception) -> JSONResponse:
+    """A 400 naming the question an answer was wrong for (the page shows it beside it)."""
+    body: dict[str, Any] = {"error": str(exc)}
+    if isinstance(exc, BadAnswer):
+        body["question"] = exc.key
+    return JSONResponse(body, status_code=400)
 
 
 def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
@@ -21,15 +52,74 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
 
     engines = table.engines
 
+    def engine_for(game: Any, players: list[str]) -> "Engine":
+        if game not in engines:
+            raise NotAnEntry(f"no rules engine for {game!r} (known: {', '.join(engines)})")
+        engine = engines[game]
+        low, high = engine.players
+        if not low <= len(players) <= high:
+            raise NotAnEntry(f"{engine.title} is played by {engine.player_range()}, not {len(players)}")
+        return engine
+
+    def players_of(request: Request) -> list[str]:
+        raw = request.query_params.get("players", "")
+        return player_names([p for p in raw.split(",") if p.strip()] or None)
+
     async def listing(request: Request) -> Response:
         return JSONResponse({"games": table.listing(),
                              "engines": [{"game": g, "title": e.title, "players": list(e.players)}
                                          for g, e in engines.items()]})
 
+    async def asked(request: Request) -> Response:
+        players = players_of(request)
+        engine = engine_for(request.path_params["game"], players)
+        questions: list[Question] = await asyncio.to_thread(engine.setup_questions, players)
+        return JSONResponse({"game": engine.game, "players": players,
+                             "questions": [q.model_dump(mode="json") for q in questions]},
+                            headers={"Cache-Control": "no-store"})
+
+    async def at_random(request: Request) -> Response:
+        data = await _body(request)
+        players = player_names(data.get("players"))
+        engine = engine_for(request.path_params["game"], players)
+        given = data.get("answers") or {}
+        if not isinstance(given, dict):
+            return _refused(BadAnswer("answers", "expected a mapping of question keys to answers"))
+        module = _table_setup(engine)
+        rng = random.Random(secrets.randbits(64))
+        answers = filled(engine.setup_questions(players), given, rng, players, getattr(module, "random_decklist", None))
+        return JSONResponse({"answers": answers}, headers={"Cache-Control": "no-store"})
+
+    async def deck(request: Request) -> Response:
+        """A Kartomantik decklist checked as ``pnp check deck -`` checks it, for the page to show
+        its errors beside the decklist as it is pasted."""
+        data = await _body(request)
+        engine = engines.get("kartomantik")
+        if engine is None:
+            raise NotAnEntry("no rules engine for kartomantik")
+        text = data.get("text")
+        if not isinstance(text, str):
+            raise NotAnEntry("send the decklist as text")
+        errors, warnings, read = await asyncio.to_thread(_table_setup(engine).deck_problems, engine, text)
+        return JSONResponse({"errors": errors, "warnings": warnings,
+                             "cards": read.deck_size if read is not None else 0})
+
     async def create(request: Request) -> Response:
         data = await _body(request)
-        made = await asyncio.to_thread(table.new, data.get("name") or "", data.get("game") or "",
-                                       player_names(data.get("players")), data.get("setup"))
+        game = data.get("game") or ""
+        players = player_names(data.get("players"))
+        setup = data.get("setup")
+        if data.get("answers") is not None:
+            if setup is not None:
+                raise NotAnEntry("send the answers to the start questions or a setup, not both")
+            engine = engine_for(game, players)
+            try:
+                setup = await asyncio.to_thread(engine.setup_from_answers, players, data["answers"])
+            except (InputError, InputErrors) as exc:
+                return _refused(exc)
+        made = await asyncio.to_thread(table.new, data.get("name") or "", game, players, setup)
         return JSONResponse({"name": made.path.name})
 
-    return [("/api/games", listing, ["GET"]), ("/api/new", create, ["POST"])]
+    return [("/api/games", listing, ["GET"]), ("/api/setup/{game}", asked, ["GET"]),
+            ("/api/setup/{game}/random", at_random, ["POST"]), ("/api/deck", deck, ["POST"]),
+            ("/api/new", create, ["POST"])]
