@@ -105,7 +105,7 @@ def test_the_page_opens_at_the_violating_entry(tmp_path, page, game):
     assert selected(page) == f"entry-{entry}"
     assert "violation" in page.get_attribute(f"#entry-{entry}", "class")
     assert page.inner_text(f"#entry-{entry} .ln") == str(line)
-    assert page.inner_text("#where") == f"After entry {entry} (line {line})"
+    assert page.inner_text("#where") == f"The table just before entry {entry} (line {line})"  # as --state says
     assert page.inner_text("#broken .rule") == f"[{rule}]"
     assert page.inner_text("#verdict .status") == "ILLEGAL"
     for selector, cards in zones.items():
@@ -129,20 +129,21 @@ def test_keys_and_links_step_through_the_entries(tmp_path, page):
     assert selected(page) == "entry-46"
     assert page.evaluate("location.hash") == "#entry-46"
     assert page.locator("#broken").count() == 0  # a legal entry: no violation box
-    assert page.inner_text("#where") == "After entry 46 (line 69)"
+    assert page.inner_text("#where") == "The table after entry 46 (line 69)"
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")  # past the violation: the replay stopped there
     assert selected(page) == "entry-48"
     assert "not checked" in page.inner_text("#board .notice")
+    assert page.inner_text("#where") == "The table just before entry 47 (line 70)"  # the last one replayed
     page.keyboard.press("Home")
-    assert selected(page) == "entry-0" and page.inner_text("#where") == "After the setup"
+    assert selected(page) == "entry-0" and page.inner_text("#where") == "The table after the setup"
     page.keyboard.press("n")  # the next rule broken
     assert selected(page) == "entry-47"
     page.click("#entry-3 a")
     assert selected(page) == "entry-3"
     assert names(page, "#board #panel-river .card") != []
     open_page(page, out.as_uri() + "#entry-5")  # a link to an entry
-    assert selected(page) == "entry-5" and page.inner_text("#where") == "After entry 5 (line 28)"
+    assert selected(page) == "entry-5" and page.inner_text("#where") == "The table after entry 5 (line 28)"
 
 
 def test_the_index_links_each_page(tmp_path, page):
@@ -162,12 +163,13 @@ def test_printing_gives_each_chosen_entry_a_page(tmp_path, page):
     open_page(page, report(tmp_path, "relics-illegal-energy-first.yaml").as_uri())
     pdf = PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True)))  # the selected entry (the violation): one page
     text = pdf.pages[0].extract_text()
-    assert len(pdf.pages) == 1 and "After entry 1 (line 28)" in text and "Turn Sequence 2, Challenge" in text
+    assert len(pdf.pages) == 1 and "The table just before entry 1 (line 28)" in text
+    assert "Turn Sequence 2, Challenge" in text
     page.check("#print-every")
     pdf = PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True)))
     heads = [p.extract_text() for p in pdf.pages]
     assert len(pdf.pages) == 2  # the setup and the one entry, a page each
-    assert "After the setup" in heads[0] and "After entry 1 (line 28)" in heads[1]
+    assert "The table after the setup" in heads[0] and "The table just before entry 1 (line 28)" in heads[1]
 
 
 def test_a_hostile_player_name_is_text_not_markup(tmp_path, page):
@@ -195,13 +197,15 @@ def test_with_all_an_entry_applied_as_written_shows_both_tables(tmp_path, page):
     assert r.exit_code == 1
     open_page(page, out.as_uri())
     assert selected(page) == "entry-8" and page.locator("#entries li.violation").count() == 2
-    assert page.inner_text("#which") == "The table below is the table just before this entry."
-    assert page.locator("#show-after").count() == 0  # skipped: the table did not change
+    # as --state N --all: the table after the entry (skipped: the same as before it)
+    assert page.inner_text("#which") == "The table below: the table after entry 8 (line 77), entry skipped."
+    assert "the same table" in page.inner_text("#broken label")
     page.keyboard.press("n")
     assert selected(page) == "entry-29"
-    before = page.inner_html("#board .group[data-owner='Ben']")
-    page.check("#show-after")  # applied as written: the table after it
-    assert page.inner_text("#which") == "The table below is the table after this entry."
-    assert page.inner_html("#board .group[data-owner='Ben']") != before
+    after = page.inner_html("#board .group[data-owner='Ben']")
+    page.uncheck("#show-after")  # the table just before it
+    assert page.inner_text("#which") == "The table below: the table just before entry 29 (line 98)."
+    assert page.inner_html("#board .group[data-owner='Ben']") != after
+    page.check("#show-after")
     page.keyboard.press("ArrowDown")  # a legal entry after it is drawn as replayed
     assert selected(page) == "entry-30" and page.locator("#broken").count() == 0

@@ -227,6 +227,62 @@
       select(i, true);
     });
 
+    // Printed, the table is text in columns, read from its pictures' DOM (svg.py's data-*
+    // attributes): every name whole, at 7 pt or more, one entry to an A4 page where a picture
+    // at a readable size would take five.
+    function asText(board) {
+      function cardText(c) {
+        var t = esc(c.getAttribute("data-card")) + (c.getAttribute("data-mark") ? " <i>(" +
+          esc(c.getAttribute("data-mark")) + ")</i>" : "") + (c.getAttribute("data-note") ? " [" +
+          esc(c.getAttribute("data-note")) + "]" : "");
+        var cls = (c.classList.contains("changed") ? " changed" : "") + (c.classList.contains("target") ? " target" : "");
+        return cls ? '<span class="' + cls.trim() + '">' + t + "</span>" : t;
+      }
+      function cards(scope) {
+        var out = Array.prototype.map.call(scope.querySelectorAll("[data-card]"), cardText);
+        var hidden = scope.querySelector(".hidden-cards");
+        if (hidden) { out.push(esc(hidden.getAttribute("data-count")) + " hidden"); }
+        return out.length ? out.join(", ") : "<i>empty</i>";
+      }
+      function panelText(svg) {
+        var lines = [], pointer = svg.querySelector("[data-pointer]");
+        if (svg.classList.contains("panel-slots") || svg.classList.contains("panel-ring")) {
+          Array.prototype.forEach.call(svg.querySelectorAll(".slot"), function (slot) {
+            var here = pointer && pointer.getAttribute("data-pointer") === slot.getAttribute("data-index");
+            lines.push("<li>" + esc(slot.getAttribute("data-label")) + ": " + cards(slot) +
+              (slot.getAttribute("data-note") ? " [" + esc(slot.getAttribute("data-note")) + "]" : "") +
+              (here ? " <b>◀ the hand</b>" : "") + "</li>");
+          });
+          var centre = svg.querySelector(".centre");
+          if (centre) { lines.push("<li>" + esc(svg.querySelectorAll(".centre").length ? Array.prototype.map.call(
+            svg.querySelectorAll(".centre"), function (e) { return e.textContent; }).join(" ") : "") + "</li>"); }
+        } else if (svg.classList.contains("panel-track")) {
+          Array.prototype.forEach.call(svg.querySelectorAll(".space[data-markers]"), function (space) {
+            lines.push("<li>" + esc(space.getAttribute("data-markers")) + " on " + esc(space.getAttribute("data-label")) +
+              "</li>");
+          });
+          if (!lines.length) { lines.push("<li><i>no markers</i></li>"); }
+        } else if (svg.classList.contains("panel-counters")) {
+          lines.push("<li>" + Array.prototype.map.call(svg.querySelectorAll(".value"), function (v) {
+            return esc(v.getAttribute("data-label")) + " <b>" + esc(v.getAttribute("data-value")) + "</b>";
+          }).join(" · ") + "</li>");
+        } else {
+          var stack = svg.querySelector("[data-position]") ? " <i>(top first)</i>" : "";
+          lines.push("<li>" + cards(svg) + stack + "</li>");
+        }
+        return '<div class="ptab"><b>' + esc(svg.getAttribute("aria-label")) + "</b><ul>" + lines.join("") + "</ul></div>";
+      }
+      var out = [];
+      Array.prototype.forEach.call(board.childNodes, function (node) {
+        if (node.nodeType !== 1) { return; }
+        if (!node.classList.contains("group")) { out.push(node.outerHTML); return; }
+        var owner = node.getAttribute("data-owner");
+        out.push('<div class="pgroup">' + (owner ? "<h3>" + esc(owner) + "</h3>" : "") +
+          Array.prototype.map.call(node.querySelectorAll("svg.panel"), panelText).join("") + "</div>");
+      });
+      return '<div class="print-table">' + out.join("") + "</div>";
+    }
+
     window.addEventListener("beforeprint", function () {  // one entry a printed page (page.css @page)
       var every = document.getElementById("print-every");
       var chosen = [];
@@ -236,11 +292,14 @@
       var holder = document.getElementById("print");
       holder.innerHTML = chosen.map(function (i) {
         var r = render(i);
+        var board = document.createElement("div");
+        board.innerHTML = r.body;
+        mark(board, r);
         return '<section data-n="' + steps[i].n + '"><h2>' + esc(r.where) + "</h2>" + (steps[i].n ?
           '<div class="entry-text">entry ' + steps[i].n + (steps[i].line ? ", line " + steps[i].line : "") + ": <code>" +
-          esc(steps[i].text) + "</code></div>" : "") + '<div class="head">' + r.head + "</div>" + r.body + "</section>";
+          esc(steps[i].text) + "</code></div>" : "") + '<div class="head">' + r.head + "</div>" + asText(board) +
+          "</section>";
       }).join("");
-      Array.prototype.forEach.call(holder.children, function (section, k) { mark(section, render(chosen[k])); });
     });
 
     document.documentElement.style.setProperty("--head", document.querySelector("header").offsetHeight + "px");

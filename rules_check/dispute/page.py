@@ -34,7 +34,9 @@ from .rulings import cited
 from .svg import draw, player_colour
 from .timeline import Step, Timeline
 
-TURN_FACTS = ("round", "turn", "travels")  # the facts whose change starts a new turn in the entry list
+# the facts whose change starts a new group in the entry list, the first one a view has: a round
+# of So Long, My World (its turns pass at every entry of a phase), a turn, a travel of relics
+TURN_FACTS = ("round", "turn", "travels")
 
 TITLES = {"kartomantik": "Kartomantik", "so-long-my-world": "So Long, My World", "visions": "Visions",
           "relics": "relics"}
@@ -122,9 +124,12 @@ def _turn(view: View | None) -> str | None:
     """The turn (round, travel) a table stands in, as the heading of its entries."""
     if view is None:
         return None
-    parts = [f"{f.label[:1].upper()}{f.label[1:]} {f.value}" for f in view.facts
-             if f.label.lower() in TURN_FACTS and f.value is not None]
-    return " · ".join(parts) or None
+    facts = {f.label.lower(): f for f in view.facts if f.value is not None}
+    for key in TURN_FACTS:
+        if key in facts:
+            f = facts[key]
+            return f"{f.label[:1].upper()}{f.label[1:]} {f.value}"
+    return None
 
 
 def _details(t: Timeline) -> dict[str, dict]:
@@ -183,7 +188,7 @@ def page(t: Timeline, title: str | None = None) -> str:
                       "labels": {"after": heading(table_label(s.number, s.line, "after", outcome)),
                                  "before": heading(table_label(s.number, s.line, "before"))},
                       "changed": _changed(on, s.view) if s.number and s.table == "after" else [],
-                      "targets": [w for w in s.words if w in shown],
+                      "targets": [w for w in s.words if w in shown and w not in log.players],
                       "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome,
                                       "rulings": cited(v.rule, v.message)} for v in s.violations],
                       "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
