@@ -98,7 +98,8 @@ def test_a_decklist_is_refused_with_the_message_pnp_check_deck_prints(file):
 
 def test_the_decklist_messages_are_the_deck_checks(tmp_path):
     two = "1 Jester of Thorns\n" + deck("legal-yellow-tempo.txt")  # a second copy, and 31 cards
-    said = str(refused("kartomantik", ["Ana", "Ben"], {"decklist:Ana": two, "decklist:Ben": two}))
+    said = str(refused("kartomantik", ["Ana", "Ben"], {"decklist:Ana": two,
+                                                       "decklist:Ben": deck("legal-yellow-tempo.txt")}))
     assert said.startswith("Ana's decklist: line 1: error duplicate: Jester of Thorns appears twice (lines 1 and 9)")
     assert "error deck-size: the deck has 31 cards; a deck has exactly 30 (rulebook 4.1)" in said
     assert str(refused("kartomantik", ["Ana", "Ben"], {"decklist:Ana": deck("legal-yellow-tempo.txt")})) == \
@@ -256,8 +257,16 @@ def test_the_server_refuses_a_wrong_answer_naming_its_question(server):
     url, folder = server
     text = deck("illegal-31-cards.txt")
     status, said = call(f"{url}/api/new", {"game": "kartomantik", "players": ["Ana", "Ben"], "name": "k1",
-                                           "answers": {"decklist:Ana": text, "decklist:Ben": text}})
+                                           "answers": {"decklist:Ana": text,
+                                                       "decklist:Ben": deck("legal-yellow-tempo.txt")}})
     assert status == 400 and said == {"error": "Ana's decklist: " + check_deck_says(text), "question": "decklist:Ana"}
+    # every wrong answer at once, each beside its question
+    status, said = call(f"{url}/api/new", {"game": "kartomantik", "players": ["Ana", "Ben"], "name": "k1",
+                                           "answers": {"decklist:Ben": text}})
+    assert status == 400 and said["question"] == "decklist:Ana"
+    assert said["answers"] == {"decklist:Ana": "Ana's decklist: not answered",
+                               "decklist:Ben": "Ben's decklist: " + check_deck_says(text)}
+    assert said["error"] == "\n".join(said["answers"].values())
     status, said = call(f"{url}/api/setup/kartomantik?players=Ana")
     assert (status, said) == (400, {"error": "Kartomantik is played by 2 players, not 1"})
     status, said = call(f"{url}/api/new", {"game": "relics", "players": ["Ana"], "name": "r1",
@@ -395,6 +404,11 @@ def test_start_each_game_through_the_form_on_a_phone(browser, server):
     assert question(page, "heartbreak").is_visible() and not question(page, "variants").is_visible()
     question(page, "heartbreak").locator("select").select_option("Last Dance")
     question(page, "first_player").locator("select").select_option("Ben")
+    page.locator("#new button[type=submit]").click()  # every question left out is named beside it
+    page.wait_for_function("() => document.getElementById('new-error').textContent.length > 0")
+    assert question(page, "clock").locator("p.error").text_content() == "The clock's six visions: not answered"
+    assert question(page, "first_feelings").locator("p.error").text_content() == "First feelings: not answered"
+    assert list(folder.glob("slmw-1*")) == []
     fill_cards(page, "clock", CLOCK)
     feelings = question(page, "first_feelings").locator("select")
     feelings.nth(0).select_option("hope")

@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, Field
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, InputErrors
 from rules_check.names import did_you_mean, normalise
 
 Kind = Literal["choice", "choices", "cards", "decklist", "per_player", "number"]
@@ -58,6 +58,22 @@ class BadAnswer(InputError):
 
     def __str__(self) -> str:
         return f"{self.label}: {self.message}"
+
+
+class BadAnswers(InputErrors):
+    """Every wrong answer of a form at once, each a `BadAnswer` (the page shows each beside its
+    question, as ``pnp check deck`` reports every problem of a file together)."""
+
+    def __init__(self, errors: list[BadAnswer]) -> None:
+        super().__init__(list(errors))
+
+    @staticmethod
+    def of(errors: list[BadAnswer]) -> None:
+        """Raise the one error, or all of them; nothing when there is none."""
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise BadAnswers(errors)
 
 
 def asked(questions: list[Question], answers: dict[str, Any]) -> list[Question]:
@@ -164,8 +180,13 @@ def read_answers(questions: list[Question], answers: Any) -> dict[str, Any]:
     if unknown:
         raise BadAnswer("answers", f"no question {', '.join(map(repr, unknown))} (asked: {', '.join(sorted(keys))})")
     out: dict[str, Any] = {}
+    errors = []
     for q in asked(questions, answers):
-        out[q.key] = read_answer(q, answers.get(q.key))
+        try:
+            out[q.key] = read_answer(q, answers.get(q.key))
+        except BadAnswer as exc:
+            errors.append(exc)
+    BadAnswers.of(errors)
     return out
 
 

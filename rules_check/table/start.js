@@ -211,11 +211,15 @@ async function loadQuestions() {
 }
 
 function showError(err) {
-  const q = asked && asked.questions.find((x) => x.key === err.question);
-  if (q) {
-    $(fieldId(q) + "-error").textContent = err.message;
-    document.querySelector(`.question[data-key="${CSS.escape(q.key)}"]`).scrollIntoView({block: "center"});
+  const each = err.answers || (err.question ? {[err.question]: err.message} : {});
+  let first = null;
+  for (const [key, message] of Object.entries(each)) {
+    const q = asked && asked.questions.find((x) => x.key === key);
+    if (!q) continue;
+    $(fieldId(q) + "-error").textContent = message;
+    first = first || q;
   }
+  if (first) document.querySelector(`.question[data-key="${CSS.escape(first.key)}"]`).scrollIntoView({block: "center"});
   $("new-error").textContent = err.message;
 }
 
@@ -252,6 +256,7 @@ async function ask(url, body) {
   if (!response.ok) {
     const err = new Error(data.error || response.statusText);
     err.question = data.question;
+    err.answers = data.answers;
     throw err;
   }
   return data;
@@ -271,7 +276,9 @@ async function startPage() {
   }
   if (!data.games.length) games.append(text("li", "none yet", "hint"));
   for (const e of data.engines) {
-    const o = text("option", `${e.title} (${e.players[0] === e.players[1] ? e.players[0] : e.players.join("-")} players)`);
+    const count = e.players[0] === e.players[1] ? `${e.players[0]} player${e.players[0] === 1 ? "" : "s"}`
+      : `${e.players.join("-")} players`;
+    const o = text("option", `${e.title} (${count})`);
     o.value = e.game;
     $("new-game").append(o);
   }

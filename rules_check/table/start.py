@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from pnp.data.errors import InputError, InputErrors
 
-from .questions import BadAnswer, Question, filled
+from .questions import BadAnswer, BadAnswers, Question, filled
 from .session import NotAnEntry
 
 if TYPE_CHECKING:
@@ -39,10 +39,14 @@ def _table_setup(engine: "Engine"):
 
 
 def _refused(exc: Exception) -> JSONResponse:
-    """A 400 naming the question an answer was wrong for (the page shows it beside it)."""
+    """A 400 naming the question an answer was wrong for (the page shows it beside it); with
+    several wrong, ``answers`` gives each question's message and ``error`` all of them."""
     body: dict[str, Any] = {"error": str(exc)}
     if isinstance(exc, BadAnswer):
         body["question"] = exc.key
+    if isinstance(exc, BadAnswers):
+        body["question"] = exc.errors[0].key
+        body["answers"] = {e.key: str(e) for e in exc.errors}
     return JSONResponse(body, status_code=400)
 
 

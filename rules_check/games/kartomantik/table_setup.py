@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from rules_check.table.questions import BadAnswer, Question, judged, read_answers
+from rules_check.table.questions import BadAnswer, BadAnswers, Question, judged, read_answers
 
 HELP = ("Paste the 30 cards the player registered, one a line, as pnp check deck reads them "
         "(\"1 Oppress\", a sideboard after \"Sideboard:\"). Kartomantik 4.1 Building a Deck: exactly 30 "
@@ -52,13 +52,23 @@ def deck_problems(engine, text: str) -> tuple[list[str], list[str], Any]:
 
 def setup(engine, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
     qs = questions(engine, players)
-    read = read_answers(qs, answers)
+    order = {q.key: i for i, q in enumerate(qs)}
+    wrong: list[BadAnswer] = []
+    try:
+        read = read_answers(qs, answers)
+    except (BadAnswer, BadAnswers) as exc:  # a decklist left out: the others are still checked
+        wrong = list(exc.errors) if isinstance(exc, BadAnswers) else [exc]
+        read = {k: v for k, v in answers.items() if k in order and isinstance(v, str) and v.strip()}
     out: dict[str, Any] = {}
     for q, p in zip(qs, players):
+        if q.key not in read or any(e.key == q.key for e in wrong):
+            continue
         errors, _, deck = deck_problems(engine, read[q.key])
         if errors or deck is None:
-            raise BadAnswer(q, "; ".join(errors) or "not a decklist")
+            wrong.append(BadAnswer(q, "; ".join(errors) or "not a decklist"))
+            continue
         out[p] = {"cards": [engine.pool.get(e.name).name for e in deck.deck for _ in range(e.count)]}
+    BadAnswers.of(sorted(wrong, key=lambda e: order.get(e.key, -1)))
     return judged(engine, players, out, qs, lambda path: key(path[0]) if path else None)
 
 
