@@ -115,6 +115,7 @@ function questionField(q) {
     body.append(checked);
   }
   box.append(body);
+  for (const el of body.querySelectorAll(":scope > select, :scope > input, :scope > textarea")) el.setAttribute("aria-label", q.label);
   if (q.help) box.append(text("p", q.help, "hint"));
   const error = text("p", "", "error");
   error.id = fieldId(q) + "-error";
