@@ -122,7 +122,7 @@
         stale = true;
         own = false;
         var shown = k >= 0 ? steps[k].labels[steps[k].table === "before" ? "before" : "after"] : "";
-        where = shown || where;
+        where = shown || "No table: the replay has none to show";
         if (step.violations && step.violations.length) {  // the violation itself: checked, but no table of its own
           html += '<div class="notice">' + (step.n === 0 ? "The setup breaks a rule: the replay has no table for it." :
             "This entry breaks a rule (below); the replay stopped there and has no table for it.") +

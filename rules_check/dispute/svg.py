@@ -5,7 +5,7 @@ changes one or two pictures and the others are the same text as before: the page
 each distinct picture once (a 500-entry log stays small). Cards carry ``class="card"``,
 ``data-name`` and ``data-card`` (cards.js opens a card's details on a tap: each card is a
 button, reached by the keyboard), spaces ``class="slot"`` and ``data-label``, so tools and
-tests read the table from the DOM. No text is smaller than 9.5 px (7 pt printed).
+tests read the table from the DOM (printed, the page writes each panel out as text from them).
 """
 
 from __future__ import annotations
