@@ -433,6 +433,10 @@ def test_fill_the_rest_at_random_shows_what_it_drew_before_the_start(browser, se
         name = f"random-{viewport['width']}"
         name_game(page, "so-long-my-world", "Ana, Ben, Cleo", name)
         question(page, "first_player").locator("select").select_option("Cleo")
+        page.fill("#new-players", "Ana, Ben, Cleo, Dan")  # a player sits down late: the answers stay
+        page.locator("#new-players").dispatch_event("change")
+        page.wait_for_function("() => document.querySelectorAll('.question[data-key=first_feelings] select')"
+                               ".length === 4")
         page.get_by_role("button", name="Fill the rest at random").click()
         page.wait_for_function("() => document.getElementById('new-random-note').textContent.length > 0")
         assert "drawn at random" in page.locator("#new-random-note").text_content()
@@ -444,6 +448,7 @@ def test_fill_the_rest_at_random_shows_what_it_drew_before_the_start(browser, se
         start(page, folder, f"{name}.yaml")
         written = yaml.safe_load((folder / f"{name}.yaml").read_text())["setup"]
         assert written["clock"] == drawn and written["first_player"] == "Cleo"
+        assert sorted(written["first_feelings"]) == ["Ana", "Ben", "Cleo", "Dan"]
 
 
 def test_names_from_the_questions_are_text_not_markup(browser, tmp_path):

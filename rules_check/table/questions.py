@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, Field
 
-from pnp.data.errors import InputError, InputErrors
+from pnp.data.errors import InputError
 from rules_check.names import did_you_mean, normalise
 
 Kind = Literal["choice", "choices", "cards", "decklist", "per_player", "number"]
@@ -60,12 +60,18 @@ class BadAnswer(InputError):
         return f"{self.label}: {self.message}"
 
 
-class BadAnswers(InputErrors):
-    """Every wrong answer of a form at once, each a `BadAnswer` (the page shows each beside its
-    question, as ``pnp check deck`` reports every problem of a file together)."""
+class BadAnswers(BadAnswer):
+    """Every wrong answer of a form at once, each a `BadAnswer` in ``errors`` (the page shows
+    each beside its question, as ``pnp check deck`` reports every problem of a file together).
+    An `InputError` itself, so a caller of ``setup_from_answers`` catches both alike."""
 
     def __init__(self, errors: list[BadAnswer]) -> None:
-        super().__init__(list(errors))
+        self.errors = list(errors)
+        super().__init__(errors[0].key, "; ".join(str(e) for e in errors))
+        self.label = errors[0].label
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
 
     @staticmethod
     def of(errors: list[BadAnswer]) -> None:

@@ -201,11 +201,19 @@ async function loadQuestions() {
   if (!players.length) { asked = null; $("setup-questions").replaceChildren(); return; }
   if (asked && asked.game === game && asked.players.join("\n") === players.join("\n")) return;
   const data = await ask(`/api/setup/${encodeURIComponent(game)}?players=${encodeURIComponent(players.join(","))}`);
+  const kept = asked && asked.game === game ? answers() : {};  // a player added: the answers stay
   asked = data;
   cardLists.clear();
   $("setup-lists").replaceChildren();
   const boxes = data.questions.map(questionField);
   $("setup-questions").replaceChildren(...boxes);
+  for (const q of data.questions) {
+    const a = kept[q.key];
+    if (a === undefined || (q.kind === "cards" && a.length !== q.count)) continue;
+    if (q.kind === "per_player") setAnswer(q, Object.fromEntries(q.players.map((p) => [p, a[p] || ""])));
+    else if (q.kind === "choice" && !q.options.includes(a)) continue;
+    else setAnswer(q, a);
+  }
   $("setup-none").hidden = data.questions.length > 0;
   $("setup").hidden = false;
   showWhen();

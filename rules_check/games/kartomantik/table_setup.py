@@ -56,7 +56,7 @@ def setup(engine, players: list[str], answers: dict[str, Any]) -> dict[str, Any]
     wrong: list[BadAnswer] = []
     try:
         read = read_answers(qs, answers)
-    except (BadAnswer, BadAnswers) as exc:  # a decklist left out: the others are still checked
+    except BadAnswer as exc:  # a decklist left out: the others are still checked
         wrong = list(exc.errors) if isinstance(exc, BadAnswers) else [exc]
         read = {k: v for k, v in answers.items() if k in order and isinstance(v, str) and v.strip()}
     out: dict[str, Any] = {}
