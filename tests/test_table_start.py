@@ -459,3 +459,16 @@ def test_names_from_the_questions_are_text_not_markup(browser, tmp_path):
         labels = question(page, "first_feelings").locator("label").all_text_contents()
         assert labels[0].startswith("<img src=x onerror=alert(1)>")
         assert page.locator("#start img").count() == 0
+
+
+def test_the_questions_need_the_token_off_loopback(tmp_path):
+    with Running(tmp_path, ENGINES, token="s3cret-token") as url:
+        for path, body in (("/api/setup/relics?players=Ana", None), ("/api/deck", {"text": "1 Oppress"}),
+                           ("/api/setup/relics/random", {"players": ["Ana"]})):
+            request = urllib.request.Request(url + path, data=None if body is None else json.dumps(body).encode(),
+                                             method="GET" if body is None else "POST")
+            with pytest.raises(urllib.error.HTTPError) as refused_:
+                urllib.request.urlopen(request, timeout=30)
+            assert refused_.value.code == 403
+        status, asked = call(f"{url}/api/setup/relics?players=Ana&token=s3cret-token")
+        assert status == 200 and asked["questions"]
