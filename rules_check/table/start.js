@@ -65,7 +65,7 @@ function questionField(q) {
   box.dataset.key = q.key;
   box.append(text("legend", q.label));
   const body = document.createElement("div");
-  body.className = "answer";
+  body.className = `answer ${q.kind}`;
   if (q.kind === "choice") {
     body.append(select(q, fieldId(q), q.default));
   } else if (q.kind === "choices") {
