@@ -226,6 +226,23 @@ def test_answers_drawn_at_random_give_a_legal_start(tmp_path, game, players):
         legal_start(path)
 
 
+def test_the_answers_by_kind():
+    from rules_check.table.questions import Question, asked, read_answer
+
+    number = Question(key="n", label="How many", kind="number", minimum=0, maximum=8)
+    assert read_answer(number, "6") == 6
+    with pytest.raises(BadAnswer, match="^How many: expected a whole number, not 'six'$"):
+        read_answer(number, "six")
+    picks = Question(key="v", label="Variants", kind="choices", options=["a", "b"], required=False)
+    assert read_answer(picks, ["B", "a"]) == ["a", "b"] and read_answer(picks, None) == []
+    with pytest.raises(BadAnswer, match="^Variants: an option is chosen twice$"):
+        read_answer(picks, ["a", "a"])
+    mode = Question(key="mode", label="Mode", kind="choice", options=["x", "y"], default="x")
+    only_y = Question(key="h", label="H", kind="choice", options=["1"], when={"mode": ["y"]})
+    assert [q.key for q in asked([mode, only_y], {})] == ["mode"]
+    assert [q.key for q in asked([mode, only_y], {"mode": "y"})] == ["mode", "h"]
+
+
 # --- the server ---------------------------------------------------------------------------------------
 
 
@@ -287,7 +304,9 @@ def test_the_deck_check_beside_the_decklist(server):
     assert status == 200 and said["cards"] == 30
     assert said["errors"] == [check_deck_says(deck("illegal-540-points.txt"))]
     status, said = call(f"{url}/api/deck", {"text": deck("legal-yellow-tempo.txt")})
-    assert (status, said["errors"], said["cards"]) == (200, [], 30)
+    assert (status, said["errors"], said["cards"], said["player"]) == (200, [], 30, None)
+    status, said = call(f"{url}/api/deck", {"text": "Player: Ben\n" + deck("legal-yellow-tempo.txt")})
+    assert said["player"] == "Ben"  # the page says so beside Ana's box
 
 
 def test_fill_the_rest_at_random_keeps_what_was_answered(server):

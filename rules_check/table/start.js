@@ -134,6 +134,7 @@ async function checkDeck(q, area) {
     if (!r.errors.length) out.append(text("li", `legal: ${r.cards} cards`, "good"));
     for (const e of r.errors) out.append(text("li", e, "error"));
     for (const w of r.warnings) out.append(text("li", w, "hint"));
+    if (r.player && q.player && r.player !== q.player) out.append(text("li", `this list names its player ${r.player}, not ${q.player}`, "hint"));
   } catch (err) { out.append(text("li", err.message, "error")); }
 }
 

@@ -106,7 +106,8 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
             raise NotAnEntry("send the decklist as text")
         errors, warnings, read = await asyncio.to_thread(_table_setup(engine).deck_problems, engine, text)
         return JSONResponse({"errors": errors, "warnings": warnings,
-                             "cards": read.deck_size if read is not None else 0})
+                             "cards": read.deck_size if read is not None else 0,
+                             "player": read.player if read is not None else None})
 
     async def create(request: Request) -> Response:
         data = await _body(request)
