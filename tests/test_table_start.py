@@ -405,8 +405,14 @@ def test_start_each_game_through_the_form_on_a_phone(browser, server):
     report = start(page, folder, "kartomantik-1.yaml")
     assert report["game"] == "kartomantik"
 
-    # Visions: the river, card by card, from the searchable list
+    # Visions: the river, card by card, from the searchable list (after a number of players it refuses)
     page = start_page(browser, url)
+    page.select_option("#new-game", "kartomantik")
+    page.fill("#new-players", "Ana, Ben, Cleo")
+    page.locator("#new-players").dispatch_event("change")
+    page.wait_for_function("() => document.getElementById('new-error').textContent.length > 0")
+    assert page.locator("#new-error").text_content() == "Kartomantik is played by 2 players, not 3"
+    assert page.locator("#setup-questions .question").count() == 0
     name_game(page, "visions", "Ana, Ben, Cleo", "visions-1")
     assert question(page, "river").locator("label").all_text_contents()[0] == "1. turned up first"
     fill_cards(page, "river", RIVER)

@@ -201,7 +201,13 @@ async function loadQuestions() {
   clearErrors();
   if (!players.length) { asked = null; $("setup-questions").replaceChildren(); return; }
   if (asked && asked.game === game && asked.players.join("\n") === players.join("\n")) return;
-  const data = await ask(`/api/setup/${encodeURIComponent(game)}?players=${encodeURIComponent(players.join(","))}`);
+  let data;
+  try {
+    data = await ask(`/api/setup/${encodeURIComponent(game)}?players=${encodeURIComponent(players.join(","))}`);
+  } catch (err) {  // not this game's number of players, a name refused: no questions of another game stay
+    if (!asked || asked.game !== game) { asked = null; $("setup-questions").replaceChildren(); $("setup").hidden = true; }
+    throw err;
+  }
   const kept = asked && asked.game === game ? answers() : {};  // a player added: the answers stay
   asked = data;
   cardLists.clear();
