@@ -300,6 +300,20 @@
           esc(steps[i].text) + "</code></div>" : "") + '<div class="head">' + r.head + "</div>" + asText(board) +
           "</section>";
       }).join("");
+      // each section zoomed up to fill its page: A4 landscape inside the margins (page.css), in CSS
+      // pixels; the first shares its page with the header
+      var PAGE_W = 1046, PAGE_H = 706, HEADER = 50;
+      holder.style.cssText = "display:block;position:absolute;left:-20000px;top:0;visibility:hidden;width:" +
+        PAGE_W + "px";
+      Array.prototype.forEach.call(holder.children, function (section, k) {
+        var room = k === 0 ? PAGE_H - HEADER : PAGE_H;
+        for (var zoom = 2; zoom > 1.01; zoom -= 0.05) {
+          section.style.zoom = zoom.toFixed(2);
+          if (section.getBoundingClientRect().height <= room) { return; }
+        }
+        section.style.zoom = "";  // too much for one page at the smallest size: it runs onto the next
+      });
+      holder.style.cssText = "";
     });
 
     document.documentElement.style.setProperty("--head", document.querySelector("header").offsetHeight + "px");
