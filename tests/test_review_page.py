@@ -415,3 +415,21 @@ def test_a_setup_that_breaks_a_rule_has_no_table_and_says_why(tmp_path, desktop)
     notice = desktop.inner_text("#board .notice")
     assert notice == "The setup breaks a rule: the replay has no table for it." and "not checked" not in notice
     assert "[Visions: Components]" in desktop.inner_text("#broken")
+
+
+def test_what_an_entry_changed_includes_counters_and_each_relics_turn_is_grouped(tmp_path, desktop):
+    open_page(desktop, write(tmp_path / "r.html", str(LOGS / "relics-legal.yaml")).as_uri() + "#entry-2")
+    # {travel: Old Watchtower}: it arrives at the location, named; a card drawn; the challenge it sets
+    assert "Old Watchtower" in desktop.eval_on_selector_all("#board .card.target", "els => els.map(e => e.dataset.card)")
+    assert "Stormbreak Pass" in desktop.eval_on_selector_all("#board #panel-hand .card.changed",
+                                                             "els => els.map(e => e.dataset.card)")
+    changed = desktop.eval_on_selector_all("#board #panel-challenge .value.changed", "els => els.map(e => e.dataset.label)")
+    assert "destination" in changed
+    energy = "els => els.map(e => e.dataset.label)"
+    assert desktop.eval_on_selector_all("#board #panel-energy .value.changed", energy) == ["red"]  # the banner: 2 -> 3
+    heads = desktop.eval_on_selector_all("#entries li.turn h2", "els => els.map(e => e.textContent)")
+    assert heads[:3] == ["Turn 1", "Turn 2", "Turn 3"]
+    desktop.keyboard.press("ArrowDown")
+    assert desktop.eval_on_selector_all("#board #panel-energy .value.changed", energy) == []  # {discard: Salt Flats}
+    desktop.keyboard.press("ArrowDown")  # {pay: {red: 1}}: the energy spent, 3 -> 2
+    assert desktop.eval_on_selector_all("#board #panel-energy .value.changed", energy) == ["red"]

@@ -151,6 +151,12 @@
       r.changed.forEach(function (c) {
         for (var k = 0; k < svgs.length; k++) {
           if (svgs[k].getAttribute("data-panel") !== c[0]) { continue; }
+          if (c[1] === -2 || c[1] === -3) {  // a marker that moved, a counter whose value changed (page.py)
+            Array.prototype.forEach.call(svgs[k].querySelectorAll(c[1] === -2 ? ".marker" : ".value"), function (e) {
+              if (e.getAttribute("data-label") === c[2]) { e.classList.add("changed"); }
+            });
+            continue;
+          }
           var scope = c[1] >= 0 ? svgs[k].querySelector('.slot[data-index="' + Number(c[1]) + '"]') : svgs[k];
           var cards = scope ? scope.querySelectorAll("[data-card]") : [];
           for (var j = 0; j < cards.length; j++) {
@@ -258,13 +264,15 @@
             svg.querySelectorAll(".centre"), function (e) { return e.textContent; }).join(" ") : "") + "</li>"); }
         } else if (svg.classList.contains("panel-track")) {
           Array.prototype.forEach.call(svg.querySelectorAll(".space[data-markers]"), function (space) {
-            lines.push("<li>" + esc(space.getAttribute("data-markers")) + " on " + esc(space.getAttribute("data-label")) +
+            var t = esc(space.getAttribute("data-markers")) + " on " + esc(space.getAttribute("data-label"));
+            lines.push("<li>" + (space.querySelector(".marker.changed") ? '<span class="changed">' + t + "</span>" : t) +
               "</li>");
           });
           if (!lines.length) { lines.push("<li><i>no markers</i></li>"); }
         } else if (svg.classList.contains("panel-counters")) {
           lines.push("<li>" + Array.prototype.map.call(svg.querySelectorAll(".value"), function (v) {
-            return esc(v.getAttribute("data-label")) + " <b>" + esc(v.getAttribute("data-value")) + "</b>";
+            var t = esc(v.getAttribute("data-label")) + " <b>" + esc(v.getAttribute("data-value")) + "</b>";
+            return v.classList.contains("changed") ? '<span class="changed">' + t + "</span>" : t;
           }).join(" · ") + "</li>");
         } else {
           var stack = svg.querySelector("[data-position]") ? " <i>(top first)</i>" : "";

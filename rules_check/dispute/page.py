@@ -103,9 +103,25 @@ def _places(view: View | None) -> list[tuple[str, int, str]]:
     return out
 
 
+MARKER, VALUE = -2, -3  # in `_changed`'s rows, for a track's marker and a counter's value
+
+
+def _others(view: View) -> set[tuple[str, int, str, object]]:
+    """A view's markers (where each stands) and counters (each value)."""
+    out: set[tuple[str, int, str, object]] = set()
+    for p in view.panels:
+        if p.kind == "track":
+            out |= {(p.id, MARKER, m.label, m.at) for m in p.markers}
+        elif p.kind == "counters":
+            out |= {(p.id, VALUE, v.label, v.value) for v in p.values}
+    return out
+
+
 def _changed(before: View | None, after: View | None) -> list[list]:
-    """The cards that arrived or moved: each place of ``after`` holding more copies of a card
-    than it did in ``before``."""
+    """What the entry changed on the table, as [panel, space, name]: each card of ``after`` in
+    a place holding more copies of it than in ``before`` (arrived or moved; space -1: the
+    panel's own cards), each track marker that moved (space MARKER) and each counter whose value
+    changed (space VALUE)."""
     if before is None or after is None:
         return []
     was: dict[tuple[str, int, str], int] = {}
@@ -117,6 +133,8 @@ def _changed(before: View | None, after: View | None) -> list[list]:
             was[place] -= 1
         elif list(place) not in out:
             out.append(list(place))
+    old = _others(before)
+    out += sorted([pid, kind, label] for pid, kind, label, value in _others(after) - old)
     return out
 
 
@@ -128,6 +146,8 @@ def _turn(view: View | None) -> str | None:
     for key in TURN_FACTS:
         if key in facts:
             f = facts[key]
+            if key == "travels" and isinstance(f.value, int):  # relics: a turn starts with its travel
+                return f"Turn {f.value + 1}"
             return f"{f.label[:1].upper()}{f.label[1:]} {f.value}"
     return None
 
@@ -213,7 +233,7 @@ def page(t: Timeline, title: str | None = None) -> str:
     entries, last_turn = [], None
     for s, turn in zip(t.steps, turns):
         if turn and turn != last_turn:
-            entries.append(f'<li class="turn" aria-hidden="false"><h2>{_e(turn)}</h2></li>')
+            entries.append(f'<li class="turn"><h2>{_e(turn)}</h2></li>')
         last_turn = turn or last_turn
         entries.append(_entry(s))
     entries = "".join(entries)

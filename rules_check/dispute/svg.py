@@ -117,7 +117,7 @@ def _frame(panel: Panel, width: float, height: float, body: str, colour: str | N
     stripe = f'<rect x="0" y="0" width="5" height="{height:g}" fill="{colour}"/>' if colour else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="panel panel-{panel.kind}" id="panel-{_e(panel.id)}" '
             f'data-panel="{_e(panel.id)}"{owner} width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{_e(panel.title)}">'
+            f'viewBox="0 0 {width:g} {height:g}" role="group" aria-label="{_e(panel.title)}">'
             f'<rect x="0.5" y="0.5" width="{width - 1:g}" height="{height - 1:g}" rx="6" class="ground"/>{stripe}'
             + _text(PAD, 16, panel.title, "title") + body + "</svg>")
 
