@@ -1,5 +1,5 @@
 """``pnp table``'s start page: what the table decides before a game recorded at the table starts
-(rules_check/table/questions.py, rules_check/games/*/table_setup.py, rules_check/table/start.py and
+(rules_check/core/questions.py, rules_check/games/*/table_setup.py, rules_check/table/start.py and
 start.js). The answers become the setup a table log gives; the engine judges it, and the file the
 server writes is a log ``pnp check log`` accepts. A wrong answer gets a message that names the
 question; a Kartomantik decklist gets exactly the message ``pnp check deck`` prints."""
@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from rules_check.decklist import read_decklist
 from rules_check.engines import engines
-from rules_check.table.questions import BadAnswer, filled
+from rules_check.core.questions import BadAnswer, filled
 from rules_check.table.server import Running
 from rules_check.table.session import TableGame
 
@@ -227,7 +227,7 @@ def test_answers_drawn_at_random_give_a_legal_start(tmp_path, game, players):
 
 
 def test_the_answers_by_kind():
-    from rules_check.table.questions import Question, asked, read_answer
+    from rules_check.core.questions import Question, asked, read_answer
 
     number = Question(key="n", label="How many", kind="number", minimum=0, maximum=8)
     assert read_answer(number, "6") == 6

@@ -19,7 +19,8 @@ from .errors import IllegalAction
 from .zones import Zones
 
 if TYPE_CHECKING:
-    from .view import View
+    from .questions import Question
+    from .view import CardDetail, View
 
 
 @dataclass
@@ -177,18 +178,18 @@ class Engine(ABC, Generic[S, A]):
 
     # --- the table app (pnp table): the start of a game and what a judge taps -------------------
 
-    def setup_questions(self, players: list[str]) -> list[Any]:
+    def setup_questions(self, players: list[str]) -> list["Question"]:
         """What the table decides before a game recorded at the table starts (decklists, the
         first player, variants, the solo path), as questions the start page asks
-        (rules_check/table/questions.py); never a shuffle or a deal. Default: none."""
+        (rules_check/core/questions.py); never a shuffle or a deal. Default: none."""
         return []
 
     def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
         """The setup (as a table log gives it) the answers to `setup_questions` describe; an
-        answer that cannot be one raises `InputError` naming the question."""
+        answer that cannot be one raises `BadAnswer` (an `InputError`) naming the question."""
         raise NotImplementedError(f"{self.game}: no start questions yet")
 
-    def card_details(self) -> dict[str, Any]:
+    def card_details(self) -> dict[str, "CardDetail"]:
         """What a judge needs of each card the table shows, by the name the view gives it
         (rules_check/core/view.py `CardDetail`): full name, kind, cost, power, corners, text and
         what its script does. Default: none known."""

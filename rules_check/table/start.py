@@ -1,5 +1,5 @@
 """The start page's side of the server: the games of the folder, the questions a game's setup
-asks of the table (rules_check/table/questions.py, each game's ``table_setup.py``), and a new
+asks of the table (rules_check/core/questions.py, each game's ``table_setup.py``), and a new
 game from their answers (rules_check/table/start.js).
 
 ``POST /api/new`` takes ``answers`` (the page's: turned into the setup by the game's
@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from pnp.data.errors import InputError, InputErrors
 
-from .questions import BadAnswer, BadAnswers, Question, filled
+from rules_check.core.questions import BadAnswer, BadAnswers, Question, filled
 from .session import NotAnEntry
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""What the start page of ``pnp table`` asks before a Kartomantik game (rules_check/table/questions.py):
+"""What the start page of ``pnp table`` asks before a Kartomantik game (rules_check/core/questions.py):
 each player's decklist, pasted as text and checked exactly as ``pnp check deck`` checks one
 (Kartomantik 4.1 Building a Deck). Nothing else is the table's to decide: the first turn starts
 with both players' Recovery Phase, the decks are shuffled (not asked), mulligans and the
@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from rules_check.table.questions import BadAnswer, BadAnswers, Question, judged, read_answers
+from rules_check.core.questions import BadAnswer, BadAnswers, Question, judged, read_answers
 
 HELP = ("Paste the 30 cards the player registered, one a line, as pnp check deck reads them "
         "(\"1 Oppress\", a sideboard after \"Sideboard:\"). Kartomantik 4.1 Building a Deck: exactly 30 "

@@ -1,4 +1,4 @@
-"""What the start page of ``pnp table`` asks before a game of relics (rules_check/table/questions.py):
+"""What the start page of ``pnp table`` asks before a game of relics (rules_check/core/questions.py):
 the difficulty and the nine cards Setup deals, in the order dealt, as the player sees them
 (ruling R12): the current location, the decision path, the future path's two columns, the two
 cards drawn into the hand. The draw pile's order is never asked: it stays unseen."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_check.table.questions import Question, judged, read_answers
+from rules_check.core.questions import Question, judged, read_answers
 
 DEALT = 9  # Setup: 1 current location, 2 decision path, 4 future path, 2 in hand
 SLOTS = ["the current location", "decision path, top", "decision path, bottom", "future path, first column, top",

@@ -1,5 +1,5 @@
 """What the start page of ``pnp table`` asks before a game of So Long, My World
-(rules_check/table/questions.py): what the table decides and what it sees face up, as the
+(rules_check/core/questions.py): what the table decides and what it sees face up, as the
 rulebook's "Setting Up the Game" lays it out (reading SL39). The mode (So Long, My World; with 2
 players So Long, My Love; with 1 the solo mode and its Path), the variants, the First Player, the
 six normal visions as placed around the clock, each player's first feeling, the Heartbreak card,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_check.table.questions import Question, judged, read_answers
+from rules_check.core.questions import Question, judged, read_answers
 
 from .state import COOP, GESTALT_VISIONS, KARMA_CATALYSTS, MULTIPLAYER, SOLO
 

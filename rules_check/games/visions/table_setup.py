@@ -1,4 +1,4 @@
-"""What the start page of ``pnp table`` asks before a game of Visions (rules_check/table/questions.py):
+"""What the start page of ``pnp table`` asks before a game of Visions (rules_check/core/questions.py):
 the 5 cards of the river, as they are turned up (Visions: Setup, "Reveal the top 5 cards of the
 draw pile to create the central river"). The seating order is the players' order, the first
 listed plays first; the shuffle, the cards taken for the player count and the hands dealt are
@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from pnp.data.games import visions as tables
-from rules_check.table.questions import Question, judged, read_answers
+from rules_check.core.questions import Question, judged, read_answers
 
 
 def questions(engine, players: list[str]) -> list[Question]:
