@@ -79,7 +79,8 @@
       if (step.legal) {
         if (step.legal.length) {
           out.push('<div>The rules allowed instead (' + (step.legal.length + (step.more || 0)) + "):</div>" +
-            '<ol class="legal">' + step.legal.map(function (m) { return "<li><code>" + esc(m) + "</code></li>"; })
+            '<ol class="legal" tabindex="0" aria-label="the moves the rules allowed">' +  // scrolls: by keyboard too
+            step.legal.map(function (m) { return "<li><code>" + esc(m) + "</code></li>"; })
               .join("") + (step.more ? "<li>and " + step.more + " more</li>" : "") + "</ol>");
         } else {
           out.push('<div class="none">No move was legal at this point.</div>');
@@ -315,11 +316,14 @@
         PAGE_W + "px";
       Array.prototype.forEach.call(holder.children, function (section, k) {
         var room = k === 0 ? PAGE_H - HEADER : PAGE_H;
-        for (var zoom = 2; zoom > 1.01; zoom -= 0.05) {
-          section.style.zoom = zoom.toFixed(2);
-          if (section.getBoundingClientRect().height <= room) { return; }
+        var fits = 1, over = 2;  // the largest zoom in [1, 2] that fits, by halves
+        if (section.getBoundingClientRect().height > room) { return; }  // runs onto the next page as it is
+        for (var step = 0; step < 6; step++) {
+          var zoom = (fits + over) / 2;
+          section.style.zoom = zoom.toFixed(3);
+          if (section.getBoundingClientRect().height <= room) { fits = zoom; } else { over = zoom; }
         }
-        section.style.zoom = "";  // too much for one page at the smallest size: it runs onto the next
+        section.style.zoom = fits === 1 ? "" : fits.toFixed(3);
       });
       holder.style.cssText = "";
     });
