@@ -207,7 +207,7 @@ def test_the_rulings_the_wheel_carries_are_docs_rulings():
 def test_turns_are_grouped(pages, desktop):
     open_page(desktop, pages["visions"].as_uri())
     heads = desktop.eval_on_selector_all("#entries li.turn h2", "els => els.map(e => e.textContent)")
-    assert heads[:3] == ["Turn Ana", "Turn Ben", "Turn Cleo"] and len(heads) > 10
+    assert heads[:3] == ["Ana's turn", "Ben's turn", "Cleo's turn"] and len(heads) > 10
     # each entry sits under the turn of the table it was played on
     first = desktop.evaluate("() => document.querySelector('#entries li.turn').nextElementSibling.id")
     assert first == "entry-1"

@@ -138,7 +138,7 @@ def _changed(before: View | None, after: View | None) -> list[list]:
     return out
 
 
-def _turn(view: View | None) -> str | None:
+def _turn(view: View | None, players: list[str]) -> str | None:
     """The turn (round, travel) a table stands in, as the heading of its entries."""
     if view is None:
         return None
@@ -148,6 +148,8 @@ def _turn(view: View | None) -> str | None:
             f = facts[key]
             if key == "travels" and isinstance(f.value, int):  # relics: a turn starts with its travel
                 return f"Turn {f.value + 1}"
+            if key == "turn" and f.value in players:  # Visions names whose turn it is
+                return f"{f.value}'s turn"
             return f"{f.label[:1].upper()}{f.label[1:]} {f.value}"
     return None
 
@@ -212,7 +214,7 @@ def page(t: Timeline, title: str | None = None) -> str:
                       "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome,
                                       "rulings": cited(v.rule, v.message)} for v in s.violations],
                       "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
-        turns.append(_turn(on) if s.number else None)
+        turns.append(_turn(on, list(log.players)) if s.number else None)
         if s.view is not None:
             played_on = s.view
     first_bad = next((i for i, s in enumerate(t.steps) if s.violations), None)
