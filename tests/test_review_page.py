@@ -388,7 +388,7 @@ def test_printed_with_all_the_label_is_the_table_shown(tmp_path, desktop):
     assert "After entry" not in joined
 
 
-def test_review_page_is_the_all_reading(tmp_path):
+def test_review_page_is_the_all_reading(monkeypatch):
     from rules_check.core.logfile import read_log
     from rules_check.dispute import review_page
     from rules_check.engines import engines
@@ -398,6 +398,12 @@ def test_review_page_is_the_all_reading(tmp_path):
     html = review_page(log, known["kartomantik"])
     assert 'data-reading="all"' in html and html.count('class="entry violation"') == 2
     assert '<script type="application/json" id="card-details">' in html
+    import rules_check.dispute
+    from pnp.data.errors import InputError
+
+    monkeypatch.setattr(rules_check.dispute, "MAX_PAGE_ENTRIES", 20)  # a log too long to draw: no page
+    with pytest.raises(InputError, match="over the 20 a page draws"):
+        review_page(log, known["kartomantik"])
 
 
 def test_a_hostile_card_name_stays_data():
@@ -433,3 +439,22 @@ def test_what_an_entry_changed_includes_counters_and_each_relics_turn_is_grouped
     assert desktop.eval_on_selector_all("#board #panel-energy .value.changed", energy) == []  # {discard: Salt Flats}
     desktop.keyboard.press("ArrowDown")  # {pay: {red: 1}}: the energy spent, 3 -> 2
     assert desktop.eval_on_selector_all("#board #panel-energy .value.changed", energy) == ["red"]
+
+
+def test_a_hostile_player_name_on_a_card_stays_text(tmp_path, phone):
+    """So Long, My World draws a player's vision tokens under the player's name: a player named
+    like an HTML element is a card's name, its data-card, its dialog's heading, a turn's
+    heading and the print's text, and runs nothing anywhere."""
+    name = "<img src=x onerror=document.body.dataset.pwned=1>"
+    log = tmp_path / "hostile.yaml"
+    log.write_text((LOGS / "so-long-my-world-illegal-two-drains.yaml").read_text().replace("Teal", name))
+    open_page(phone, write(tmp_path / "hostile.html", str(log)).as_uri())
+    card = phone.locator("#board #panel-clock [data-card]").filter(has_text="<img")
+    card.first.tap()
+    phone.wait_for_selector("#card-detail[open]")
+    assert phone.inner_text("#card-detail h2") == name
+    phone.keyboard.press("Escape")
+    assert phone.locator(f"#board .group[data-owner='{name}'] h3").inner_text() == name
+    with pdf_of(phone) as pdf:
+        assert name.replace(" ", "") in pdf.pages[0].extract_text().replace(" ", "").replace("\n", "")
+    assert phone.locator("img").count() == 0 and phone.evaluate("() => document.body.dataset.pwned") is None

@@ -120,7 +120,13 @@ def state_row(t: Timeline, n: int) -> StateRow:
 def review_page(log, engine) -> str:
     """The review view of ``log`` (a `rules_check.core.logfile.GameLog`) judged by ``engine``
     with every violation, as ``pnp check log FILE --all --html OUT`` writes it: the table app
-    serves it at /review/NAME."""
+    serves it at /review/NAME. A log of more entries than a page draws (MAX_PAGE_ENTRIES) raises
+    `pnp.data.errors.InputError`, as ``--html`` gives it no page."""
+    from pnp.data.errors import InputError
+
+    if len(log.entries) > MAX_PAGE_ENTRIES:
+        raise InputError(log.file, f"{len(log.entries):,} entries, over the {MAX_PAGE_ENTRIES:,} a page draws "
+                                   f"(pnp check log FILE --state N shows the table after any entry)")
     return page(timeline(log, engine, all_violations=True))
 
 
