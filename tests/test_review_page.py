@@ -458,3 +458,13 @@ def test_a_hostile_player_name_on_a_card_stays_text(tmp_path, phone):
     with pdf_of(phone) as pdf:
         assert name.replace(" ", "") in pdf.pages[0].extract_text().replace(" ", "").replace("\n", "")
     assert phone.locator("img").count() == 0 and phone.evaluate("() => document.body.dataset.pwned") is None
+
+
+def test_a_drain_marks_the_vision_it_took_from_and_the_stock_it_filled(pages, desktop):
+    open_page(desktop, pages["so-long-my-world"].as_uri() + "#entry-21")  # Teal drains 2 nostalgia
+    assert desktop.inner_text("#where") == "The table after entry 21 (line 125)"
+    spaces = desktop.eval_on_selector_all("#board #panel-clock .slot.changed", "els => els.map(e => e.dataset.label)")
+    assert spaces == ["Special Person"]
+    values = desktop.eval_on_selector_all("#board .value.changed",
+                                          "els => els.map(e => e.closest('svg').id + ' ' + e.dataset.label)")
+    assert values == ["panel-teal-stock nostalgia"]

@@ -152,6 +152,11 @@
       r.changed.forEach(function (c) {
         for (var k = 0; k < svgs.length; k++) {
           if (svgs[k].getAttribute("data-panel") !== c[0]) { continue; }
+          if (c[1] === -4) {  // a space whose note changed (page.py)
+            var space = svgs[k].querySelector('.slot[data-index="' + Number(c[2]) + '"]');
+            if (space) { space.classList.add("changed"); }
+            continue;
+          }
           if (c[1] === -2 || c[1] === -3) {  // a marker that moved, a counter whose value changed (page.py)
             Array.prototype.forEach.call(svgs[k].querySelectorAll(c[1] === -2 ? ".marker" : ".value"), function (e) {
               if (e.getAttribute("data-label") === c[2]) { e.classList.add("changed"); }
@@ -256,8 +261,9 @@
         if (svg.classList.contains("panel-slots") || svg.classList.contains("panel-ring")) {
           Array.prototype.forEach.call(svg.querySelectorAll(".slot"), function (slot) {
             var here = pointer && pointer.getAttribute("data-pointer") === slot.getAttribute("data-index");
-            lines.push("<li>" + esc(slot.getAttribute("data-label")) + ": " + cards(slot) +
-              (slot.getAttribute("data-note") ? " [" + esc(slot.getAttribute("data-note")) + "]" : "") +
+            var note = slot.getAttribute("data-note") ? " [" + esc(slot.getAttribute("data-note")) + "]" : "";
+            if (note && slot.classList.contains("changed")) { note = ' <span class="changed">' + note + "</span>"; }
+            lines.push("<li>" + esc(slot.getAttribute("data-label")) + ": " + cards(slot) + note +
               (here ? " <b>◀ the hand</b>" : "") + "</li>");
           });
           var centre = svg.querySelector(".centre");

@@ -103,14 +103,17 @@ def _places(view: View | None) -> list[tuple[str, int, str]]:
     return out
 
 
-MARKER, VALUE = -2, -3  # in `_changed`'s rows, for a track's marker and a counter's value
+MARKER, VALUE, SPACE = -2, -3, -4  # in `_changed`'s rows: a track's marker, a counter's value, a space's note
 
 
 def _others(view: View) -> set[tuple[str, int, str, object]]:
-    """A view's markers (where each stands) and counters (each value)."""
+    """A view's markers (where each stands), counters (each value) and spaces' notes (the
+    feelings on a vision of So Long, My World's clock)."""
     out: set[tuple[str, int, str, object]] = set()
     for p in view.panels:
-        if p.kind == "track":
+        if p.kind in ("slots", "ring"):
+            out |= {(p.id, SPACE, str(i), s.note) for i, s in enumerate(p.slots if p.kind == "slots" else p.spaces)}
+        elif p.kind == "track":
             out |= {(p.id, MARKER, m.label, m.at) for m in p.markers}
         elif p.kind == "counters":
             out |= {(p.id, VALUE, v.label, v.value) for v in p.values}
@@ -120,8 +123,8 @@ def _others(view: View) -> set[tuple[str, int, str, object]]:
 def _changed(before: View | None, after: View | None) -> list[list]:
     """What the entry changed on the table, as [panel, space, name]: each card of ``after`` in
     a place holding more copies of it than in ``before`` (arrived or moved; space -1: the
-    panel's own cards), each track marker that moved (space MARKER) and each counter whose value
-    changed (space VALUE)."""
+    panel's own cards), each track marker that moved (space MARKER), each counter whose value
+    changed (space VALUE) and each space whose note changed (space SPACE, the name its index)."""
     if before is None or after is None:
         return []
     was: dict[tuple[str, int, str], int] = {}
