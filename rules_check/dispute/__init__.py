@@ -3,8 +3,11 @@
 (``pnp check log FILE --state N``).
 
 `timeline` replays a log with the engine's view of the table after every entry; `page`
-draws it as a self-contained page, `svg` each part of the table; this module writes the
-pages (one, or one per log with an index) and the ``--state`` row.
+draws it as a self-contained page (the review view: page.css, page.js, and cards.js with
+panels.css, which the table app's pages include too), `svg` each part of the table; `labels`
+names the table shown as ``--state`` does, `rulings` quotes the rulings a violation cites.
+This module writes the pages (one, or one per log with an index), the ``--state`` row, and
+`review_page`, the page the table app serves at /review/NAME.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-// The dispute report: select an entry (click, arrow keys, #entry-N) to draw the table after it.
+// The dispute report: select an entry (click, arrow keys, #entry-N) to draw its table, labelled
+// as --state labels it, with what the entry names and changed outlined (page.py's data);
+// printed, each chosen entry's table is written out as text on a page of its own.
 (function () {
   "use strict";
   function unpack(text) {  // the data: JSON, gzipped, in base64 (page.py)
