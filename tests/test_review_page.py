@@ -468,3 +468,17 @@ def test_a_drain_marks_the_vision_it_took_from_and_the_stock_it_filled(pages, de
     values = desktop.eval_on_selector_all("#board .value.changed",
                                           "els => els.map(e => e.closest('svg').id + ' ' + e.dataset.label)")
     assert values == ["panel-teal-stock nostalgia"]
+
+
+def test_the_entries_are_one_tab_stop_and_the_keys_carry_the_focus(pages, desktop):
+    """The list holds one tab stop, the selected entry: Tab goes on to the table (not through
+    every entry), the arrow keys move the selection and the focus with it."""
+    open_page(desktop, pages["visions"].as_uri())
+    desktop.focus("#entry-47 a")
+    desktop.keyboard.press("ArrowUp")
+    assert desktop.evaluate("() => document.activeElement.closest('li').id") == "entry-46"
+    assert desktop.get_attribute("#entry-47 a", "tabindex") == "-1"
+    desktop.keyboard.press("Tab")
+    assert desktop.evaluate("() => document.activeElement.id") == "table"
+    desktop.keyboard.press("Tab")  # then the table's cards, each a button
+    assert desktop.evaluate("() => document.activeElement.getAttribute('role')") == "button"

@@ -181,11 +181,18 @@
 
     function select(i, fromHash) {
       if (i < 0 || i >= steps.length || i === current) { return; }
-      if (current >= 0) { items[current].classList.remove("selected"); items[current].removeAttribute("aria-current"); }
+      var focused = current >= 0 && document.activeElement === items[current].querySelector("a");
+      if (current >= 0) {
+        items[current].classList.remove("selected");
+        items[current].removeAttribute("aria-current");
+        items[current].querySelector("a").setAttribute("tabindex", "-1");
+      }
       current = i;
       var li = items[i];
       li.classList.add("selected");
       li.setAttribute("aria-current", "true");
+      li.querySelector("a").setAttribute("tabindex", "0");  // one tab stop in the list: the selected entry
+      if (focused) { li.querySelector("a").focus({preventScroll: true}); }
       var r = render(i);
       document.getElementById("where").textContent = r.where;
       document.getElementById("head").innerHTML = r.head;

@@ -289,7 +289,7 @@ def _entry(s: Step) -> str:
     line = "" if s.line is None else str(s.line)
     number = "" if s.number == 0 else str(s.number)
     return (f'<li id="entry-{s.number}" class="entry {klass}" data-n="{s.number}" data-status="{_e(s.status)}">'
-            f'<a href="#entry-{s.number}"><span class="ln" title="line">{line}</span>'
+            f'<a href="#entry-{s.number}" tabindex="-1"><span class="ln" title="line">{line}</span>'
             f'<span class="n" title="entry">{number}</span><code>{_e(s.text)}</code></a></li>')
 
 
