@@ -107,6 +107,18 @@ class View(_Strict):
     panels: list[Panel] = Field(default_factory=list)
 
 
+def places(view: "View | None") -> list[tuple[str, int, str]]:
+    """Every card the table shows, as (panel, space or -1, name), once per copy."""
+    out: list[tuple[str, int, str]] = []
+    for p in view.panels if view else []:
+        if p.kind == "zone":
+            out += [(p.id, -1, c.name) for c in p.cards]
+        elif p.kind in ("slots", "ring"):
+            for i, space in enumerate(p.slots if p.kind == "slots" else p.spaces):
+                out += [(p.id, i, c.name) for c in space.cards]
+    return out
+
+
 def cards(names: list[str], note=None, mark=None) -> list[Card]:
     """``names`` as cards; ``note(name)`` and ``mark(name)`` give each one's note and mark."""
     return [Card(name=n, note=note(n) if note else None, mark=mark(n) if mark else None) for n in names]

@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 
 from rules_check.core.adjudicate import LogReport, UnusableLog, result_line
-from rules_check.core.view import View
+from rules_check.core.view import View, places
 
 from .labels import heading, table_label
 from .rulings import cited
@@ -91,18 +91,6 @@ def _head(view: View | None, decided: bool) -> dict | None:
     return {"phase": view.phase, "active": view.active, "facts": facts, "scores": view.scores}
 
 
-def _places(view: View | None) -> list[tuple[str, int, str]]:
-    """Every card the table shows, as (panel, space or -1, name), once per copy."""
-    out: list[tuple[str, int, str]] = []
-    for p in view.panels if view else []:
-        if p.kind == "zone":
-            out += [(p.id, -1, c.name) for c in p.cards]
-        elif p.kind in ("slots", "ring"):
-            for i, space in enumerate(p.slots if p.kind == "slots" else p.spaces):
-                out += [(p.id, i, c.name) for c in space.cards]
-    return out
-
-
 MARKER, VALUE, SPACE = -2, -3, -4  # in `_changed`'s rows: a track's marker, a counter's value, a space's note
 
 
@@ -128,10 +116,10 @@ def _changed(before: View | None, after: View | None) -> list[list]:
     if before is None or after is None:
         return []
     was: dict[tuple[str, int, str], int] = {}
-    for place in _places(before):
+    for place in places(before):
         was[place] = was.get(place, 0) + 1
     out = []
-    for place in _places(after):
+    for place in places(after):
         if was.get(place, 0) > 0:
             was[place] -= 1
         elif list(place) not in out:
@@ -161,7 +149,7 @@ def _details(t: Timeline) -> dict[str, dict]:
     """The details (engine ``card_details``) of each card the page shows, by name."""
     if t.engine is None:
         return {}
-    shown = {name for s in t.steps for v in (s.view, s.before) for _, _, name in _places(v)}
+    shown = {name for s in t.steps for v in (s.view, s.before) for _, _, name in places(v)}
     known = t.engine.card_details()
     out = {}
     for name in sorted(shown):
@@ -206,7 +194,7 @@ def page(t: Timeline, title: str | None = None) -> str:
     for s in t.steps:
         outcome = next((v.outcome for v in s.violations if v.outcome), None)
         on = s.before or played_on
-        shown = {name for _, _, name in _places(s.view) + _places(s.before)}
+        shown = {name for _, _, name in places(s.view) + places(s.before)}
         steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status, "table": s.table,
                       "panels": pictures.table(s.view), "head": _head(s.view or s.before, r.complete),
                       "before": pictures.table(s.before),

@@ -27,6 +27,7 @@ from rules_check.core.entries import MAX_NOTE, NOTE, without_note
 from rules_check.core.errors import IllegalAction, InputError
 from rules_check.core.logfile import METADATA, log_in_memory, read_log
 from rules_check.core.logstream import Entry
+from rules_check.core.view import places
 from rules_check.dispute.svg import draw
 from rules_check.dispute.timeline import one_line
 
@@ -209,18 +210,19 @@ class TableGame:
 
     def details(self, view: Any) -> dict[str, Any]:
         """What a judge needs of each card the table shows (a tap opens it: rules_check/dispute/cards.js)."""
-        from rules_check.dispute.page import _places
-
         known = self.engine.card_details()
-        return {name: known[name].model_dump(mode="json") for name in sorted({n for _, _, n in _places(view)})
+        return {name: known[name].model_dump(mode="json") for name in sorted({n for _, _, n in places(view)})
                 if name in known}
 
     def review_page(self) -> str:
         """The review view of the game as recorded so far: the dispute page ``pnp check log
         --html`` writes (every violation read, as ``--all``), for the table after any entry."""
-        from rules_check.dispute import page, timeline
+        from rules_check.dispute import review_page
 
-        return page(timeline(log_in_memory(self.log, self.path.name), self.engine, True), self.path.name)
+        try:
+            return review_page(log_in_memory(self.log, self.path.name), self.engine)
+        except InputError as exc:  # a log longer than a page draws
+            raise NotAnEntry(str(exc)) from None
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
