@@ -87,7 +87,7 @@ def card(c: Card, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> str:
     for line in lines:
         parts.append(_text(x + w / 2, ty, line, "name small" if small else "name", "middle"))
         ty += 11 if small else 12
-    marks = _lines(c.mark, max(6, w // 6), 2) if c.mark else []  # "first manifestation": two lines, inside
+    marks = _lines(c.mark, max(6, w // 5), 2) if c.mark else []  # "first manifestation": two lines, inside
     if c.note:
         ty += 2
         for line in _lines(c.note, max(6, w // 6), 3 - len(marks)):
