@@ -6,8 +6,6 @@ the moves allowed instead), steps with the keyboard and a link, and prints the p
 from __future__ import annotations
 
 import io
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,26 +17,6 @@ from pnp.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "examples" / "logs"
 runner = CliRunner()
-# as root in a container Chromium needs --no-sandbox; the rest keep it off a closed network
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync", "--disable-quic"]
-
-
-def chromium() -> str:
-    found = os.environ.get("PNP_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("no Chromium: bash .ci/system-packages installs Debian's (or set PNP_CHROMIUM)")
-    return found
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from test_dispute_page import ARGS, chromium
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -56,16 +55,6 @@ def write(out: Path, *args: str) -> Path:
 def pages(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("review")
     return {game: write(folder / f"{game}.html", str(LOGS / case[0])) for game, case in GAMES.items()}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -254,18 +254,6 @@ def test_ctrl_c_stops_the_server_with_everything_saved(tmp_path):
 # --- in Chromium ------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    from test_dispute_page import ARGS, chromium
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        yield b
-        b.close()
-
-
 def ready(page) -> None:
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=30_000)
 

@@ -328,18 +328,6 @@ def test_fill_the_rest_at_random_keeps_what_was_answered(server):
 # --- in Chromium, at a phone's width -------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    from test_dispute_page import ARGS, chromium
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        yield b
-        b.close()
-
-
 def start_page(browser, url: str, viewport=PHONE):
     page = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, is_mobile=viewport is PHONE).new_page()
     page.goto(url + "/")

@@ -15,7 +15,7 @@ REPO = HERE.parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_dispute_page import ARGS, chromium  # noqa: E402
+from conftest import CHROMIUM_ARGS as ARGS, chromium  # noqa: E402
 from test_table_app import new_game, ready, tap_a_move  # noqa: E402
 
 from rules_check.engines import engines  # noqa: E402
