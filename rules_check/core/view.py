@@ -21,7 +21,8 @@ A view holds what the log and the rules know, never more: a hidden hand is a cou
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+import weakref
+from typing import Annotated, Any, Callable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -146,3 +147,15 @@ class CardDetail(_Strict):
     text: Optional[str] = Field(None, description="The card's rules text as printed.")
     script: Optional[str] = Field(None, description="What the card's script does, in words, or its source as written.")
     rule: Optional[str] = Field(None, description="The rulebook section that governs this kind of card.")
+
+
+_DETAILS: "weakref.WeakKeyDictionary[Any, tuple[Any, Any]]" = weakref.WeakKeyDictionary()
+
+
+def details_of(engine: Any, data: Any, build: Callable[[Any], Any]) -> Any:
+    """``build(data)``: an engine's card details (`Engine.card_details`), built once per engine and
+    card data (a page asks for them on every entry; an engine given other data builds them again)."""
+    kept = _DETAILS.get(engine)
+    if kept is None or kept[0] is not data:
+        kept = _DETAILS[engine] = (data, build(data))
+    return kept[1]

@@ -9,13 +9,12 @@ the details are keyed by the printed names and `Details` finds ``OWNER/Name`` un
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from pnp.data.games.kartomantik import TEMPERAMENT_COLOURS, PoolCard
 from pnp.effects.kartomantik import VOCABULARY
 from pnp.effects.printer import render_ability
-from rules_check.core.view import CardDetail, Value
+from rules_check.core.view import CardDetail, Value, details_of
 
 if TYPE_CHECKING:
     from .engine import KartomantikEngine
@@ -48,16 +47,9 @@ class Details(dict):
         return self[key] if key in self else default
 
 
-_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, Details]]" = weakref.WeakKeyDictionary()
-
-
 def card_details(engine: "KartomantikEngine") -> Details:
     """Every card of ``engine``'s pool, by printed name; built once per engine and pool."""
-    cached = _CACHE.get(engine)
-    if cached is None or cached[0] is not engine.pool:
-        cached = (engine.pool, Details({c.name: detail(c) for c in engine.pool.cards.values()}))
-        _CACHE[engine] = cached
-    return cached[1]
+    return details_of(engine, engine.pool, lambda pool: Details({c.name: detail(c) for c in pool.cards.values()}))
 
 
 def temperament(name: str | None) -> str | None:

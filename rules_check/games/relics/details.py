@@ -10,13 +10,12 @@ its ability ("Card Abilities").
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.data.games.relics import Challenge, LocationSide, Reward
 from pnp.effects.printer import render_ability
 from pnp.effects.relics import VOCABULARY
-from rules_check.core.view import CardDetail, Value
+from rules_check.core.view import CardDetail, Value, details_of
 
 from .cards import DAY, NIGHT
 
@@ -28,16 +27,9 @@ KIND = "location card"
 RULE = "relics: Anatomy of a Card"
 SIDES = (DAY, NIGHT)
 
-_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, CardDetail]]]" = weakref.WeakKeyDictionary()
-
-
 def card_details(engine: "RelicsEngine") -> dict[str, CardDetail]:
     """Every location card, by its printed name; built once per engine and card data."""
-    data = engine.cards
-    cached = _CACHE.get(engine)
-    if cached is None or cached[0] is not data:
-        cached = _CACHE[engine] = (data, details(data))
-    return cached[1]
+    return details_of(engine, engine.cards, details)
 
 
 def challenge(c: Challenge | None) -> str:

@@ -11,13 +11,12 @@ it has no detail.
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.effects.language import Script
 from pnp.effects.printer import render_ability
 from pnp.effects.so_long_my_world import VOCABULARY
-from rules_check.core.view import CardDetail, Value
+from rules_check.core.view import CardDetail, Value, details_of
 
 from .view import roman
 
@@ -37,16 +36,9 @@ VISION_KINDS = {  # kind -> (what it is, the section that governs it)
     "catalyst": ("Karma Catalyst", f"{T}: Variants, Karma Catalysts"),
 }
 
-_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, CardDetail]]]" = weakref.WeakKeyDictionary()
-
-
 def card_details(engine: "SoLongEngine") -> dict[str, CardDetail]:
     """Every card of the box, by its printed name; built once per engine and card data."""
-    data = engine.cards
-    cached = _CACHE.get(engine)
-    if cached is None or cached[0] is not data:
-        cached = _CACHE[engine] = (data, details(data))
-    return cached[1]
+    return details_of(engine, engine.cards, details)
 
 
 def details(data: "CardData") -> dict[str, CardDetail]:

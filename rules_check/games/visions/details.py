@@ -9,11 +9,10 @@ Creature in the Galactic Valley"). A face-down Nightmare the log never named is 
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS
-from rules_check.core.view import CardDetail, Value
+from rules_check.core.view import CardDetail, Value, details_of
 
 if TYPE_CHECKING:
     from .cards import CardData
@@ -22,16 +21,9 @@ if TYPE_CHECKING:
 KIND = "dream fragment card"  # "Components": "75 Dream Fragment cards"
 RULE = "Visions: 1 - Play a Card"
 
-_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, CardDetail]]]" = weakref.WeakKeyDictionary()
-
-
 def card_details(engine: "VisionsEngine") -> dict[str, CardDetail]:
     """Every dream fragment card, by its printed name; built once per engine and card data."""
-    data = engine.cards
-    cached = _CACHE.get(engine)
-    if cached is None or cached[0] is not data:
-        cached = _CACHE[engine] = (data, details(data))
-    return cached[1]
+    return details_of(engine, engine.cards, details)
 
 
 def details(data: "CardData") -> dict[str, CardDetail]:
