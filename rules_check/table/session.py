@@ -31,7 +31,7 @@ from rules_check.core.view import places
 from rules_check.dispute.svg import draw
 from rules_check.dispute.timeline import one_line
 
-MOVES_SHOWN = 400  # the most moves offered at once (a choice among a deck's orders can be thousands)
+MOVES_SHOWN = 3000  # the most moves offered at once (the first Revelation: every pair of cards two hands can show)
 
 
 def without(entry: Any) -> Any:

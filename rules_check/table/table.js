@@ -51,9 +51,10 @@ function said(v) {
   return String(v);
 }
 
-function keysOf(moves) {
+function keysOf(moves) {  // in the order the fullest entry writes them (the log's own order)
   const keys = [];
-  for (const m of moves) {
+  const fullest = [...moves].sort((a, b) => Object.keys(b.entry || {}).length - Object.keys(a.entry || {}).length);
+  for (const m of fullest) {
     if (m.entry && typeof m.entry === "object" && !Array.isArray(m.entry)) {
       for (const k of Object.keys(m.entry)) if (k !== "player" && !keys.includes(k)) keys.push(k);
     }
@@ -126,8 +127,11 @@ function choose(box, moves, chosen) {
     const want = filter.value.trim().toLowerCase();
     list.replaceChildren();
     let n = 0;
-    for (const [name, ms] of values) {
-      if (want && !name.toLowerCase().includes(want)) continue;
+    // the name typed in full comes first, then those starting with it, then those holding it
+    const rank = (name) => { const low = name.toLowerCase(); return low === want ? 0 : low.startsWith(want) ? 1 : 2; };
+    const found = [...values].filter(([name]) => !want || name.toLowerCase().includes(want));
+    if (want) found.sort((a, b) => rank(a[0]) - rank(b[0]));
+    for (const [name, ms] of found) {
       if (n++ >= LISTED) { list.append(text("p", "… type more of the name to see the rest", "hint")); break; }
       list.append(optionButton(name, ms, key, chosen, box));
     }
@@ -143,7 +147,11 @@ let current = null;  // the game as last drawn
 function drawMoves(g) {
   const box = $("moves");
   box.replaceChildren();
-  if (g.over) { box.append(text("p", "The game is over.", "hint")); return; }
+  if (g.over) {
+    box.append(text("p", "The game is over. Cards shown now (a hand or a deck, to settle a score the log leaves open) "
+                    + "are written below, in the log's words.", "hint"));
+    return;
+  }
   if (!g.moves.length) {
     box.append(text("p", g.moves_error || "No move is offered here: write what happened below.", "hint"));
     return;
