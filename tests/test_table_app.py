@@ -517,3 +517,30 @@ def test_a_tap_on_a_card_of_the_table_shows_what_a_judge_needs(server, browser):
         phone.click("#card-detail button.close")
         phone.wait_for_selector("#card-detail[open]", state="detached")
     never_sideways(phone, PHONE["width"])
+
+
+def test_a_file_edited_by_hand_is_read_again_not_written_over(server):
+    """Never lose a user's data: a game file changed in an editor while the server has it open is
+    read again before the next entry, so the next entry goes after the edit; a file edited into
+    something that is not a log is refused with its line, and left as it is."""
+    url, folder = server
+    snap = new_game(url, "relics", ["Ana"])
+    for _ in range(2):
+        status, snap = call(f"{url}/api/games/g1.yaml/entries", {"entry": snap["moves"][0]["entry"]})
+    path = folder / "g1.yaml"
+    log = yaml.safe_load(path.read_text())
+    log["event"] = "Solo league, week 3"  # the editor's change
+    log["log"] = log["log"][:1]
+    path.write_text(yaml.safe_dump(log, sort_keys=False))
+    status, again = call(f"{url}/api/games/g1.yaml")
+    assert status == 200 and len(again["entries"]) == 1 and again["version"] > snap["version"]
+    status, after = call(f"{url}/api/games/g1.yaml/entries", {"entry": again["moves"][0]["entry"]})
+    assert status == 200 and len(after["entries"]) == 2
+    report = checked(path)
+    assert report["legal"] and report["entries"] == 2 and report["metadata"]["event"] == "Solo league, week 3"
+    path.write_text(path.read_text() + "  - {travel: [unclosed\n")
+    broken = path.read_text()
+    status, answer = call(f"{url}/api/games/g1.yaml/entries", {"entry": after["moves"][0]["entry"]})
+    assert status == 400 and "g1.yaml is not a game log pnp table can open" in answer["error"]
+    line = len(broken.splitlines())
+    assert f"g1.yaml:{line}: not valid YAML" in answer["error"] and path.read_text() == broken

@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from pnp.data.errors import InputError
 from rules_check.core.engine import Engine
 
 from .session import NotAnEntry, TableGame
@@ -98,11 +99,21 @@ class Table:
     def game(self, name: str) -> TableGame:
         path = self.path(name)
         with self.lock:
-            if path.name not in self.games:
-                if not path.is_file():
-                    raise FileNotFoundError(path.name)
-                self.games[path.name] = TableGame.open(path, self.engines)
-            return self.games[path.name]
+            known = self.games.get(path.name)
+            if known is not None:
+                with known.lock:
+                    if not known.changed_on_disk():
+                        return known
+            if not path.is_file():
+                raise FileNotFoundError(path.name)
+            try:  # first opened, or edited by hand since: read again (never written over)
+                opened = TableGame.open(path, self.engines)
+            except InputError as exc:
+                raise NotAnEntry(f"{path.name} is not a game log pnp table can open: {exc}") from None
+            if known is not None:
+                opened.version = known.version + 1  # the pages following it draw it again
+            self.games[path.name] = opened
+            return opened
 
     def listing(self) -> list[dict[str, Any]]:
         out = []
@@ -268,12 +279,16 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
         game = await asyncio.to_thread(table.game, request.path_params["name"])
 
         async def stream():  # Starlette ends it when the page goes (it listens for the disconnect itself)
-            seen = -1
+            seen, current = -1, game
             while not app.state.stopping:  # the server is stopping (Ctrl-C): the stream ends, the page retries
-                if game.version != seen:
-                    seen = game.version
+                if current.version != seen:
+                    seen = current.version
                     yield f"event: changed\ndata: {seen}\n\n"
                 await asyncio.sleep(0.2)
+                try:  # the game as the folder has it now (read again if edited by hand)
+                    current = await asyncio.to_thread(table.game, request.path_params["name"])
+                except (NotAnEntry, FileNotFoundError):
+                    return
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     async def review(request: Request) -> Response:

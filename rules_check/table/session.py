@@ -34,6 +34,14 @@ from rules_check.dispute.timeline import one_line
 MOVES_SHOWN = 3000  # the most moves offered at once (the first Revelation: every pair of cards two hands can show)
 
 
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 def without(entry: Any) -> Any:
     """``entry`` as the rules read it: without the note written beside it."""
     return {k: v for k, v in entry.items() if k != NOTE} if isinstance(entry, dict) else entry
@@ -54,6 +62,7 @@ class TableGame:
     replay: Replay | None = field(default=None, repr=False)
     moves_error: str | None = None  # why no move is offered (an engine that cannot list them)
     version: int = 0  # counts changes: the pages following this game ask again when it grows
+    stamp: tuple[int, int] | None = None  # the file's (mtime, size) as last read or written here
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # --- opening and saving ----------------------------------------------------------------
@@ -77,7 +86,7 @@ class TableGame:
         for key in METADATA:  # the match's metadata is kept as the file gives it
             if getattr(read.metadata, key, None) is not None:
                 log[key] = getattr(read.metadata, key)
-        game = cls(path, engines[read.game], log)
+        game = cls(path, engines[read.game], log, stamp=_stamp(path))
         game.judge()
         return game
 
@@ -88,6 +97,12 @@ class TableGame:
         if new and self.path.exists():
             raise FileExistsError(self.path)
         write_text_atomic(self.path, dump_log(self.log, f"recorded at the table with pnp table ({self.engine.title})"))
+        self.stamp = _stamp(self.path)
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file was changed by someone else (an editor) since this game read or wrote
+        it: the server then reads it again rather than write over their change."""
+        return _stamp(self.path) != self.stamp
 
     # --- the verdict ---------------------------------------------------------------------------
 
