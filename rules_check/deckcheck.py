@@ -1,4 +1,4 @@
-"""Tournament checks of a Kartomantik decklist (SPEC.md, "Decklists"; rulebook 4.1, 2.1).
+"""Tournament checks of a Kartomantik decklist (docs/decklists.md; Kartomantik 4.1, 2.1).
 
 Every check runs on every deck and all problems of a file are reported together, each with
 its stable code. Errors make a deck illegal; warnings do not. Warnings of one kind are given
@@ -113,7 +113,7 @@ def _can_pay(tribute_temperament: str, payer: PoolCard) -> bool:
 
 
 def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -> DeckReport:
-    """Every check of SPEC.md's table on ``deck`` (and against ``registered`` if given)."""
+    """Every check of the table in docs/decklists.md ("The checks") on ``deck`` (and against ``registered`` if given)."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
     for line, text, why in deck.unreadable:
@@ -322,7 +322,7 @@ def swaps(deck: Decklist, reg: Decklist, pool: Pool) -> list[Swap]:
 
 
 def _registration(deck: Decklist, reg: Decklist, pool: Pool) -> list[Problem]:
-    """SPEC.md ``not-in-registration``: the deck must be the registered deck with some cards
+    """docs/decklists.md ``not-in-registration``: the deck must be the registered deck with some cards
     swapped one for one for cards of the registered sideboard (rulebook 4.1, Bo3); a
     sideboard given with the deck must be the registered one with the same swaps undone."""
 

@@ -1,4 +1,4 @@
-"""Reading decklists as players write them and as their tools export them (SPEC.md, "Decklists").
+"""Reading decklists as players write them and as their tools export them (docs/decklists.md, "The two forms").
 
 Text: one card a line, an optional count before the name (``1 Oppress``, ``1x Oppress``,
 ``1 x Oppress``) or after it (``Oppress x1``), ``#`` comments (whole lines or after a

@@ -1,5 +1,5 @@
 """The tournament desk: many decklists checked at once, matched to their registered lists,
-and the verdicts printed (SPEC.md, "Decklists"; docs/decklists.md).
+and the verdicts printed (docs/decklists.md).
 
 A file that cannot be used (binary, too large, empty, not a decklist) gets a row of its own
 with the reason, and the batch goes on: an organiser sees every problem of every file in one

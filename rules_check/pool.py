@@ -1,4 +1,4 @@
-"""The Kartomantik card pool a decklist is checked against (SPEC.md, "Kartomantik card pool").
+"""The Kartomantik card pool a decklist is checked against (docs/decklists.md, "The card pool").
 
 By default the bundled pool: every file of ``cards/kartomantik/`` in the pool form (a
 top-level ``cards:`` list); ``--pool FILE`` replaces it with one file of that form, and

@@ -1,7 +1,7 @@
 """The Kartomantik card pool (cards/kartomantik/pool.yaml) and the sample decklists.
 
-The pool is in the form SPEC.md fixes ("Kartomantik card pool"). The rulebook names four
-cards (rules/kartomantik.txt 2.1.1 and 2.3.1); they must keep the values it prints. All
+The pool is in the form docs/decklists.md gives ("The card pool"). The rulebook names four
+cards (Kartomantik 2.1.1 and 2.3.1); they must keep the values it prints. All
 other cards are sample data, held to the ranges the rules imply (4.1: 30 cards, at most 500
 points). The example decks in examples/decks/ are parsed here on their own, simply, so the
 data is checked independently of the rules checker.
@@ -27,7 +27,7 @@ ICONS = re.compile(r"\{([a-z]+)\}")
 
 
 def norm(name: str) -> str:
-    """Names match case-insensitively, ignoring repeated spaces and curly quotes (SPEC.md)."""
+    """Names match case-insensitively, ignoring repeated spaces and curly quotes (docs/decklists.md, "The checks")."""
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return " ".join(name.split()).casefold()
 
@@ -252,7 +252,7 @@ class TestLegalDecks:
         assert deck_points([by_name[k] for k in keys]) <= K.MAX_DECK_POINTS
 
     def test_no_warnings_either(self, path: Path, by_name: dict[str, K.PoolCard]) -> None:
-        """8-12 wills, every tribute payable (SPEC.md warnings), a clean sideboard."""
+        """8-12 wills, every tribute payable (the warnings of docs/decklists.md), a clean sideboard."""
         deck, side = parse_deck(path)
         cards = [by_name[norm(n)] for _, n in deck]
         low, high = K.RECOMMENDED_WILLS

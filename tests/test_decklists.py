@@ -1,4 +1,4 @@
-"""``pnp check deck``: every code of SPEC.md's table at its boundary, name matching,
+"""``pnp check deck``: every code of docs/decklists.md's table at its boundary, name matching,
 registered swaps, batches and hostile files (issue 4)."""
 
 from __future__ import annotations

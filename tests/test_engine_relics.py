@@ -405,7 +405,8 @@ class TestReshuffle:
 
 
 def unscripted() -> RelicsEngine:
-    """The engine over the same cards with no scripts: abilities as plain operations (SPEC.md 4)."""
+    """The engine over the same cards with no scripts: abilities as plain operations
+    (docs/logs/README.md, "Card effects")."""
     cards = ENGINE.cards
     sides = {n: {f: side.model_copy(update={"script": None}) for f, side in d.items()} for n, d in cards.sides.items()}
     return RelicsEngine(dataclasses.replace(cards, sides=sides))

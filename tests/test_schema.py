@@ -42,7 +42,7 @@ def test_every_bundled_card_file_fits_the_cards_schema():
     for path in sorted((REPO / "cards").glob("*/*.yaml")):
         data = yaml.safe_load(path.read_text())
         if "components" not in data:
-            continue  # Kartomantik's pool (SPEC.md form) and a solo campaign's Paths are not component files
+            continue  # Kartomantik's pool (docs/decklists.md form) and a solo campaign's Paths are not component files
         jsonschema.validate(data, s)
         checked += 1
     assert checked >= 14  # every component file of the bundled games

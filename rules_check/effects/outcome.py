@@ -1,4 +1,4 @@
-"""A written outcome against the computed one (SPEC.md principle 4): "the log records the
+"""A written outcome against the computed one (docs/logs/README.md, "Card effects"): "the log records the
 choices players made, the engine computes the outcome, and an outcome the log also writes must
 match it."
 
