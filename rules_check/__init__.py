@@ -1,4 +1,5 @@
-"""The rules checker: Kartomantik decklists and (later) recorded game logs.
+"""The rules checker: Kartomantik tournament decklists, and the recorded game logs of all four
+games judged by their rules engines (``rules_check.engines``, ``rules_check.core.adjudicate``).
 
 Importable on its own, without the PDF generator::
 
