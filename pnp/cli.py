@@ -157,6 +157,17 @@ def fail(exc: PnpError) -> typer.Exit:
     return typer.Exit(exc.exit_code)
 
 
+def _engines() -> dict:
+    """The rules engines by game id (the bundled ones and those installed packages add); an
+    installed one that cannot be loaded is reported by its entry point's name (exit 2)."""
+    from rules_check.engines import engines
+
+    try:
+        return engines()
+    except PnpError as exc:
+        raise fail(exc) from None
+
+
 def _paper(value: str) -> str:
     from .layout.sheet import paper_named
 
@@ -564,7 +575,6 @@ def check_log(
     """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
     from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
     from rules_check.core.logfile import STDIN
-    from rules_check.engines import engines
 
     reads_stdin = sum(str(f) == STDIN for f in files)
     if reads_stdin > 1:
@@ -579,7 +589,7 @@ def check_log(
     if not paths:
         console.error("no log files found in " + ", ".join(str(f) for f in files))
         raise typer.Exit(2)
-    known = engines()
+    known = _engines()
     stdin = typer.get_binary_stream("stdin") if reads_stdin else None
     if state is not None:
         if html is not None:
@@ -681,10 +691,9 @@ def simulate(
     import secrets
 
     from rules_check.core.simulate import simulate as run
-    from rules_check.engines import engines
     from rules_check.logwriter import dump_log
 
-    known = engines()
+    known = _engines()
     if game not in known:
         typer.echo(f"pnp: no rules engine for {game!r} (known: {', '.join(known)})", err=True)
         raise typer.Exit(2)
@@ -742,7 +751,6 @@ def table(
 ) -> None:
     """Record a game at the table and see the verdict as it goes: a local web server (Ctrl-C stops it;
     every entry is saved as it is made)."""
-    from rules_check.engines import engines
     from rules_check.table.server import game_file_name, serve
 
     folder = directory if directory is not None else (file.parent if file is not None else Path.cwd())
@@ -758,11 +766,11 @@ def table(
         from rules_check.core.logfile import read_log
 
         try:
-            read_log(file, engines())
+            read_log(file, _engines())
         except PnpError as exc:
             raise fail(exc) from None
     try:
-        serve(folder, engines(), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
+        serve(folder, _engines(), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C itself; nothing is left unsaved
         pass
     typer.echo(f"pnp table: stopped; every game is saved in {folder} (each entry was written as it was made)")

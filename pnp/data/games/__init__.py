@@ -1,5 +1,7 @@
 """The registry of games: id, title, and the models that validate each component's items.
 
+The printing side's specs only: which game has a rules engine is the checker's to say.
+
 An explicit dict rather than registration by import side effect (STYLE.md, OpenSpiel).
 """
 
@@ -31,8 +33,6 @@ class Game:
 
     # the order components are listed and printed in, where it is not the counts' order
     component_order: tuple[str, ...] = ()
-    # its rules engine, "module:Class" (rules_check reads it; None: a game pnp only prints)
-    engine: str | None = None
     # readers of the game's own file forms (a pool, a campaign), tried before the component
     # form: each returns (components, sample) or None for a file not of its form
     file_readers: tuple[Callable[[Any], tuple[list, bool] | None], ...] = ()
@@ -46,19 +46,16 @@ class Game:
 GAMES: dict[str, Game] = {
     "so-long-my-world": Game("so-long-my-world", "So Long, My World", "rules/so-long-my-world.txt", (1, 5),
                              so_long_my_world.ITEM_MODELS, so_long_my_world.COMPONENT_COUNTS,
-                             engine="rules_check.games.so_long_my_world.engine:SoLongEngine",
                              file_readers=(so_long_my_world.campaign_file,)),
     "visions": Game("visions", "Visions", "rules/visions.txt", (2, 5), visions.ITEM_MODELS,
-                    visions.COMPONENT_COUNTS, engine="rules_check.games.visions.engine:VisionsEngine"),
+                    visions.COMPONENT_COUNTS),
     # the pool's size is the publisher's; 1.2 names the two card types, 1.3 the zones a mat shows
     "kartomantik": Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2),
                         component_order=("manifestation card", "will card", "playmat"),
-                        engine="rules_check.games.kartomantik.engine:KartomantikEngine",
                         file_readers=(kartomantik.pool_components,)),
     "relics": Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), relics.ITEM_MODELS,
                    relics.COMPONENT_COUNTS,
-                   {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))},
-                   engine="rules_check.games.relics.engine:RelicsEngine"),
+                   {"location card": lambda comp: relics.deck_problems(relics.location_cards(comp))}),
 }
 
 
