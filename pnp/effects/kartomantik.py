@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.data.games.kartomantik import BASE_TEMPERAMENTS, TEMPERAMENTS
+from pnp.games.kartomantik.tables import BASE_TEMPERAMENTS, TEMPERAMENTS
 
 from .language import ACTIVATED, EFFECT, STATIC, TRIGGERED, Ability, Step, Verb, Vocabulary
 from .phrases import Grammar, Phrase, PhraseError, Word, closed, integer, number, signed

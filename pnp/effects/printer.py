@@ -8,12 +8,8 @@ an optional step, ``if ...,`` for a conditional one, ``If you cannot, ...`` for 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .phrases import Phrase, count_words
-
-if TYPE_CHECKING:
-    from .language import Ability, Script, Step, Vocabulary
+from .script import Ability, Script, Step, Vocabulary
 
 
 def capital(text: str) -> str:
@@ -27,7 +23,7 @@ class Printer:
     """What a verb's ``render`` is given: the vocabulary and the ability being printed, with
     helpers that keep track of what the text has already named."""
 
-    def __init__(self, vocab: "Vocabulary", ability: "Ability") -> None:
+    def __init__(self, vocab: Vocabulary, ability: Ability) -> None:
         self.vocab = vocab
         self.ability = ability
         self._named_target = False
@@ -51,7 +47,7 @@ class Printer:
         return count_words(n, noun, self.vocab.numbers)
 
 
-def render_step(step: "Step", printer: Printer) -> str:
+def render_step(step: Step, printer: Printer) -> str:
     verb = printer.vocab.verbs[step.verb]
     clause = verb.render(step, printer)
     if step.may:
@@ -65,7 +61,7 @@ def render_step(step: "Step", printer: Printer) -> str:
     return clause
 
 
-def join_steps(steps: tuple["Step", ...], printer: Printer, lead: str) -> str:
+def join_steps(steps: tuple[Step, ...], printer: Printer, lead: str) -> str:
     out = ""
     for i, step in enumerate(steps):
         clause = render_step(step, printer)
@@ -82,7 +78,7 @@ def join_steps(steps: tuple["Step", ...], printer: Printer, lead: str) -> str:
     return out
 
 
-def render_ability(ability: "Ability", vocab: "Vocabulary") -> str:
+def render_ability(ability: Ability, vocab: Vocabulary) -> str:
     printer = Printer(vocab, ability)
     lead = vocab.prefix(ability)
     if ability.kind == "triggered" and ability.condition is not None:
@@ -91,5 +87,5 @@ def render_ability(ability: "Ability", vocab: "Vocabulary") -> str:
     return capital(text) + "."
 
 
-def render_script(script: "Script", vocab: "Vocabulary") -> str:
+def render_script(script: Script, vocab: Vocabulary) -> str:
     return " ".join(render_ability(a, vocab) for a in script.abilities)

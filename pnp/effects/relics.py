@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data.games.relics import CHALLENGE_COLOURS, ENERGY_COLOURS
+from pnp.games.relics.tables import CHALLENGE_COLOURS, ENERGY_COLOURS
 
 from .language import Step, Verb, Vocabulary
 from .phrases import Grammar, Phrase, PhraseError, Word, closed, integer

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.data.games.so_long_my_world import FEELINGS, NORMAL_VISIONS
+from pnp.games.so_long_my_world.tables import FEELINGS, NORMAL_VISIONS
 
 from .language import Step, Verb, Vocabulary
 from .phrases import Phrase, PhraseError, Word, closed, integer

@@ -28,7 +28,6 @@ empty.
 
 from __future__ import annotations
 
-import os
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
@@ -41,9 +40,10 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
 
 from ..data.components import CardValue
 from ..data.errors import InputError, InputErrors
-from ..data.paths import inside
 from ..data.validate import errors_from
-from ..data.yamlsafe import Located, load_yaml, open_checked
+from ..data.yamlsafe import Located, load_yaml
+from .fontfile import BUILTIN_FONTS, font_file
+from .fontfile import MAX_FONT_BYTES as MAX_FONT_BYTES  # the limit, where layouts are read
 
 # --- limits: every number of a layout has a range (docs/limits.md, "Numbers") --------------
 # A layout is data from anyone. Each range is wide for any real card, board or screen and
@@ -679,37 +679,6 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
     return Layouts(templates, symbols, notes)
 
 
-BUILTIN_FONTS = ("regular", "bold", "italic", "bolditalic")
-MAX_FONT_BYTES = 16 * 1024 * 1024
-
-
-def _font_file(folder: Path, path: Path, doc: Located, name: str, file: str) -> Path:
-    """A declared font's file: inside the layouts folder, a regular TrueType file."""
-    at = doc.line_of(("fonts", name))
-    if name in BUILTIN_FONTS:
-        raise InputError(path, f"{name!r} is a bundled font's name; give yours another", line=at, field="fonts")
-    source = inside(folder, file)
-    if source is None:
-        raise InputError(path, f"font {name!r}: {file!r} is outside the layouts folder", line=at, field="fonts")
-    if not source.exists():
-        raise InputError(path, f"font {name!r}: no file {file!r} beside the layouts", line=at, field="fonts")
-    try:  # a FIFO or a device is refused as what it is, without blocking on it
-        with open_checked(source, "font file") as f:
-            size = os.fstat(f.fileno()).st_size
-            magic = f.read(4)
-    except InputError as exc:
-        raise InputError(path, f"font {name!r}: {file!r}: {exc.message}", line=at, field="fonts") from None
-    if size > MAX_FONT_BYTES:
-        raise InputError(path, f"font {name!r}: {file!r} is over {MAX_FONT_BYTES // 2**20} MB", line=at, field="fonts")
-    if magic == b"OTTO":
-        raise InputError(path, f"font {name!r}: {file!r} is an OpenType font with PostScript (CFF) outlines, which "
-                               f"PDFs from reportlab cannot embed; use its TrueType (.ttf) version", line=at,
-                         field="fonts")
-    if magic not in (b"\x00\x01\x00\x00", b"true"):
-        raise InputError(path, f"font {name!r}: {file!r} is not a TrueType font", line=at, field="fonts")
-    return source
-
-
 def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], symbols: dict[str, SymbolStyle],
                 notes: list[str], fonts: dict[str, Path]) -> None:
     """One layouts folder's templates and symbols into ``raw``/``symbols`` (over what earlier
@@ -742,4 +711,4 @@ def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], sy
             raw[name] = (spec or {}, doc)
         symbols.update(parsed.symbols)
         for name, file in parsed.fonts.items():
-            fonts[name] = _font_file(folder, path, doc, name, file)
+            fonts[name] = font_file(folder, path, doc, name, file)

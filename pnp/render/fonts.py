@@ -45,7 +45,7 @@ def font(style: str = "regular") -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         from pnp.data.errors import InputError
         from pnp.data.yamlsafe import read_bytes_checked
-        from pnp.layout.model import MAX_FONT_BYTES
+        from pnp.layout.fontfile import MAX_FONT_BYTES
 
         data = io.BytesIO(read_bytes_checked(file, MAX_FONT_BYTES, "font file"))  # a regular file, bounded
         data.name = str(file)  # type: ignore[attr-defined]  # what reportlab's messages name

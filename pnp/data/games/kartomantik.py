@@ -1,7 +1,8 @@
 """Kartomantik card data: the pool form of SPEC.md and the rulebook's tables.
 
-Rulebook: ``rules/kartomantik.txt``. The tables here (temperaments, dominance, deck limits)
-are the one place the generator and the rules checker read them from.
+Rulebook: ``rules/kartomantik.txt``. The tables here (dominance, deck limits; the temperaments,
+which the effect vocabulary reads too, from ``pnp.games.kartomantik.tables``) are the one place
+the generator and the rules checker read them from.
 """
 
 from __future__ import annotations
@@ -11,23 +12,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from pnp.effects.kartomantik import VOCABULARY
 from pnp.effects.models import script_field, text_matches
+# 1.1 The Temperaments: their home is pnp.games.kartomantik.tables (the vocabulary reads them too);
+# named here as well for the code that reads them with the card models
+from pnp.games.kartomantik.tables import BASE_TEMPERAMENTS as BASE_TEMPERAMENTS
+from pnp.games.kartomantik.tables import META_TEMPERAMENTS as META_TEMPERAMENTS
+from pnp.games.kartomantik.tables import TEMPERAMENT_COLOURS as TEMPERAMENT_COLOURS
+from pnp.games.kartomantik.tables import TEMPERAMENTS
 
 from ..components import MAX_NAME, MAX_PRINTED, CardValue
-
-# 1.1 The Temperaments: five base temperaments and two meta-temperaments, with their colours.
-BASE_TEMPERAMENTS = ("phlegmatic", "choleric", "vitreous", "capricious", "melancholic")
-META_TEMPERAMENTS = ("transcendent", "hollow")
-TEMPERAMENTS = BASE_TEMPERAMENTS + META_TEMPERAMENTS
-TEMPERAMENT_COLOURS = {  # 1.1: "Phlegmatic (Green)", "Choleric (Red)", ...
-    "phlegmatic": "green",
-    "choleric": "red",
-    "vitreous": "blue",
-    "capricious": "yellow",
-    "melancholic": "purple",
-    "transcendent": "white",
-    "hollow": "black",
-}
 
 # 4.2.3 Resolution, "In case of a tie in power": which temperaments each one beats.
 _BEATS_BASE = {
@@ -93,7 +87,6 @@ class PoolCard(BaseModel):
     @field_validator("script")
     @classmethod
     def _script(cls, raw: Any) -> Any:
-        from pnp.effects.kartomantik import VOCABULARY  # the vocabulary reads this module's tables
 
         return script_field(raw, VOCABULARY)
 

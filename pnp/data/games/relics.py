@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.effects.models import script_field, text_matches
+from pnp.effects.relics import VOCABULARY
+# the colours' home is pnp.games.relics.tables (the vocabulary reads them too); named here as well
+# for the code that reads them with the card models
+from pnp.games.relics.tables import BLACK as BLACK
+from pnp.games.relics.tables import CHALLENGE_COLOURS
+from pnp.games.relics.tables import ENERGY_COLOURS as ENERGY_COLOURS
 
 if TYPE_CHECKING:
     from ..components import Component
-
-# The rules text never names the energy colours (the card art shows them): sample values.
-ENERGY_COLOURS = ("red", "blue", "green")
-# "2. Challenge": "Black challenges can be solved using any combination of any colour of energy."
-BLACK = "black"
-CHALLENGE_COLOURS = ENERGY_COLOURS + (BLACK,)
 
 # "Turn Sequence", 1b: "You may not have more than six of any one type of energy."
 MAX_ENERGY = 6
@@ -142,7 +142,6 @@ class LocationSide(BaseModel):
     @field_validator("script")
     @classmethod
     def _script(cls, raw: Any) -> Any:
-        from pnp.effects.relics import VOCABULARY  # the vocabulary reads this module's tables
 
         return script_field(raw, VOCABULARY)
 

@@ -24,6 +24,10 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from pnp.effects.models import script_field
+from pnp.effects.so_long_my_world import VOCABULARY
+from pnp.games.so_long_my_world.tables import FEELINGS, NORMAL_VISIONS
+
 # --- Tables of the rulebook -------------------------------------------------------------
 
 # Components: the rulebook's component list, named lowercase and singular (SPEC.md, pnp list).
@@ -44,15 +48,7 @@ COMPONENT_COUNTS: dict[str, int] = {
     "player screen": 5,
 }
 
-# Setting Up the Game, "5. Prepare Feeling Reserve" and The Card Types, "Karma":
-# "Hope/Nostalgia are positive, Resignation is neutral, Despair/Madness are negative".
-FEELINGS: dict[str, str] = {
-    "hope": "positive",
-    "nostalgia": "positive",
-    "resignation": "neutral",
-    "despair": "negative",
-    "madness": "negative",
-}
+# the feelings (FEELINGS) and the normal visions (NORMAL_VISIONS): pnp.games.so_long_my_world.tables
 Feeling = Literal["hope", "nostalgia", "resignation", "despair", "madness"]
 Karma = Literal["positive", "neutral", "negative"]
 
@@ -65,10 +61,6 @@ FEELING_TOKENS_EACH = 12
 PLAYER_COLOURS = ("yellow", "teal", "purple", "green", "red")
 PlayerColour = Literal["yellow", "teal", "purple", "green", "red"]
 
-# "2. Prepare the Vision Cards": the 6 normal visions. The rulebook names five of them
-# (Event Phase and Vision Phase examples); "Empty City" is ours (sample data).
-NORMAL_VISIONS = ("Place of Worship", "World's Edge Pub", "Special Person", "Death Drive", "Slaughter",
-                  "Empty City")
 NormalVision = Literal["Place of Worship", "World's Edge Pub", "Special Person", "Death Drive", "Slaughter",
                        "Empty City"]
 # Variants, "Gestalt Visions": Marks of Sol are taken "starting from Clocktower Library and
@@ -147,9 +139,6 @@ Amount = Annotated[int, Field(ge=1, le=9, strict=True)]
 
 
 def _script_of(raw: Any) -> Any:
-    from pnp.effects.models import script_field
-    from pnp.effects.so_long_my_world import VOCABULARY  # the vocabulary reads this module's tables
-
     return script_field(raw, VOCABULARY)
 
 

@@ -1,0 +1,1 @@
+"""Kartomantik: its printing side's home (``tables``: the rulebook's tables)."""
