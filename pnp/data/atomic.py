@@ -32,6 +32,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
 from typing import Callable, Iterable, Iterator
 
 from .errors import InputError
@@ -398,7 +399,8 @@ class Transaction:
     def __enter__(self) -> "Transaction":
         return self
 
-    def __exit__(self, kind, exc, tb) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         if kind is None:
             self.commit()
         else:

@@ -103,7 +103,7 @@ class Kind(str, Enum):
 GameId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
 
 
-class CardFields(dict):
+class CardFields(dict[str, Any]):
     """A card side's fields (a plain mapping to the layouts) that know where they were
     written: a renderer refusing a value (`pnp.render.card`) names its file and line."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -111,7 +112,7 @@ def _art_inside(path: Path, doc: Located) -> None:
     """Every ``image:`` of the file (an item's, a back's, a spreadsheet row's) names a file
     inside the card folder or an ``--assets`` folder (pnp.data.assets), checked before any
     image is opened; else an error naming the file, the line and the field."""
-    def walk(value: object, at: tuple) -> None:
+    def walk(value: object, at: tuple[Any, ...]) -> None:
         if isinstance(value, dict):
             for key, inner in value.items():
                 if key == "image" and inner and not isinstance(inner, (dict, list, bool)):
@@ -122,7 +123,7 @@ def _art_inside(path: Path, doc: Located) -> None:
             for i, inner in enumerate(value):
                 walk(inner, (*at, i))
 
-    def check(image: object, at: tuple) -> None:
+    def check(image: object, at: tuple[Any, ...]) -> None:
         try:
             art_path(path.parent, image)
         except InputError as exc:

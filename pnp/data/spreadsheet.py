@@ -15,7 +15,7 @@ import io
 import re
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import ValidationError
 
@@ -38,7 +38,7 @@ def cell(text: str) -> Any:
     return text
 
 
-def _csv_rows(path: Path):
+def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     """(line, cells) of a CSV file, cells as text."""
     text = read_text(path, MAX_CSV_BYTES, what="CSV file")
     reader = csv.reader(io.StringIO(text, newline=""))
@@ -68,7 +68,7 @@ def _check_unpacked_size(path: Path, data: io.BytesIO) -> None:
                                "bytes; refused (save the sheet as CSV)")
 
 
-def _xlsx_rows(path: Path):
+def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     """(row number, cells) of a workbook's first sheet, cells as text."""
     data = io.BytesIO(read_bytes_checked(path, MAX_CSV_BYTES, what="workbook"))  # a regular file, bounded
     try:

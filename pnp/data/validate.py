@@ -7,7 +7,7 @@ user needs: ``cards/kartomantik/pool.yaml:14: power: expected an integer, got "t
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -58,7 +58,7 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-def describe(err: dict[str, Any]) -> str:
+def describe(err: Mapping[str, Any]) -> str:
     """One pydantic error as a plain sentence (without the location)."""
     kind = err.get("type", "")
     if kind in ("missing", "extra_forbidden"):

@@ -34,7 +34,7 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, Literal, Optional, Union
+from typing import Annotated, Any, BinaryIO, Callable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
@@ -148,7 +148,8 @@ class Watch:
         """The table after ``entry`` (legal, or with --all applied as written or skipped)."""
 
 
-def adjudicate(log: GameLog, engine: Engine, all_violations: bool = False, watch: Watch | None = None) -> LogReport:
+def adjudicate(log: GameLog, engine: Engine[Any, Any], all_violations: bool = False,
+               watch: Watch | None = None) -> LogReport:
     """The verdict on ``log``; with ``all_violations`` every violation the replay can reach
     (module docstring), else the first one. ``watch`` is shown the table as the replay goes."""
     replay = Replay(log, engine, all_violations, watch)
@@ -164,7 +165,7 @@ class Replay:
     instead of the whole log again. `adjudicate` feeds it a log's entries in order; the verdict
     is the same whichever way the entries came."""
 
-    def __init__(self, log: GameLog, engine: Engine, all_violations: bool = False, watch: Watch | None = None):
+    def __init__(self, log: GameLog, engine: Engine[Any, Any], all_violations: bool = False, watch: Watch | None = None):
         self.log, self.engine, self.all_violations = log, engine, all_violations
         self.watch = watch or Watch()
         self.report = LogReport(log.file, log.game, complete=False, metadata=log.metadata,
@@ -297,7 +298,7 @@ class Replay:
         return out
 
 
-def _apply_anyway(engine: Engine, state: Any, action: Any, inventory) -> tuple[Any, str]:
+def _apply_anyway(engine: Engine[Any, Any], state: Any, action: Any, inventory: Any) -> tuple[Any, str]:
     """--all: ``action`` broke a rule; applied to a copy of the state, it is kept when the
     engine could apply it without losing or forging a piece, else the entry is skipped."""
     trial = engine.copy_state(state)
@@ -313,8 +314,9 @@ def _apply_anyway(engine: Engine, state: Any, action: Any, inventory) -> tuple[A
 # --- many files ---------------------------------------------------------------------------------
 
 
-def check_logs(paths: list[Path], engines: dict[str, Engine], all_violations: bool = False,
-               stdin: BinaryIO | None = None, judge=None) -> list[LogReport | UnusableLog]:
+def check_logs(paths: list[Path], engines: dict[str, Engine[Any, Any]], all_violations: bool = False,
+               stdin: BinaryIO | None = None,
+               judge: Callable[[GameLog, Engine[Any, Any], bool], LogReport] | None = None) -> list[LogReport | UnusableLog]:
     """A report per file of ``paths`` (``-``: one log read from ``stdin``, standard input by
     default); a file that is not a log gets an `UnusableLog` and the others are still checked.
     ``judge(log, engine, all_violations)`` replays a log in place of `adjudicate` (the dispute
@@ -351,7 +353,7 @@ def _unusable(file: str, log: GameLog | None, errors: list[Problem]) -> Unusable
 def exit_code(results: list[LogReport | UnusableLog]) -> int:
     if any(isinstance(r, UnusableLog) for r in results):
         return 2
-    return 1 if any(r.violations for r in results) else 0
+    return 1 if any(isinstance(r, LogReport) and r.violations for r in results) else 0
 
 
 # --- JSON: one shape for every row ----------------------------------------------------------------
@@ -438,7 +440,7 @@ class LogRow(_Strict):
 _ROWS = TypeAdapter(list[LogRow])
 
 
-def json_schema() -> dict:
+def json_schema() -> dict[str, Any]:
     """The JSON Schema of ``pnp check log --format json`` (an array of `LogRow`)."""
     schema = _ROWS.json_schema(mode="serialization")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "pnp check log --format json",

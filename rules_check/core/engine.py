@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Iterable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, NamedTuple, TypeVar
 
 from .errors import IllegalAction
 from .zones import Zones
@@ -39,7 +39,7 @@ class EntryRef(NamedTuple):
     """Where an entry stands in its log, for messages (a tuple: one is made per entry)."""
 
     file: str
-    index: int  # 0-based position in `log:`
+    index: int  # type: ignore[assignment]  # 0-based position in `log:` (hides tuple.index, unused here)
     line: int | None
 
 
@@ -74,7 +74,8 @@ class Engine(ABC, Generic[S, A]):
     # --- state ----------------------------------------------------------------------------
 
     @abstractmethod
-    def new_state(self, players: list[str], setup: Any, file: str, line_of) -> S:
+    def new_state(self, players: list[str], setup: Any, file: str,
+                  line_of: Callable[[tuple[Any, ...]], int | None]) -> S:
         """The state the log's ``setup`` describes. A setup that is not of the game's form
         raises `LogFormatError`; one that the rules make impossible, `IllegalAction`.
         ``line_of(path)`` gives the line of a value under ``setup`` (a path tuple)."""
@@ -174,7 +175,8 @@ class Engine(ABC, Generic[S, A]):
         (decklists, variants, the first player) drawn with ``rng``: the start of a game recorded at
         the table (``play(..., table=True)``). By default the table view of a random setup."""
         full = {"game": self.game, "players": list(players), "setup": self.random_setup(players, rng), "log": []}
-        return self.table_view(full)["setup"]
+        setup: dict[str, Any] = self.table_view(full)["setup"]
+        return setup
 
     # --- the table app (pnp table): the start of a game and what a judge taps -------------------
 
@@ -217,7 +219,7 @@ class Engine(ABC, Generic[S, A]):
         default shows every zone and counter by its engine name; each game gives its own."""
         from .view import CountersPanel, View, ZonePanel, cards, slug
 
-        panels: list = [ZonePanel(id=slug(name), title=name, cards=cards(items))
+        panels: list[Any] = [ZonePanel(id=slug(name), title=name, cards=cards(items))
                         for name, items in state.zones.zones.items()]
         if state.counters:
             panels.append(CountersPanel(id="counters", title="counters",

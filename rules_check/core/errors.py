@@ -8,6 +8,7 @@ key, a wrong type, an unknown card): the file cannot be used (exit 2).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp.data.errors import InputError
 
@@ -15,7 +16,7 @@ from pnp.data.errors import InputError
 class IllegalAction(ValueError):
     """A legal-looking entry that breaks a rule: ``rule`` names the rulebook section."""
 
-    def __init__(self, rule: str, message: str, path: tuple | None = None) -> None:
+    def __init__(self, rule: str, message: str, path: tuple[Any, ...] | None = None) -> None:
         self.rule = rule
         self.message = message
         # for a setup that breaks a rule: where in `setup:` (a path like ("deck", 12)), so
@@ -28,7 +29,7 @@ class LogFormatError(InputError):
     """An entry the game's vocabulary does not know (reported with the file and line)."""
 
     def __init__(self, file: str | Path | None, message: str, line: int | None = None, field: str | None = None,
-                 *, path: tuple | None = None) -> None:
+                 *, path: tuple[Any, ...] | None = None) -> None:
         # for a setup that is not of the game's form: where in `setup:` (like IllegalAction's path);
         # the line is already resolved from it, so it does not change how the error prints
         self.path = path

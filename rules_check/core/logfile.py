@@ -19,7 +19,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from pnp.data.errors import InputError
 from pnp.data.yamlsafe import Located, NotADate, load_yaml_text, read_stream_text, read_text
@@ -61,7 +61,7 @@ class GameLog:
     doc: Located
     metadata: Metadata = field(default_factory=Metadata)
 
-    def setup_line(self, path: tuple = ()) -> int | None:
+    def setup_line(self, path: tuple[Any, ...] = ()) -> int | None:
         return self.doc.line_of(("setup",) + tuple(path))
 
 
@@ -86,7 +86,7 @@ def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
     return _parse(shape.header, text, file, games, shape)
 
 
-def _parse(header: str, text: str, file: str, games: dict[str, Any], shape) -> GameLog:
+def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any) -> GameLog:
     """``header``: the text read at once (the whole file, or the file with the log's entries
     blanked out when ``shape`` outlines where they are)."""
     try:
@@ -130,11 +130,12 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape) -> G
         entries = [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)]
     else:
         entries = StreamedEntries(text, file, shape, MAX_LOG_NODES,
-                                  lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type]
+                                  lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type, return-value]
     return GameLog(file, game, players, data["setup"], entries, doc, metadata)
 
 
-def read_metadata(data: dict[str, Any], file: str, line_of=lambda key: None) -> Metadata:
+def read_metadata(data: dict[str, Any], file: str,
+                  line_of: Callable[[str], int | None] = lambda key: None) -> Metadata:
     """The match metadata of a log's top level, each key checked for its type only: ``event``
     and ``notes`` text, ``round`` and ``table`` a number or text, ``date`` a date (a YAML
     date, or text written YYYY-MM-DD). An empty value is an absent one."""

@@ -34,7 +34,7 @@ class Outline:
     """Where the log's entries are in the text, and the text without them."""
 
     header: str  # the file with the log's entries blanked out (same lines)
-    spans: array  # per entry: start index, end index, line (0-based), column
+    spans: array[int]  # per entry: start index, end index, line (0-based), column
 
     def __len__(self) -> int:
         return len(self.spans) // 4
@@ -51,7 +51,7 @@ def outline(text: str) -> Outline | None:
         loader.dispose()
 
 
-def _outline(loader, text: str) -> Outline | None:
+def _outline(loader: Any, text: str) -> Outline | None:
     events = iter(lambda: loader.get_event() if loader.check_event() else None, None)
     kinds = [type(e).__name__ for _, e in zip(range(3), events)]
     if kinds != ["StreamStartEvent", "DocumentStartEvent", "MappingStartEvent"]:
@@ -70,7 +70,7 @@ def _outline(loader, text: str) -> Outline | None:
                 return None
             expecting_key = False
             if event.value == "log" and log_span is None:
-                key_end = event.end_mark.index
+                key_end = event.end_mark.index  # type: ignore[union-attr]  # the parser marks every event
                 value = next(events, None)
                 if isinstance(value, (yaml.AliasEvent,)) or getattr(value, "anchor", None):
                     return None
@@ -95,7 +95,7 @@ def _outline(loader, text: str) -> Outline | None:
     return Outline(text[:start] + blank + text[end:], spans)
 
 
-def _depth_change(event) -> int:
+def _depth_change(event: Any) -> int:
     if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
         return 1
     if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -103,12 +103,12 @@ def _depth_change(event) -> int:
     return 0
 
 
-def _entries(events, spans: array) -> int | None:
+def _entries(events: Iterator[Any], spans: array[int]) -> int | None:
     """Record each item of the log's sequence; the index where the sequence ends."""
     last_end = None
     for event in events:
         if isinstance(event, yaml.SequenceEndEvent):
-            return last_end if last_end is not None else event.start_mark.index
+            return last_end if last_end is not None else event.start_mark.index  # type: ignore[union-attr]  # (as above)
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             return None
         start = event.start_mark

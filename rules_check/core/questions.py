@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal, NoReturn
 
 from pydantic import BaseModel, Field
 
 from pnp.data.errors import InputError
 from rules_check.names import did_you_mean, normalise
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 Kind = Literal["choice", "choices", "cards", "decklist", "per_player", "number"]
 
@@ -113,7 +116,7 @@ def _one(q: Question, value: Any, options: list[str], what: str, prefix: str = "
     return _fail(q, f"{prefix}expected {what} ({', '.join(options)}), not {value!r}")
 
 
-def _fail(q: Question, message: str):
+def _fail(q: Question, message: str) -> NoReturn:
     raise BadAnswer(q, message)
 
 
@@ -230,8 +233,8 @@ def filled(questions: list[Question], answers: dict[str, Any], rng: random.Rando
     return out
 
 
-def judged(engine, players: list[str], setup: dict[str, Any], questions: list[Question],
-           key_of: Callable[[tuple], str | None] | None = None) -> dict[str, Any]:
+def judged(engine: Engine[Any, Any], players: list[str], setup: dict[str, Any], questions: list[Question],
+           key_of: Callable[[tuple[Any, ...]], str | None] | None = None) -> dict[str, Any]:
     """``setup`` once the engine accepts it (its own reading of the setup, as ``pnp check log``
     does); what it refuses is a `BadAnswer` of the question the setup key came from."""
     from rules_check.core.errors import IllegalAction

@@ -11,17 +11,22 @@ failure is a `LogFormatError` (exit 2) that carries its path under ``setup:`` an
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from pnp.data.names import HINT, did_you_mean
 
 from .errors import LogFormatError
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .logfile import GameLog
+
 
 class SetupReader:
     """Reads a log's `setup:` (the game's own section) with errors that carry their path."""
 
-    def __init__(self, setup: Any, file: str, line_of: Callable[[tuple], int | None], shape: str,
+    def __init__(self, setup: Any, file: str, line_of: Callable[[tuple[Any, ...]], int | None], shape: str,
                  *, hint: str = HINT) -> None:
         """``shape``: an example of the whole setup, shown when the top level is not a mapping
         (and when one of its keys is unknown or missing). ``hint``: the frame of a suggestion,
@@ -34,14 +39,14 @@ class SetupReader:
 
     # --- errors ------------------------------------------------------------------------------
 
-    def fail(self, message: str, path: tuple = (), field: str | None = None) -> LogFormatError:
+    def fail(self, message: str, path: tuple[Any, ...] = (), field: str | None = None) -> LogFormatError:
         """A `LogFormatError` at the line of ``path``; ``field`` names it (``setup.deck``) and
         defaults to the path's own name."""
         return LogFormatError(self.file, message, line=self.line_of(path),
                               field=field if field is not None else self.field(path), path=path)
 
     @staticmethod
-    def field(path: tuple) -> str:
+    def field(path: tuple[Any, ...]) -> str:
         """``setup.hands.Ana`` for ``("hands", "Ana")``; ``setup`` for the section itself."""
         return ".".join(("setup", *map(str, path)))
 
@@ -51,7 +56,7 @@ class SetupReader:
 
     # --- values ------------------------------------------------------------------------------
 
-    def value(self, path: tuple, default: Any = None) -> Any:
+    def value(self, path: tuple[Any, ...], default: Any = None) -> Any:
         """The raw value at ``path`` (through mappings and lists), ``default`` when absent."""
         here = self.setup
         for step in path:
@@ -63,8 +68,8 @@ class SetupReader:
                 return default
         return here
 
-    def mapping(self, path: tuple = (), required: Iterable[str] = (), optional: Iterable[str] = (),
-                what: str = "") -> dict:
+    def mapping(self, path: tuple[Any, ...] = (), required: Iterable[str] = (), optional: Iterable[str] = (),
+                what: str = "") -> dict[str, Any]:
         """The mapping at ``path``, with every ``required`` key and no key but those and the
         ``optional`` ones. ``what`` describes it in messages (the top level: ``shape``)."""
         required, optional = list(required), list(optional)
@@ -83,7 +88,7 @@ class SetupReader:
                 raise self.fail(f"is required but missing; expected {expected}", path, self.field(path + (key,)))
         return raw
 
-    def per_player(self, path: tuple, players: list[str], what: str = "value") -> dict[str, Any]:
+    def per_player(self, path: tuple[Any, ...], players: list[str], what: str = "value") -> dict[str, Any]:
         """The mapping at ``path`` with one value for each player and no other key (``what``:
         what each value is, for messages: ``hand``)."""
         raw = self.value(path)
@@ -98,7 +103,7 @@ class SetupReader:
                 raise self.fail(f"is required but missing: {p}'s {what}", path, self.field(path + (p,)))
         return raw
 
-    def names(self, path: tuple, resolve: Callable[[str], str | None],
+    def names(self, path: tuple[Any, ...], resolve: Callable[[str], str | None],
               candidates: dict[str, str] | Iterable[str], what: str = "card") -> list[str]:
         """The list at ``path``, each name as printed: ``resolve`` gives a written name's printed
         name, or None when the game has no such ``what`` (``candidates``, normalised ->
@@ -116,7 +121,7 @@ class SetupReader:
             out.append(printed)
         return out
 
-    def choice(self, path: tuple, options: Iterable[str], what: str = "value") -> str:
+    def choice(self, path: tuple[Any, ...], options: Iterable[str], what: str = "value") -> str:
         """The value at ``path``, which must be one of ``options`` exactly (``what``: what it
         is, for the message: ``Path``)."""
         options = list(options)
@@ -130,7 +135,7 @@ class SetupReader:
 
     # --- logs a setup names -------------------------------------------------------------------
 
-    def earlier_log(self, path: tuple, name: str, what: str, field: str):
+    def earlier_log(self, path: tuple[Any, ...], name: str, what: str, field: str) -> tuple[Path, GameLog]:
         """The log file ``name`` the setup names at ``path`` (a campaign's earlier game, the
         game that drew an End card), relative to this log and read by the same reader; a
         missing or unreadable file is a format error naming ``what`` it is ("earlier",

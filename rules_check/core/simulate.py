@@ -50,19 +50,19 @@ ROLLOUT_TRIES = 4  # a rollout's greedy continuation weighs this many actions a 
 ROLLOUT_EPSILON = 0.15  # and plays a random one this share of the time
 WIN = 1000.0  # a finished game: a win is worth more than any table `value` judges
 
-Policy = Callable[[Engine, Any, list, random.Random], Any]
+Policy = Callable[[Engine[Any, Any], Any, list[Any], random.Random], Any]
 
 
-def random_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+def random_policy(engine: Engine[Any, Any], state: Any, actions: list[Any], rng: random.Random) -> Any:
     return rng.choice(actions)
 
 
-def _weighed(actions: list, rng: random.Random, tries: int) -> list:
+def _weighed(actions: list[Any], rng: random.Random, tries: int) -> list[Any]:
     """The actions a policy weighs: all of them, or a sample of ``tries`` when there are more."""
     return actions if len(actions) <= tries else rng.sample(actions, tries)
 
 
-def _one_step(engine: Engine, state: Any, action: Any, player: str | None = None) -> float:
+def _one_step(engine: Engine[Any, Any], state: Any, action: Any, player: str | None = None) -> float:
     """The greedy judgement of ``action``: ``value`` of the table it leaves, for its actor (or
     ``player``; its random part drawn with fixed numbers, so every action is judged on the same
     draw)."""
@@ -74,11 +74,11 @@ def _one_step(engine: Engine, state: Any, action: Any, player: str | None = None
     return engine.value(trial, player)
 
 
-def _greedy(engine: Engine, state: Any, actions: list, rng: random.Random, tries: int) -> Any:
+def _greedy(engine: Engine[Any, Any], state: Any, actions: list[Any], rng: random.Random, tries: int) -> Any:
     if len(actions) == 1:
         return actions[0]
     tried = _weighed(actions, rng, tries)
-    best: list = []
+    best: list[Any] = []
     best_value = float("-inf")
     for action in tried:
         value = _one_step(engine, state, action)
@@ -89,11 +89,11 @@ def _greedy(engine: Engine, state: Any, actions: list, rng: random.Random, tries
     return rng.choice(best)
 
 
-def greedy_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+def greedy_policy(engine: Engine[Any, Any], state: Any, actions: list[Any], rng: random.Random) -> Any:
     return _greedy(engine, state, actions, rng, MAX_GREEDY_TRIES)
 
 
-def outcome_value(engine: Engine, state: Any, player: str) -> float:
+def outcome_value(engine: Engine[Any, Any], state: Any, player: str) -> float:
     """A rollout's leaf for ``player``: ``value``, and a finished game's result above it (a
     shared win is a win; no winner in a solo or co-op game is a loss)."""
     value = engine.value(state, player)
@@ -104,7 +104,7 @@ def outcome_value(engine: Engine, state: Any, player: str) -> float:
     return value + (WIN if won else -WIN)
 
 
-def _rollout(engine: Engine, state: Any, action: Any, player: str, rng: random.Random) -> float:
+def _rollout(engine: Engine[Any, Any], state: Any, action: Any, player: str, rng: random.Random) -> float:
     trial = engine.determinize(state, player, rng)
     try:  # an action may name what the player has just seen (the top of a deck they looked at)
         engine.check(trial, action)
@@ -125,7 +125,7 @@ def _rollout(engine: Engine, state: Any, action: Any, player: str, rng: random.R
     return outcome_value(engine, trial, player)
 
 
-def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random) -> Any:
+def search_policy(engine: Engine[Any, Any], state: Any, actions: list[Any], rng: random.Random) -> Any:
     if len(actions) == 1:
         return actions[0]
     player = engine.actor(state, actions[0])
@@ -153,7 +153,7 @@ def search_policy(engine: Engine, state: Any, actions: list, rng: random.Random)
 POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "search": search_policy}
 
 
-def play(engine: Engine, players: list[str], seed: int, policy: str = "random",
+def play(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = "random",
          watch: Callable[[Any, Any], None] | None = None, table: bool = False) -> tuple[dict[str, Any], Any]:
     """A whole game: its log (SPEC.md form) and the state it ended in. ``watch(state, action)``,
     if given, sees each action just before it is applied, and ``watch(state, None)`` the end
@@ -185,7 +185,7 @@ def play(engine: Engine, players: list[str], seed: int, policy: str = "random",
     return {"game": engine.game, "players": players, "setup": setup, "log": entries}, state
 
 
-def simulate(engine: Engine, players: list[str], seed: int, policy: str = "random",
+def simulate(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = "random",
              table: bool = False) -> dict[str, Any]:
     """A whole game as a log (SPEC.md form); the same seed and policy give the same log."""
     return play(engine, players, seed, policy, table=table)[0]

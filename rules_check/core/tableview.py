@@ -25,6 +25,6 @@ from .engine import Engine
 VIEWS = ("full", "table")
 
 
-def table_view(engine: Engine, log: dict[str, Any]) -> dict[str, Any]:
+def table_view(engine: Engine[Any, Any], log: dict[str, Any]) -> dict[str, Any]:
     """The table view of the full log ``log`` ({game, players, setup, log}); a new dict."""
     return engine.table_view(copy.deepcopy(log))

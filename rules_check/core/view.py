@@ -120,7 +120,8 @@ def places(view: "View | None") -> list[tuple[str, int, str]]:
     return out
 
 
-def cards(names: list[str], note=None, mark=None) -> list[Card]:
+def cards(names: list[str], note: Callable[[str], str | None] | None = None,
+          mark: Callable[[str], Any] | None = None) -> list[Card]:
     """``names`` as cards; ``note(name)`` and ``mark(name)`` give each one's note and mark."""
     return [Card(name=n, note=note(n) if note else None, mark=mark(n) if mark else None) for n in names]
 

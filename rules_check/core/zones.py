@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .errors import IllegalAction
 
@@ -41,12 +42,12 @@ def pile_of(item: str) -> str:
     return item[len(UNSEEN):]
 
 
-def seen(items) -> list[str]:
+def seen(items: Iterable[str]) -> list[str]:
     """The seen items of a zone, in order."""
     return [x for x in items if not x.startswith(UNSEEN)]
 
 
-def unseen_count(items) -> int:
+def unseen_count(items: Iterable[str]) -> int:
     return sum(1 for x in items if x.startswith(UNSEEN))
 
 
@@ -107,7 +108,7 @@ class Zones:
 
     # --- unseen cards (module docstring) ------------------------------------------------------
 
-    def hide(self, zone: str, pile: str, cards) -> None:
+    def hide(self, zone: str, pile: str, cards: Iterable[str]) -> None:
         """Put one unseen item of ``pile`` on ``zone`` for each of ``cards``, which ``pile``'s
         unseen items can be (a deck shuffled at the table: its list, no order)."""
         cards = list(cards)
@@ -254,9 +255,9 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
                 else:
                     del was_zones[name]
             return None
-    was, now = Counter(was_items), Counter(now_items)
-    appeared = now - was
-    vanished = was - now
+    was_count, now_count = Counter(was_items), Counter(now_items)
+    appeared = now_count - was_count
+    vanished = was_count - now_count
     parts = []
 
     def said(k: str) -> str:  # an unseen card is never printed as its item (a control character)
