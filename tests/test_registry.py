@@ -168,6 +168,18 @@ def test_an_installed_engine_is_registered_and_its_logs_are_judged(installed, tm
     assert "Nim: 2. Taking" in bad.output and "4 stones cannot be taken (4 left)" in bad.output
 
 
+def test_an_installed_engine_is_simulated_and_its_game_found_legal(installed, tmp_path):
+    installed(nim="nim_cards:NimEngine")
+    out = tmp_path / "sim.yaml"
+    r = CliRunner().invoke(app, ["simulate", "nim", "--seed", "3", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text().startswith("# ") and "game: nim" in out.read_text()
+    judged = check(str(out), "--format", "json")
+    assert judged.exit_code == 0, judged.output
+    [report] = json.loads(judged.stdout)
+    assert report["legal"] and report["complete"] and report["winner"] in report["scores"]
+
+
 @pytest.mark.parametrize("value, why", [
     ("no_such_package.engine:NimEngine", "cannot be loaded (ModuleNotFoundError: No module named 'no_such_package')"),
     ("nim_cards:Take", "not a subclass of rules_check.core.engine.Engine"),
