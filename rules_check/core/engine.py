@@ -191,6 +191,11 @@ class Engine(ABC, Generic[S, A]):
         answer that cannot be one raises `BadAnswer` (an `InputError`) naming the question."""
         raise NotImplementedError(f"{self.game}: no start questions yet")
 
+    def random_decklist(self, rng: random.Random) -> str | None:
+        """A legal decklist as text, drawn with ``rng``, for "fill the rest at random" on the
+        start page of a game whose players bring decks. Default: the game has no decklists."""
+        return None
+
     def card_details(self) -> dict[str, "CardDetail"]:
         """What a judge needs of each card the table shows, by the name the view gives it
         (rules_check/core/view.py `CardDetail`): full name, kind, cost, power, corners, text and

@@ -11,7 +11,6 @@ itself never starts a game that way: its "fill the rest at random" button asks
 from __future__ import annotations
 
 import asyncio
-import importlib
 import random
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
@@ -30,12 +29,6 @@ if TYPE_CHECKING:
     from .server import Table
 
 Handler = Callable[[Request], Any]
-
-
-def _table_setup(engine: "Engine"):
-    """The game's ``table_setup`` module (rules_check/games/GAME/table_setup.py)."""
-    package = type(engine).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.table_setup")
 
 
 def _refused(exc: Exception) -> JSONResponse:
@@ -89,9 +82,9 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
         given = data.get("answers") or {}
         if not isinstance(given, dict):
             return _refused(BadAnswer("answers", "expected a mapping of question keys to answers"))
-        module = _table_setup(engine)
         rng = random.Random(secrets.randbits(64))
-        answers = filled(engine.setup_questions(players), given, rng, players, getattr(module, "random_decklist", None))
+        # asked only of a decklist question, which only a game with decklists has
+        answers = filled(engine.setup_questions(players), given, rng, players, engine.random_decklist)
         return JSONResponse({"answers": answers}, headers={"Cache-Control": "no-store"})
 
     async def deck(request: Request) -> Response:
@@ -99,12 +92,12 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
         its errors beside the decklist as it is pasted."""
         data = await _body(request)
         engine = engines.get("kartomantik")
-        if engine is None:
+        if engine is None or not hasattr(engine, "deck_problems"):
             raise NotAnEntry("no rules engine for kartomantik")
         text = data.get("text")
         if not isinstance(text, str):
             raise NotAnEntry("send the decklist as text")
-        errors, warnings, read = await asyncio.to_thread(_table_setup(engine).deck_problems, engine, text)
+        errors, warnings, read = await asyncio.to_thread(engine.deck_problems, text)
         return JSONResponse({"errors": errors, "warnings": warnings,
                              "cards": read.deck_size if read is not None else 0,
                              "player": read.player if read is not None else None})

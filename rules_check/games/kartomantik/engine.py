@@ -241,6 +241,17 @@ class KartomantikEngine(Engine[KState, Action]):
 
         return setup(self, players, answers)
 
+    def deck_problems(self, text: str) -> tuple[list[str], list[str], Any]:
+        """A pasted decklist checked as ``pnp check deck -`` checks it (the start page's box)."""
+        from .table_setup import deck_problems
+
+        return deck_problems(self, text)
+
+    def random_decklist(self, rng: random.Random) -> str:
+        from .table_setup import random_decklist
+
+        return random_decklist(rng)
+
     def card_details(self) -> dict[str, Any]:
         from .details import card_details
 
