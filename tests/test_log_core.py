@@ -157,7 +157,7 @@ class TestPlainOperations:
         text = GOOD.replace("  - {player: Ben, take: c22}",
                             "  - {player: Ben, take: c22, ops: [{move: c1, from: 'hand:Ana', to: 'hand:Ben'}]}")
         r = adjudicate(read_log(write(tmp_path, text), ENGINES), ENGINES["toy"])
-        assert r.violations[0].rule.startswith("SPEC.md principle 4")
+        assert r.violations[0].rule.startswith("Card effects (an effect written as plain operations)")
         assert "'c1' is not in hand:Ana" in r.violations[0].message
 
     def test_malformed_ops(self):

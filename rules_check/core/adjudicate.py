@@ -385,7 +385,7 @@ class ViolationRow(_Strict):
 
 
 class UnverifiedRow(_Strict):
-    """What an entry's plain operations did that no card script confirms (SPEC.md principle 4)."""
+    """What an entry's plain operations did that no card script confirms (docs/logs/README.md, "Card effects")."""
 
     line: Optional[int]
     entry: int

@@ -31,7 +31,7 @@ class BaseState:
     players: list[str]
     zones: Zones = field(default_factory=Zones)
     # numbers that are not pieces (energy on a tracker, points from effects): plain
-    # operations may change them (SPEC.md principle 4)
+    # operations may change them (docs/logs/README.md, "Card effects")
     counters: dict[str, int] = field(default_factory=dict)
 
 
@@ -129,7 +129,7 @@ class Engine(ABC, Generic[S, A]):
         self.apply(state, action)
 
     def unverified(self, state: S, action: A) -> list[str]:
-        """What ``action`` did that the card data cannot confirm (SPEC.md principle 4)."""
+        """What ``action`` did that the card data cannot confirm (docs/logs/README.md, "Card effects")."""
         return []
 
     # --- chance and play (the simulator) ----------------------------------------------------

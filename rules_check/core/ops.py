@@ -1,5 +1,5 @@
 """Plain operations: how a log writes a card effect the checker cannot verify from card
-data (SPEC.md principle 4). They are checked for conservation (an item moves only from
+data (docs/logs/README.md, "Card effects"). They are checked for conservation (an item moves only from
 where it is) and listed as unverified in the report, never silently trusted.
 
     ops:
@@ -15,7 +15,7 @@ from typing import Any
 from .engine import BaseState, EntryRef
 from .errors import IllegalAction, LogFormatError
 
-RULE = "SPEC.md principle 4 (effects written as plain operations)"
+RULE = "Card effects (an effect written as plain operations)"  # docs/logs/README.md, "Card effects"
 
 
 @dataclass(frozen=True)

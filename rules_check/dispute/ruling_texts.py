@@ -124,8 +124,9 @@ TEXTS = {
         'would carry the cube past the Awakening space leave it there. The game is won by reaching it '
         "(V7), but the report still gives everyone's score: the cube there counts the points of the space"
         " before it. Why: the track ends with the Awakening space (ruling V9's data has no points for "
-        'it), and the report must give scores (SPEC.md principle 3); the space the cube passed through is'
-        ' the least surprising number, and it decides nothing since the awakened player wins.'
+        'it), and the report must give scores (docs/logs/README.md, "The verdict"); the space the cube '
+        'passed through is the least surprising number, and it decides nothing since the awakened player '
+        'wins.'
     ),
     'V15': (
         "A card's reflection is resolved before its echo; an awakening ends the game on the spot. The "
@@ -264,8 +265,8 @@ TEXTS = {
     'R7': (
         "The win. With all three relics complete the game ends, won, once that turn's challenge is paid "
         '(nothing more is dealt). winner is the player; in a game that ends because nothing can be paid, '
-        'winner is null (SPEC.md: null when a solo game is lost), and the score counts the halves '
-        'collected: 3 a complete relic, 1 a single half ("Goal").'
+        'winner is null (the report is null when a solo game is lost: docs/logs/README.md, "JSON"), and '
+        'the score counts the halves collected: 3 a complete relic, 1 a single half ("Goal").'
     ),
     'R8': (
         'Reshuffle only when a card must be drawn. "If the draw pile is empty, shuffle the discard pile '
@@ -318,15 +319,16 @@ TEXTS = {
         'shuffled} after which they are dealt), the card a "draw" ability takes, the card a "replace" '
         'ability puts in the decision path. An "arrange" ability\'s order names the top cards it looks at,'
         ' which are then seen where they lie. {reshuffle: shuffled} puts the discard pile back face down,'
-        ' unseen again. A card named that the pile cannot hold (seen elsewhere, named twice) breaks '
-        'SPEC.md principle 1 ("Hollow Oak cannot come off the draw pile: the 17 location cards hold one '
-        'Hollow Oak, and it is on the discard pile"); a seen top card named as another, cards dealt '
-        'unnamed, more cards named than come off the pile, or a "draw" written without the card drawn '
-        'break "Turn Sequence" 3, Look ahead (or "Card Abilities"). A log with the pile\'s order may write'
-        " drawn too: it must be that order. The hand is the player's own and face up to them: no card in "
-        'it is unseen, so the hand limit of 1b counts named cards. Why: the solo player sees each card as'
-        ' it is dealt, so the log can name it then; a log is legal when some order of the pile makes '
-        'every entry legal, and the checker never guesses one (SPEC.md principle 1).'
+        ' unseen again. A card named that the pile cannot hold (seen elsewhere, named twice) breaks the '
+        'rule of conservation, every card in exactly one place ("Hollow Oak cannot come off the draw '
+        'pile: the 17 location cards hold one Hollow Oak, and it is on the discard pile"); a seen top '
+        'card named as another, cards dealt unnamed, more cards named than come off the pile, or a "draw"'
+        ' written without the card drawn break "Turn Sequence" 3, Look ahead (or "Card Abilities"). A log'
+        " with the pile's order may write drawn too: it must be that order. The hand is the player's own "
+        'and face up to them: no card in it is unseen, so the hand limit of 1b counts named cards. Why: '
+        'the solo player sees each card as it is dealt, so the log can name it then; a log is legal when '
+        'some order of the pile makes every entry legal, and the checker never guesses one (the rule of '
+        'conservation: every card in exactly one place).'
     ),
     'R13': (
         '"Can pay" over an unseen draw pile. Ruling R6\'s search of the abilities used first tries, for a '
@@ -659,7 +661,7 @@ TEXTS = {
         "The log records only choices. Recovery draws, the Stack's resolution after two passes, the "
         "Confrontation's outcome, the opponent's manifestations going to the winner's Empathic Vessel and"
         ' the Stalemate move are worked out by the checker. Reason: they are fixed by the deck order and '
-        'the rules (SPEC.md principle 1).'
+        'the rules (the rule of conservation: every card in exactly one place).'
     ),
     'K7': (
         'Every tribute card must be needed: removing any one would leave the tribute unpaid. Reason: 2.1 '
@@ -810,14 +812,14 @@ TEXTS = {
     ),
     'K33': (
         'An outcome a log writes (ops) is compared with what the script does when the effect resolves; a '
-        'difference is a violation at the entry that resolves it, saying what the card does. Reason: '
-        'SPEC.md principle 4 (plain operations) and 3.2 Targets; a log cannot make a card do something '
-        'else.'
+        'difference is a violation at the entry that resolves it, saying what the card does. Reason: the '
+        'principle of card effects (docs/logs/README.md, "Card effects") and 3.2 Targets; a log cannot '
+        'make a card do something else.'
     ),
     'K34': (
         "A card with no script (a pool of one's own, written without scripts) is checked as plain "
-        'operations (K21) and listed as unverified (SPEC.md principle 4). Every bundled card has a '
-        'script: simulated games have no unverified note.'
+        'operations (K21) and listed as unverified (docs/logs/README.md, "Card effects"). Every bundled '
+        'card has a script: simulated games have no unverified note.'
     ),
     'K35': (
         'A Chain\'s "any manifestation" includes the card whose effect it is. Memory Thief destroyed while'
@@ -867,7 +869,8 @@ TEXTS = {
         'says where the card comes from, in words: "Ana\'s hand cannot hold a copy of Oppress: Ana\'s '
         'decklist has 1, and it is in Ana\'s Limbo". Every question the rules ask of a hand becomes "is or'
         ' could be". Reason: a log is legal when some order of the shuffled piles makes every entry '
-        'legal; the checker never guesses an order (SPEC.md principle 1).'
+        'legal; the checker never guesses an order (the rule of conservation: every card in exactly one '
+        'place).'
     ),
     'K40': (
         'A mulligan in such a log writes no new order: the hand goes back into the deck unseen and 7 '
