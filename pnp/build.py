@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Any, Callable, Literal
 
 from .data import assets, atomic
 from .data.components import Component, Kind
@@ -25,6 +25,7 @@ from .data.paths import bundled
 from .layout.model import Layouts, load_layouts
 from .layout.presets import Preset, preset_for, preset_named
 from .layout.sheet import Duplex
+from .render import boards, screens, tokens
 
 Format = Literal["pdf", "png", "pod", "tts"]
 
@@ -74,11 +75,11 @@ class PieceJob:
     sample: bool
 
 
-# kind -> (module in pnp.render with a `render(canvas, jobs, layouts, options)`, file suffix)
-PIECE_RENDERERS: dict[Kind, tuple[str, str]] = {
-    Kind.token: ("tokens", "tokens"),
-    Kind.board: ("boards", "boards"),
-    Kind.screen: ("screens", "screens"),
+# kind -> (its renderer: `render(canvas, jobs, layouts, options)`, file suffix)
+PIECE_RENDERERS: dict[Kind, tuple[Callable[..., Any], str]] = {
+    Kind.token: (tokens.render, "tokens"),
+    Kind.board: (boards.render, "boards"),
+    Kind.screen: (screens.render, "screens"),
 }
 
 
@@ -230,8 +231,6 @@ def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:
 
 
 def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:
-    import importlib
-
     from .render import cutfile
     from .render.sheets import SheetOptions, SheetRenderer, new_canvas
 
@@ -258,14 +257,13 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
                     dest = out / f"{cut_name}{suffix}"
                     staged.file(dest).write_text(write(page_w, page_h, outlines), encoding="utf-8")
                     results.append(GameBuild(game, dest, 0, len(outlines), {}, []))
-            for kind, (module, suffix) in PIECE_RENDERERS.items():
+            for kind, (render, suffix) in PIECE_RENDERERS.items():
                 pieces = piece_jobs(data, kind)
                 if not pieces:
                     continue
-                renderer = importlib.import_module(f".render.{module}", __package__)
                 dest = out / f"{game}-{suffix}.pdf"
                 canvas = start(dest, f"{title}: print-and-play {suffix}")
-                report = renderer.render(canvas, pieces, layouts, options)
+                report = render(canvas, pieces, layouts, options)
                 canvas.save()
                 results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
     return results
