@@ -135,22 +135,23 @@ class SetupReader:
 
     # --- logs a setup names -------------------------------------------------------------------
 
-    def earlier_log(self, path: tuple[Any, ...], name: str, what: str, field: str) -> tuple[Path, GameLog]:
+    def earlier_log(self, path: tuple[Any, ...], name: str, what: str, field: str,
+                    engine: Any) -> tuple[Path, GameLog]:
         """The log file ``name`` the setup names at ``path`` (a campaign's earlier game, the
         game that drew an End card), relative to this log and read by the same reader; a
         missing or unreadable file is a format error naming ``what`` it is ("earlier",
-        "previous"). Returns the resolved path and the `GameLog`."""
+        "previous"). It must be a log of ``engine``'s game (the core knows no other). Returns the
+        resolved path and the `GameLog`."""
         from pathlib import Path
 
         from pnp.data.errors import InputError
 
         from .logfile import read_log
-        from ..engines import engines
 
         p = (Path(self.file).parent / name).resolve()
         if not p.exists():  # anything else there (a folder, a FIFO) is refused by read_log as what it is
             raise self.fail(f"no {what} log {name!r} (paths are relative to this log)", path, field)
         try:
-            return p, read_log(p, engines())
+            return p, read_log(p, {engine.game: engine})  # the core knows no game: the caller's own
         except InputError as exc:
             raise self.fail(f"the {what} log {name!r} cannot be used: {exc}", path, field) from None

@@ -136,7 +136,7 @@ def previous_fewest(reader: SetupReader, setup: dict, state: SoLongState, engine
         return None
     if not isinstance(name, str):
         raise reader.fail("expected the previous game's log file", ("previous",))
-    _, log = reader.earlier_log(("previous",), name, "previous", "setup.previous")
+    _, log = reader.earlier_log(("previous",), name, "previous", "setup.previous", engine)
     if log.game != engine.game or sorted(log.players) != sorted(state.players) or (
             isinstance(log.setup, dict) and log.setup.get("previous")):
         raise IllegalAction(RULE_END_CARDS, f"{name} is not a game of these players (or names a previous game "

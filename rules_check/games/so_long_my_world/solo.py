@@ -164,7 +164,7 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
         where = ("campaign", i)
         if str((here / name).resolve()) in seen or len(seen) > MAX_CAMPAIGN:
             raise reader.fail(f"the campaign goes round in a circle through {name!r}", where, "setup.campaign")
-        p, log = reader.earlier_log(where, name, "earlier", "setup.campaign")
+        p, log = reader.earlier_log(where, name, "earlier", "setup.campaign", engine)
         if log.game != engine.game or not isinstance(log.setup, dict) or log.setup.get("mode") != "solo" \
                 or log.players != [player]:
             raise IllegalAction(RULE_CAMPAIGN, f"{name} is not a solo game of {player}'s", path=("campaign", i))
