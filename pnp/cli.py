@@ -1,4 +1,4 @@
-"""The ``pnp`` command: thin commands over the library (SPEC.md, "Commands").
+"""The ``pnp`` command: thin commands over the library (the README's commands).
 
 Each command parses its options, calls the library and turns a `PnpError` into a message on
 stderr and its exit code: 0 done, 1 a rule broken, 2 input that could not be used.

@@ -16,7 +16,7 @@ Every game but Kartomantik describes its components in this form (docs/card-data
             count: 3                     # printed copies
             ...                          # the game's own fields, validated per game
 
-Kartomantik's pool keeps the form SPEC.md fixes (``cards:`` at the top, see
+Kartomantik's pool keeps the form docs/decklists.md gives (``cards:`` at the top, see
 ``games/kartomantik.py``); the loader turns it into the same `Component` objects.
 """
 

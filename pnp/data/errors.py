@@ -1,7 +1,7 @@
 """Error types shared by the generator and the rules checker.
 
 One base class lets the CLI catch every expected failure in one place and turn it into a
-message and an exit code (SPEC.md, "Exit codes"): an `InputError` is input that could not be
+message and an exit code (docs/logs/README.md, "Exit codes"): an `InputError` is input that could not be
 used (exit 2). Nothing here imports reportlab, so `rules_check` can use it on its own.
 """
 

@@ -43,7 +43,7 @@ class GameData:
         raise KeyError(name)
 
     def counts(self) -> dict[str, int]:
-        """Component name -> number printed (SPEC.md, ``pnp list``)."""
+        """Component name -> number printed (``pnp list``)."""
         return {c.component: c.count for c in self.components}
 
 
@@ -193,6 +193,6 @@ def load_game(cards_dir: Path, game: str) -> GameData:
 
 
 def load_pool(path: Path) -> list[kartomantik.PoolCard]:
-    """A Kartomantik pool file (``--pool``), validated, in the SPEC.md form."""
+    """A Kartomantik pool file (``--pool``), validated, in the form docs/decklists.md gives ("The card pool")."""
     doc = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what="card pool")
     return validate(kartomantik.PoolFile, doc).cards

@@ -1,4 +1,4 @@
-"""Names as people write them: matching and "did you mean" suggestions (SPEC.md, "Decklists").
+"""Names as people write them: matching and "did you mean" suggestions (docs/decklists.md).
 
 Card files, decklists, game logs and card scripts all name things a person typed, so they all
 compare names the same way and suggest the same way; this module is that one place. Names

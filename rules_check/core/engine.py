@@ -63,7 +63,7 @@ def redeal(zones: Zones, rng: random.Random, pile: str, hands: Iterable[str] = (
 
 
 class Engine(ABC, Generic[S, A]):
-    game: str  # the game id (SPEC.md)
+    game: str  # the game id (docs/logs/README.md, "The file")
     title: str  # as rule references start: "Visions"
     players: tuple[int, int]  # fewest and most players
     has_table_view: bool = False  # whether `table_view` writes what the table saw (logs of real games)

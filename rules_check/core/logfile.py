@@ -1,4 +1,4 @@
-"""Reading a game log (SPEC.md, "Game logs") with the line of every entry.
+"""Reading a game log (docs/logs/README.md, "The file") with the line of every entry.
 
     game: visions
     players: [Ana, Ben, Cleo]

@@ -155,7 +155,7 @@ POLICY: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "
 
 def play(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = "random",
          watch: Callable[[Any, Any], None] | None = None, table: bool = False) -> tuple[dict[str, Any], Any]:
-    """A whole game: its log (SPEC.md form) and the state it ended in. ``watch(state, action)``,
+    """A whole game: its log (docs/logs/README.md form) and the state it ended in. ``watch(state, action)``,
     if given, sees each action just before it is applied, and ``watch(state, None)`` the end
     (bench/policies.py counts what the game did with it). ``table``: the game as it is recorded
     at a table (``Engine.random_table_setup``: no pile orders), each move one of the legal
@@ -187,5 +187,5 @@ def play(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = 
 
 def simulate(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = "random",
              table: bool = False) -> dict[str, Any]:
-    """A whole game as a log (SPEC.md form); the same seed and policy give the same log."""
+    """A whole game as a log (docs/logs/README.md form); the same seed and policy give the same log."""
     return play(engine, players, seed, policy, table=table)[0]

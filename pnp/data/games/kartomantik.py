@@ -1,4 +1,4 @@
-"""Kartomantik card data: the pool form of SPEC.md and the rulebook's tables.
+"""Kartomantik card data: the pool form of docs/decklists.md and the rulebook's tables.
 
 Rulebook: ``rules/kartomantik.txt``. The tables here (dominance, deck limits; the temperaments,
 which the effect vocabulary reads too, from ``pnp.games.kartomantik.tables``) are the one place
@@ -64,7 +64,7 @@ class Tribute(BaseModel):
 
 
 class PoolCard(BaseModel):
-    """One card of the pool, in the form SPEC.md ("Kartomantik card pool") gives."""
+    """One card of the pool, in the form docs/decklists.md ("The card pool") gives."""
 
     model_config = ConfigDict(extra="allow")
     # the card's other fields (flavour, art credits...) within the limits of any card data
@@ -147,7 +147,7 @@ BACK_LAYOUT = "kartomantik-back"
 
 
 def pool_components(doc: Any) -> tuple[list[Any], bool] | None:
-    """A pool file (SPEC.md form, ``cards:``) as one component per card type; None for any
+    """A pool file (docs/decklists.md form, ``cards:``) as one component per card type; None for any
     other file (the game's file reader, ``Game.file_readers``)."""
     from pydantic import ValidationError
 

@@ -64,7 +64,7 @@ COMPLETE_RELIC_DISCOUNT = 1
 # The cover: "18 cards".
 TOTAL_CARDS = 18
 
-# As `pnp list` names them (SPEC.md: lowercase, singular). Our reading: 1 tracker + 17 locations.
+# As `pnp list` names them (lowercase, singular). Our reading: 1 tracker + 17 locations.
 COMPONENT_COUNTS = {
     "energy tracker card": 1,
     "location card": 17,

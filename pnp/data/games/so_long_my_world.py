@@ -30,7 +30,7 @@ from pnp.games.so_long_my_world.tables import FEELINGS, NORMAL_VISIONS
 
 # --- Tables of the rulebook -------------------------------------------------------------
 
-# Components: the rulebook's component list, named lowercase and singular (SPEC.md, pnp list).
+# Components: the rulebook's component list, named lowercase and singular (as `pnp list` names them).
 COMPONENT_COUNTS: dict[str, int] = {
     "vision card": 13,
     "remnant card": 68,

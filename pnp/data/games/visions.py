@@ -35,7 +35,7 @@ RIVER_SIZE = 5
 # "1 - Play a Card", A: "each player can only have two different Dreams".
 MAX_DREAMS = 2
 
-# "Components", as `pnp list` names them (SPEC.md: lowercase, singular).
+# "Components", as `pnp list` names them (lowercase, singular).
 COMPONENT_COUNTS = {
     "dream fragment card": 75,
     "reflection card": 5,

@@ -17,7 +17,7 @@
 CARD is a card name of the player's own; ITEM is ``OWNER/Card Name`` (a card anywhere).
 ``targets: [ITEM, ITEM]`` for an effect with two targets. An entry may also write what the
 effect does as plain operations (``ops: [...]``): the checker compares them with what the
-card's script does (SPEC.md principle 4). Draws, the Stack's resolution, what each effect does,
+card's script does (docs/logs/README.md, "Card effects"). Draws, the Stack's resolution, what each effect does,
 the Confrontation's outcome and the cards it moves are worked out by the checker.
 `parse_entry` raises `LogFormatError` (exit 2) for what is not an entry of this vocabulary;
 legality is `rules.check`'s question.

@@ -1,5 +1,5 @@
 """Changing the table: every move of a card and every modifier goes through here, so that what
-happened is noted for the triggers (3.1) and for an ability's outcome (SPEC.md principle 4).
+happened is noted for the triggers (3.1) and for an ability's outcome (docs/logs/README.md, "Card effects").
 
 A manifestation entering the Confrontation Zone is an ``enters`` event (from where, and
 whether in Support: played in Support or Chained, 3.1); one placed in an Empathic Vessel is a

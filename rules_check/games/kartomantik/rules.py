@@ -48,7 +48,7 @@ Readings (docs/rulings.md, K6-K43), beside the rulings of docs/rulings.md:
 - K33. An outcome a log writes (`ops`) is compared with what the script does when the effect
   resolves; a difference is a violation at the entry that resolves it.
 - K34. A card with no script (a pool without scripts) is checked as plain operations and
-  listed as unverified (SPEC.md principle 4).
+  listed as unverified (docs/logs/README.md, "Card effects").
 - K35. A Chain may choose any manifestation of the zone it names, the card whose effect it is
   included (destroyed while its trigger waited on the Stack: 3.2 Independence of Effects);
   in `verbs.Chain`.

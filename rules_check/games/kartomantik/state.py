@@ -92,7 +92,7 @@ class StackItem:
     origin: str = ""  # where a played card came from (hand:P, interzone:P)
     copy: bool = False  # a copy of a Will (3.2: it is not a card)
     kind: str = "card"  # card | activated | triggered | copy
-    written: tuple[Op, ...] = ()  # an outcome the log wrote for it (SPEC.md principle 4)
+    written: tuple[Op, ...] = ()  # an outcome the log wrote for it (docs/logs/README.md, "Card effects")
     written_line: int | None = None
 
     def clone(self) -> "StackItem":

@@ -5,7 +5,7 @@ hand, its script runs (`verbs.RWorld`), then it lies on the discard pile (ruling
 choices the entry writes (``choose:``) answer the questions the script asks; a question left
 unanswered, an answer no step asked for, or an outcome written (``ops``) that is not the
 script's is a violation. A side with no script (card data without one) is plain operations,
-listed as unverified (SPEC.md principle 4).
+listed as unverified (docs/logs/README.md, "Card effects").
 
 `uses` lists every way to use a card (each combination of answers: the whole legal set for the
 simulator), and `first_uses_reaching` answers ruling R6 ("abilities are used at any time"):
@@ -70,7 +70,7 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
 
 
 def check_outcome(frame: Frame | None, action: Ability, state: RelicsState) -> None:
-    """An outcome the entry writes must be the script's (SPEC.md principle 4)."""
+    """An outcome the entry writes must be the script's (docs/logs/README.md, "Card effects")."""
     if frame is not None and action.ops is not None and mismatch(action.ops, frame.outcome):
         raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") does: "
                                             f"{describe(frame.outcome)}; the entry writes: {describe(action.ops)}")

@@ -15,7 +15,7 @@ the cards that entry turns up from the draw pile, in the order they come off it 
 
 An ability's effect is worked out from the card's script; ``choose`` holds the choices its
 text leaves to the player, and an entry may also write the outcome as plain operations
-(``ops: [...]``), which must then be what the script does (SPEC.md principle 4).
+(``ops: [...]``), which must then be what the script does (docs/logs/README.md, "Card effects").
 ``pay`` is the energy spent by colour; ``discard`` in a travel or a payment is the cards
 discarded for the missing points ("2. Challenge"). What the rules make happen by themselves is
 not written: the reward, the slide of the paths, the cards dealt by "Look ahead" (a setup

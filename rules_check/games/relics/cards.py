@@ -44,7 +44,7 @@ class CardData:
         return self.sides[card][face]
 
     def resolve(self, name: str) -> str | None:
-        """The printed name ``name`` stands for (SPEC.md name matching), or None."""
+        """The printed name ``name`` stands for (names matched as docs/decklists.md says), or None."""
         return self.by_key.get(normalise(name))
 
 

@@ -12,7 +12,7 @@ player saw them, instead of the pile's order (the other eight stay unseen in the
       dealt: [...]              # current location, decision path (2), future path (2 + 2), hand (2)
 
 A solo game: one player; ``scores`` gives the points of the relic halves collected ("Goal"),
-``winner`` the player once all three relics are complete, else None (SPEC.md: null when a
+``winner`` the player once all three relics are complete, else None (docs/logs/README.md, "JSON": null when a
 solo game is lost).
 """
 

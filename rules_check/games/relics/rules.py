@@ -682,7 +682,7 @@ def _ability(state: RelicsState, action: Ability) -> None:
     zones = state.zones
     if abilities.script_of(state, action.card) is not None:
         abilities.use(state, action)
-    else:  # a side with no script: its plain operations (SPEC.md principle 4)
+    else:  # a side with no script: its plain operations (docs/logs/README.md, "Card effects")
         zones.take(action.card, HAND)
         for op in action.ops or ():
             if isinstance(op, Flip):
@@ -701,7 +701,7 @@ def _ability(state: RelicsState, action: Ability) -> None:
 
 
 def unverified(state: RelicsState, action: Action) -> list[str]:
-    """Only a side with no script has an effect the checker takes as written (SPEC.md 4)."""
+    """Only a side with no script has an effect the checker takes as written (docs/logs/README.md, "Card effects")."""
     if not isinstance(action, Ability) or action.card not in state.hand():
         return []
     if abilities.script_of(state, action.card) is not None:

@@ -10,7 +10,7 @@ entry, ``choose: {card: Frozen Ford}``; `RWorld` asks for them by those names:
     swap          card, with            arrange        order (top first)
 
 Every change goes through `_add`, `_move` and `_flip`, which record the outcome, so an
-outcome a log writes as plain operations can be compared with the script's (SPEC.md 4).
+outcome a log writes as plain operations can be compared with the script's (docs/logs/README.md, "Card effects").
 """
 
 from __future__ import annotations

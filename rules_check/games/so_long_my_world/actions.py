@@ -208,7 +208,7 @@ def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") 
 
 
 def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...] | None:
-    """An entry's plain operations (SPEC.md principle 4); this game has no counters. None when
+    """An entry's plain operations (docs/logs/README.md, "Card effects"); this game has no counters. None when
     the entry writes none (``ops`` absent); ``ops: []`` is an outcome written, "nothing"
     (reading SL37)."""
     if raw is None:

@@ -343,7 +343,7 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | No
     """A scripted card (docs/effects.md) is played with the choices its text leaves, and does
     what its script says: tried on a copy, the card paid and on the field first (the copy is
     returned, for what follows it: a solo Path event). A card with no script writes its effect
-    as plain operations (SPEC.md principle 4)."""
+    as plain operations (docs/logs/README.md, "Card effects")."""
     card = state.data.cards[a.card]
     if card.script is None:
         if a.to is not None or a.take is not None or a.choose:

@@ -114,7 +114,7 @@ class SWorld:
 
     def move(self, frame: Frame, item: str, src: str, dst: str) -> None:
         """Every change a card makes goes through here, so its outcome is recorded (a log that
-        writes it as operations is compared with it, SPEC.md principle 4)."""
+        writes it as operations is compared with it: docs/logs/README.md, "Card effects")."""
         s = self.state
         s.zones.move(item, src, dst)
         frame.outcome.append(Op("move", item=item, src=src, dst=dst))

@@ -45,7 +45,7 @@ class CardData:
 
     kinds: dict[str, Kind]  # card name -> kind
     copies: dict[str, int]  # card name -> copies in the box ("Components": 3 of each)
-    by_key: dict[str, str]  # normalised name -> printed name (SPEC.md name matching)
+    by_key: dict[str, str]  # normalised name -> printed name (names matched as docs/decklists.md says)
     tracks: dict[str, Track]  # "2-3" / "4-5" -> the track the players of that count use
     order: tuple[str, ...]  # every card of the box, in the data's order (a random setup shuffles it)
 
