@@ -177,12 +177,6 @@ def _greedy_table_cases() -> list:
         if not engine.has_table_view:
             continue
         marks = []
-        if game == "kartomantik":
-            marks.append(pytest.mark.xfail(strict=True, raises=_TooLong, reason=(
-                "Kartomantik at the table (reading K40): legal_actions offers Ben a mulligan with a "
-                "7-card hand shown again and again (over 2,000 in a row, greedy seed 5, 2 players); "
-                "each is accepted and reported undecided as his 'second consecutive compulsory "
-                "mulligan' (4.4.1), so the game never ends (Kartomantik 4.2.1 The Mulligan)")))
         out.append(pytest.param(game, id=f"{game}-greedy-table", marks=marks))
     return out
 

@@ -209,6 +209,21 @@ def test_not_decided_by_the_log():
     assert '"undecided": [' in as_json([r])
 
 
+def test_a_hand_shown_after_two_compulsory_mulligans_decides_the_loss():
+    """Reading K44: after a second consecutive compulsory mulligan whose new hand was not shown,
+    the next hand Ana shows with no manifestation decides 4.4.1: she loses the match there (no
+    third mulligan is made), and nothing may follow."""
+    two = [{"mulligan": "Ana", "hand": WILLS[:6] + ["Jester of Thorns"]},  # voluntary: it has a manifestation
+           {"mulligan": "Ana", "hand": WILLS},
+           {"mulligan": "Ana"}]
+    r = judge(two + [{"mulligan": "Ana", "hand": WILLS}])
+    assert r.legal and r.complete and r.winner == "Ben" and r.entries == 4
+    r = judge(two + [{"mulligan": "Ana", "hand": WILLS}, {"mulligan": "Ben"}])
+    assert first(r)[:2] == (5, 5) and first(r)[3] == "an entry after the game ended"
+    r = judge(two + [{"mulligan": "Ana", "hand": WILLS[:6] + ["Jester of Thorns"]}])  # a manifestation: no loss
+    assert not r.complete
+
+
 def test_cards_exiled_face_down_stay_unseen():
     """Reading K43: The Silence After exiles two cards from the hand face down (1.3 Game Zones):
     the table view writes `face down` for each, the Exile holds two unseen cards, and the game is

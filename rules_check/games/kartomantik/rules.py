@@ -1,6 +1,6 @@
 """Which Kartomantik actions are legal and what they do (rulebook 1-4, rulings G1-G3, K1-K5).
 
-Readings (docs/rulings.md, K6-K43), beside the rulings of docs/rulings.md:
+Readings (docs/rulings.md, K6-K44), beside the rulings of docs/rulings.md:
 - K6. Recovery draws, the Stack's resolution, every scripted effect, the Confrontation's
   outcome, the opponent's manifestations going to the winner's Empathic Vessel and the
   Stalemate move are done by the checker; the log records only choices.
@@ -78,6 +78,9 @@ Readings (docs/rulings.md, K6-K43), beside the rulings of docs/rulings.md:
 - K43. Cards exiled from a hand go face down (1.3 Game Zones, 9 Exile): where the hand holds
   unseen cards, a table log answers the choice `face down` for every card (all named, or none),
   and they go to the Exile unseen (verbs.Exile); shown at the end if the scores need them.
+- K44. At the table, after a second consecutive compulsory mulligan whose new hand was not
+  shown (K40: not decided), the next hand shown with no manifestation decides 4.4.1: the player
+  loses the match there, and that mulligan is not made (4.2.1 allows no third).
 """
 
 from __future__ import annotations
@@ -1004,6 +1007,10 @@ def _apply(state: KState, action: Action) -> None:
     elif isinstance(action, Mulligan):
         p = action.player
         has = mulligan_hand(state, action)
+        if has is False and state.mulligans.get(p, 0) >= MAX_COMPULSORY_MULLIGANS:
+            state.loser = p  # reading K44: the hand after the second mulligan, shown, holds none (4.4.1)
+            state.phase = OVER
+            return
         if has is None and state.turn == 1 and not state.voluntary.get(p):
             has = True  # reading K40: a hand not shown is a voluntary mulligan's
         elif has is None:
