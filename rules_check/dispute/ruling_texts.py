@@ -915,4 +915,14 @@ TEXTS = {
         'order names them, as the checker knows them. The table view writes face down. Reason: only what '
         'the table saw is written; the owner may still show them.'
     ),
+    'K44': (
+        'A game recorded at the table whose player made a second consecutive compulsory mulligan without '
+        'showing the new hand is read on (K40: whether that hand holds a manifestation is not decided). '
+        'When the same player then shows a hand with no manifestation for a mulligan, that hand decides '
+        '4.4.1 ("after their second consecutive Mulligan, still does not have a playable First '
+        'Manifestation in hand... the player loses the match"): the game ends there, that player the '
+        'loser, and the mulligan is not made. Reason: 4.2.1 allows no third mulligan, and the hand shown '
+        'is the one the rule asks about; reading it as a new mulligan let a table log go on mulliganing '
+        'forever.'
+    ),
 }
