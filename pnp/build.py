@@ -12,67 +12,20 @@ Card art comes from the card folder or an ``--assets`` folder only (pnp.data.ass
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Callable
 
 from .data import assets, atomic
-from .data.components import Component, Kind
+from .data.components import Kind
 from .data.errors import InputError
 from .data.games import game_spec
 from .data.loader import GameData, load_game
-from .data.paths import bundled
+from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts
 from .layout.presets import Preset, preset_for, preset_named
-from .layout.sheet import Duplex
+from .options import BuildOptions, Format, PieceJob  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
-
-Format = Literal["pdf", "png", "pod", "tts"]
-
-
-@dataclass
-class BuildOptions:
-    cards_dir: Path = field(default_factory=lambda: bundled("cards"))
-    layouts_dir: Path = field(default_factory=lambda: bundled("layouts"))
-    out_dir: Path = Path("output")
-    paper: str = "a4"
-    duplex: Duplex = "long-edge"
-    bleed: float | None = None
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    # card sheets: "auto" (gutters where the paper holds as many cards) or mm between the
-    # cards' trims, 0 for butted cards (pnp/layout/sheet.py)
-    gutter: float | Literal["auto"] = "auto"
-    # shop presets (--preset): each sets the size and bleed of the decks near its size
-    presets: tuple[str, ...] = ()
-    # --format pod: PDF/X-1a:2003 files (CMYK, OutputIntent; pnp/render/pdfx.py)
-    pdfx: bool = False
-    # card sheets for a cutting machine: "silhouette" (registration marks, cut files)
-    cutter: str | None = None
-    # pdf: print sheets; png / pod / tts: the digital exports of the cards (pnp/render/exports.py)
-    format: Format = "pdf"
-    # boards: None tiles them at real size over pages; a number scales them (1.0 = real
-    # size); "fit" puts each board on one page (pnp/render/boards.py)
-    board_scale: float | Literal["fit"] | None = None
-    # --assets: folders card art may come from besides the card folder (pnp/data/assets.py)
-    assets: tuple[Path, ...] = ()
-
-    def layout_layers(self) -> list[Path]:
-        """The layouts search path: the bundled folder, and a publisher's ``--layouts`` over it
-        (its templates win, and may extend bundled ones)."""
-        base = bundled("layouts")
-        own = Path(self.layouts_dir)
-        return [base] if own.resolve() == base.resolve() else [base, own]
-
-
-@dataclass
-class PieceJob:
-    """A component that is not a card (tokens, a board, screens), with where it comes from."""
-
-    game: str
-    game_title: str
-    component: Component
-    source: Path
-    sample: bool
 
 
 # kind -> (its renderer: `render(canvas, jobs, layouts, options)`, file suffix)

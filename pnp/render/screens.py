@@ -41,7 +41,7 @@ from .images import ImageStore
 from .sheets import RenderReport
 
 if TYPE_CHECKING:
-    from ..build import BuildOptions, PieceJob
+    from ..options import BuildOptions, PieceJob
 
 CUT_WIDTH = 0.3  # mm: the solid cut outline
 CUT_COLOUR = "#1b1b1b"
