@@ -193,11 +193,13 @@ class Replay:
         self.halt = (entry, reason)
         return False
 
-    def _note(self, entry: Any, action: Any) -> None:
+    def _note(self, entry: Any, action: Any, into: list[dict[str, Any]] | None = None) -> None:
+        """What the engine leaves undecided after ``entry`` (None: the end), into the report's list
+        (or ``into``: a verdict's copy)."""
+        out = self.report.undecided if into is None else into
         for rule, message in self.engine.undecided(self.state, action):
-            self.report.undecided.append({"line": entry.line if entry is not None else None,
-                                          "entry": entry.index + 1 if entry is not None else None,
-                                          "rule": rule, "message": message})
+            out.append({"line": entry.line if entry is not None else None,
+                        "entry": entry.index + 1 if entry is not None else None, "rule": rule, "message": message})
 
     def feed(self, entry: Any) -> bool:
         """Judge ``entry`` (the next of the log); False when the replay stops here (every later
@@ -288,11 +290,7 @@ class Replay:
                 out.stopped = Stop(entry.line, entry.index + 1, reason, left)
         out.complete = not r.violations and self.engine.is_over(self.state)
         if out.complete:
-            saved, self.report = self.report, out
-            try:
-                self._note(None, None)
-            finally:
-                self.report = saved
+            self._note(None, None, out.undecided)
         out.scores, out.winner = (self.result if self.result is not None
                                   else (self.engine.scores(self.state), self.engine.winner(self.state)))
         return out

@@ -34,6 +34,11 @@ NOTE = "note"
 MAX_NOTE = 2000  # characters: a sentence or a paragraph a judge or a player wrote beside an entry
 
 
+def note_removed(entry: Any) -> Any:
+    """``entry`` as the rules read it: without the note written beside it (unchecked)."""
+    return {k: v for k, v in entry.items() if k != NOTE} if isinstance(entry, dict) else entry
+
+
 def without_note(entry: Any, ref: EntryRef) -> Any:
     """``entry`` without its optional ``note`` (what a player or a judge wrote beside it, in any
     game: "Ben said he had not drawn yet"). The note is checked here (one line or a paragraph of
@@ -45,4 +50,4 @@ def without_note(entry: Any, ref: EntryRef) -> Any:
         raise fail(ref, f"note: expected some text, got {type(note).__name__}", NOTE)
     if len(note) > MAX_NOTE:
         raise fail(ref, f"note: at most {MAX_NOTE} characters, got {len(note):,}", NOTE)
-    return {k: v for k, v in entry.items() if k != NOTE}
+    return note_removed(entry)

@@ -23,7 +23,7 @@ from typing import Any
 
 from rules_check.core.adjudicate import LogReport, Replay
 from rules_check.core.engine import Engine, EntryRef
-from rules_check.core.entries import MAX_NOTE, NOTE, without_note
+from rules_check.core.entries import MAX_NOTE, NOTE, note_removed, without_note
 from rules_check.core.errors import IllegalAction, InputError
 from rules_check.core.logfile import METADATA, log_in_memory, read_log
 from rules_check.core.logstream import Entry
@@ -40,11 +40,6 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size
-
-
-def without(entry: Any) -> Any:
-    """``entry`` as the rules read it: without the note written beside it."""
-    return {k: v for k, v in entry.items() if k != NOTE} if isinstance(entry, dict) else entry
 
 
 class NotAnEntry(ValueError):
@@ -169,7 +164,7 @@ class TableGame:
         if not isinstance(note, str) or len(note) > MAX_NOTE:
             raise NotAnEntry(f"a note is some text, at most {MAX_NOTE} characters")
         note = note.strip()
-        entry = without(entries[number - 1])
+        entry = note_removed(entries[number - 1])
         if note:
             entry[NOTE] = note
         entries[number - 1] = entry
@@ -243,7 +238,7 @@ class TableGame:
         """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
         r = self.report
         violations = {v.entry: {"rule": v.rule, "message": v.message} for v in (r.violations if r else [])}
-        entries = [{"number": i + 1, "text": one_line(without(e)),
+        entries = [{"number": i + 1, "text": one_line(note_removed(e)),
                     "note": e.get(NOTE) if isinstance(e, dict) else None, "violation": violations.get(i + 1)}
                    for i, e in enumerate(self.log["log"])]
         view = self.engine.view(self.state) if self.state is not None else None
