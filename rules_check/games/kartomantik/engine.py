@@ -34,7 +34,7 @@ from rules_check.decklist import Decklist, Entry, read_decklist
 from rules_check.deckcheck import check_deck
 from rules_check.pool import Pool, load_pool
 
-from . import rules, scoring, table_moves
+from . import details, rules, scoring, table_moves, table_setup
 from .actions import Action, Show, parse_entry, to_entry
 from .state import DECK_BONUS, OVER, KState, item, owner_of, zone, zone_names
 
@@ -231,28 +231,10 @@ class KartomantikEngine(Engine[KState, Action]):
 
     # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
 
-    def setup_questions(self, players: list[str]) -> list[Any]:
-        from .table_setup import questions
+    setup_questions = table_setup.questions  # (self, players)
+    setup_from_answers = table_setup.setup  # (self, players, answers)
 
-        return questions(self, players)
+    deck_problems = table_setup.deck_problems  # (self, text): a pasted decklist checked as `pnp check deck -`
+    random_decklist = staticmethod(table_setup.random_decklist)  # (rng)
 
-    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
-        from .table_setup import setup
-
-        return setup(self, players, answers)
-
-    def deck_problems(self, text: str) -> tuple[list[str], list[str], Any]:
-        """A pasted decklist checked as ``pnp check deck -`` checks it (the start page's box)."""
-        from .table_setup import deck_problems
-
-        return deck_problems(self, text)
-
-    def random_decklist(self, rng: random.Random) -> str:
-        from .table_setup import random_decklist
-
-        return random_decklist(rng)
-
-    def card_details(self) -> dict[str, Any]:
-        from .details import card_details
-
-        return card_details(self)
+    card_details = details.card_details  # (self)

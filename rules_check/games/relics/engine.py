@@ -26,7 +26,7 @@ from rules_check.core.engine import Engine, EntryRef, redeal
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
-from . import rules, scoring, seen
+from . import details, rules, scoring, seen, table_setup
 from .actions import Ability, Action, parse_entry, to_entry
 from .cards import DAY, CardData, load_cards
 from .state import DIFFICULTIES, DRAW, OVER, SETUP_DEALT, RelicsState, deal_setup, layout, new_layout
@@ -187,17 +187,7 @@ class RelicsEngine(Engine[RelicsState, Action]):
 
     # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
 
-    def setup_questions(self, players: list[str]) -> list[Any]:
-        from .table_setup import questions
+    setup_questions = table_setup.questions  # (self, players)
+    setup_from_answers = table_setup.setup  # (self, players, answers)
 
-        return questions(self, players)
-
-    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
-        from .table_setup import setup
-
-        return setup(self, players, answers)
-
-    def card_details(self) -> dict[str, Any]:
-        from .details import card_details
-
-        return card_details(self)
+    card_details = details.card_details  # (self)

@@ -31,7 +31,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 from rules_check.core.zones import unseen
 
-from . import next_game, rules, scoring, solo
+from . import details, next_game, rules, scoring, solo, table_setup
 from .actions import Action, Show, parse_entry, to_entry
 from .cards import CardData, load_cards
 from .seen import hide_pile
@@ -512,17 +512,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
     # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
 
-    def setup_questions(self, players: list[str]) -> list[Any]:
-        from .table_setup import questions
+    setup_questions = table_setup.questions  # (self, players)
+    setup_from_answers = table_setup.setup  # (self, players, answers)
 
-        return questions(self, players)
-
-    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
-        from .table_setup import setup
-
-        return setup(self, players, answers)
-
-    def card_details(self) -> dict[str, Any]:
-        from .details import card_details
-
-        return card_details(self)
+    card_details = details.card_details  # (self)

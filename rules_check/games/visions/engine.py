@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from rules_check.core.engine import Engine, EntryRef, redeal
 
-from . import actions, rules, scoring, setup
+from . import actions, details, rules, scoring, setup, table_setup
 from .actions import Action
 from .cards import CardData, load_cards
 from .state import DECK, OVER, VisionsState
@@ -123,17 +123,7 @@ class VisionsEngine(Engine[VisionsState, Action]):
 
     # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
 
-    def setup_questions(self, players: list[str]) -> list[Any]:
-        from .table_setup import questions
+    setup_questions = table_setup.questions  # (self, players)
+    setup_from_answers = table_setup.setup  # (self, players, answers)
 
-        return questions(self, players)
-
-    def setup_from_answers(self, players: list[str], answers: dict[str, Any]) -> dict[str, Any]:
-        from .table_setup import setup
-
-        return setup(self, players, answers)
-
-    def card_details(self) -> dict[str, Any]:
-        from .details import card_details
-
-        return card_details(self)
+    card_details = details.card_details  # (self)
