@@ -298,6 +298,12 @@ def entries_shown(page) -> int:
     return page.locator("#entries li").count()
 
 
+def recorded_after(page, before: int) -> None:
+    """Wait until the page has answered and shows more than ``before`` entries."""
+    ready(page)
+    page.wait_for_function(f"() => document.querySelectorAll('#entries li').length > {before}", timeout=30_000)
+
+
 def tap_a_move(page, rng: random.Random | None = None) -> None:
     """Tap a move as a player would: open a group of moves, then tap one option after another
     (the card, its target, ...; naming a card seen from the list under its filter) until the entry
@@ -314,9 +320,7 @@ def tap_a_move(page, rng: random.Random | None = None) -> None:
         leaf = option.get_attribute("data-text") is not None
         option.click()
         if leaf:
-            ready(page)
-            page.wait_for_function(f"() => document.querySelectorAll('#entries li').length > {before}",
-                                   timeout=30_000)
+            recorded_after(page, before)
             return
     raise AssertionError("twenty taps and no entry recorded")
 
@@ -344,25 +348,24 @@ def tap_entry(page, move: dict) -> None:
     entry = move["entry"]
     for _ in range(20):
         named, question = group.locator("label.name span"), group.locator("p.question")
-        if named.count():  # "Name the card: KEY (N possible)": typed into the filter
-            asked = named.first.inner_text().removeprefix("Name the card: ").rsplit(" (", 1)[0]
-            group.locator("input.filter").fill(said(entry[asked]) if asked in entry else "(none)")
-        elif question.count():  # "KEY?"
-            asked = question.first.inner_text().removesuffix("?")
-        else:  # one move left: its button
-            option = [b for b in group.locator("button.move:visible").all() if b.get_attribute("data-text") == move["text"]]
-            assert option, move["text"]
-            asked = None
-        if asked is not None:
+        buttons = group.locator("button.move:visible")
+        if named.count() or question.count():
+            if named.count():  # "Name the card: KEY (N possible)": the name typed into the filter
+                asked = named.first.inner_text().removeprefix("Name the card: ").rsplit(" (", 1)[0]
+            else:  # "KEY?"
+                asked = question.first.inner_text().removesuffix("?")
             label = said(entry[asked]) if asked in entry else "(none)"
-            option = [b for b in group.locator("button.move:visible").all() if b.inner_text() == label]
-            assert option, (asked, label, entry, [b.inner_text() for b in group.locator("button.move:visible").all()])
+            if named.count():
+                group.locator("input.filter").fill(label)
+            option = [b for b in buttons.all() if b.inner_text() == label]
+            assert option, (asked, label, entry, [b.inner_text() for b in buttons.all()])
+        else:  # one move left: its button
+            option = [b for b in buttons.all() if b.get_attribute("data-text") == move["text"]]
+            assert option, move["text"]
         leaf = option[0].get_attribute("data-text") is not None
         option[0].click()
         if leaf:
-            ready(page)
-            page.wait_for_function(f"() => document.querySelectorAll('#entries li').length > {before}",
-                                   timeout=30_000)
+            recorded_after(page, before)
             return
     raise AssertionError(f"twenty taps and {entry} not recorded")
 
@@ -372,8 +375,7 @@ def type_entry(page, entry: dict) -> None:
     before = entries_shown(page)
     page.fill("#other-text", yaml.safe_dump(entry, default_flow_style=True, sort_keys=False, width=10_000).strip())
     page.click("#other button[type=submit]")
-    ready(page)
-    page.wait_for_function(f"() => document.querySelectorAll('#entries li').length > {before}", timeout=30_000)
+    recorded_after(page, before)
 
 
 def never_sideways(page, width: int) -> None:
