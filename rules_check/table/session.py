@@ -58,6 +58,7 @@ class TableGame:
     moves_error: str | None = None  # why no move is offered (an engine that cannot list them)
     version: int = 0  # counts changes: the pages following this game ask again when it grows
     stamp: tuple[int, int] | None = None  # the file's (mtime, size) as last read or written here
+    shown: tuple[int, dict[str, Any]] | None = field(default=None, repr=False)  # (version, snapshot)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # --- opening and saving ----------------------------------------------------------------
@@ -235,7 +236,15 @@ class TableGame:
             raise NotAnEntry(str(exc)) from None
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything the page draws, as JSON data (text is escaped where the page writes it)."""
+        """Everything the page draws, as JSON data (text is escaped where the page writes it);
+        made once per version of the game, however many pages follow it."""
+        if self.shown is not None and self.shown[0] == self.version:
+            return self.shown[1]
+        data = self._snapshot()
+        self.shown = (self.version, data)
+        return data
+
+    def _snapshot(self) -> dict[str, Any]:
         r = self.report
         violations = {v.entry: {"rule": v.rule, "message": v.message} for v in (r.violations if r else [])}
         entries = [{"number": i + 1, "text": one_line(note_removed(e)),
