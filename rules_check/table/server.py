@@ -133,13 +133,18 @@ class Table:
             self.games[path.name] = made
             return made
 
-    def new(self, name: str, game: str, players: list[str], setup: Any) -> TableGame:
+    def engine_for(self, game: Any, players: list[str]) -> Engine:
+        """The engine of ``game``, which ``players`` can play (else why not)."""
         if game not in self.engines:
             raise NotAnEntry(f"no rules engine for {game!r} (known: {', '.join(self.engines)})")
         engine = self.engines[game]
         low, high = engine.players
         if not low <= len(players) <= high:
             raise NotAnEntry(f"{engine.title} is played by {engine.player_range()}, not {len(players)}")
+        return engine
+
+    def new(self, name: str, game: str, players: list[str], setup: Any) -> TableGame:
+        engine = self.engine_for(game, players)
         if setup is None:  # what the table decides, drawn for it (decklists, the solo path): editable
             setup = engine.random_table_setup(players, secrets.SystemRandom())
         if not isinstance(setup, dict):

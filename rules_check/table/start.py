@@ -24,8 +24,6 @@ from rules_check.core.questions import BadAnswer, BadAnswers, Question, filled
 from .session import NotAnEntry
 
 if TYPE_CHECKING:
-    from rules_check.core.engine import Engine
-
     from .server import Table
 
 Handler = Callable[[Request], Any]
@@ -49,14 +47,7 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
 
     engines = table.engines
 
-    def engine_for(game: Any, players: list[str]) -> "Engine":
-        if game not in engines:
-            raise NotAnEntry(f"no rules engine for {game!r} (known: {', '.join(engines)})")
-        engine = engines[game]
-        low, high = engine.players
-        if not low <= len(players) <= high:
-            raise NotAnEntry(f"{engine.title} is played by {engine.player_range()}, not {len(players)}")
-        return engine
+    engine_for = table.engine_for
 
     def players_of(request: Request) -> list[str]:
         raw = request.query_params.get("players", "")
