@@ -160,3 +160,11 @@ def details_of(engine: Any, data: Any, build: Callable[[Any], Any]) -> Any:
     if kept is None or kept[0] is not data:
         kept = _DETAILS[engine] = (data, build(data))
     return kept[1]
+
+
+def details_shown(engine: Any, views: "list[View | None]") -> dict[str, dict[str, Any]]:
+    """The details (``engine.card_details()``) of every card ``views`` show, by the name they show
+    it under, as JSON data: what a page embeds for a tap on a card (rules_check/dispute/cards.js)."""
+    known = engine.card_details()
+    names = sorted({name for view in views for _, _, name in places(view)})
+    return {name: detail.model_dump(mode="json") for name in names if (detail := known.get(name)) is not None}

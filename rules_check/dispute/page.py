@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 
 from rules_check.core.adjudicate import LogReport, UnusableLog, result_line
-from rules_check.core.view import View, places
+from rules_check.core.view import View, details_shown, places
 
 from .labels import heading, table_label
 from .rulings import cited
@@ -149,14 +149,7 @@ def _details(t: Timeline) -> dict[str, dict]:
     """The details (engine ``card_details``) of each card the page shows, by name."""
     if t.engine is None:
         return {}
-    shown = {name for s in t.steps for v in (s.view, s.before) for _, _, name in places(v)}
-    known = t.engine.card_details()
-    out = {}
-    for name in sorted(shown):
-        d = known.get(name)
-        if d is not None:
-            out[name] = d.model_dump(mode="json") if hasattr(d, "model_dump") else dict(d)
-    return out
+    return details_shown(t.engine, [v for s in t.steps for v in (s.view, s.before)])
 
 
 def _json_script(data: object) -> str:

@@ -27,7 +27,7 @@ from rules_check.core.entries import MAX_NOTE, NOTE, note_removed, without_note
 from rules_check.core.errors import IllegalAction, InputError
 from rules_check.core.logfile import METADATA, log_in_memory, read_log
 from rules_check.core.logstream import Entry
-from rules_check.core.view import places
+from rules_check.core.view import details_shown
 from rules_check.dispute.svg import draw
 from rules_check.dispute.timeline import one_line
 
@@ -219,12 +219,6 @@ class TableGame:
                 break
         return out
 
-    def details(self, view: Any) -> dict[str, Any]:
-        """What a judge needs of each card the table shows (a tap opens it: rules_check/dispute/cards.js)."""
-        known = self.engine.card_details()
-        return {name: known[name].model_dump(mode="json") for name in sorted({n for _, _, n in places(view)})
-                if name in known}
-
     def review_page(self) -> str:
         """The review view of the game as recorded so far: the dispute page ``pnp check log
         --html`` writes (every violation read, as ``--all``), for the table after any entry."""
@@ -261,7 +255,7 @@ class TableGame:
             "scores": r.scores if r else {}, "winner": r.winner if r else None,
             "undecided": list(r.undecided) if r else [],
             "panels": [{"id": p.id, "title": p.title, "svg": draw(p, players)} for p in view.panels] if view else [],
-            "details": self.details(view),
+            "details": details_shown(self.engine, [view]),  # a tap on a card: cards.js
             "facts": [f.model_dump() for f in getattr(view, "facts", [])] if view else [],
             "moves": self.moves(), "moves_error": self.moves_error,
         }
