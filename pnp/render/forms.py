@@ -1,13 +1,13 @@
 """Drawing each distinct thing once: a named form XObject per key, placed by reference.
 
 Every common back, every copy of a card, every token of a colour and every tile of a board is
-the same drawing placed again; storing it once keeps files small and builds fast. Names come
-from a hash of the key, so the same inputs give the same PDF bytes.
+the same drawing placed again; storing it once keeps files small and builds fast. Names are
+numbered in the order the drawings are first met, so the same inputs give the same PDF bytes
+wherever the checkout lies (a key holds absolute paths; a name made from it did not).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any, Callable
 
@@ -44,7 +44,7 @@ class FormCache:
         """The form for ``key``, drawn by ``draw`` into ``bbox`` (points) the first time."""
         name = self._names.get(key)
         if name is None:
-            name = self.prefix + hashlib.sha1(key.encode()).hexdigest()[:16]
+            name = f"{self.prefix}{len(self._names) + 1}"
             self._names[key] = name
             self.canvas.beginForm(name, *bbox)
             draw()
