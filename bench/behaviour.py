@@ -9,6 +9,9 @@ A snapshot holds what a user gets, as bytes:
 - the SHA-256 of every file ``pnp build`` writes for every bundled game (PDF, on A4; reportlab's
   invariant mode makes them byte-identical from run to run).
 Issue 26 asks a restructured engine to leave all of it byte-identical.
+
+While working on one game: ``snapshot OUT --game visions --no-build`` writes only that game's
+part, and ``compare FULL OUT --subset`` compares only the files OUT holds.
 """
 
 from __future__ import annotations
@@ -34,12 +37,14 @@ from rules_check.logwriter import dump_log  # noqa: E402
 NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva"]
 
 
-def snapshot(out: Path, logs: int) -> int:
-    known = engines()
+def snapshot(out: Path, logs: int, games: list[str] | None = None, with_build: bool = True) -> int:
+    known = {g: e for g, e in engines().items() if not games or g in games}
     reports = out / "reports"
     reports.mkdir(parents=True, exist_ok=True)
     n = 0
     for path in sorted((REPO / "examples" / "logs").glob("*.yaml")):
+        if games and not any(f"game: {g}" in path.read_text(encoding="utf-8") for g in games):
+            continue
         text = as_json(check_logs([path], known, True)).replace(str(path), f"examples/logs/{path.name}")
         write_text_atomic(reports / f"example-{path.stem}.json", text)  # the same from any checkout
         n += 1
@@ -57,17 +62,19 @@ def snapshot(out: Path, logs: int) -> int:
                     text = as_json(check_logs([path], known, True)).replace(str(path), f"{name}.yaml")
                     write_text_atomic(reports / f"{name}.json", text)
                     n += 1
-        built = Path(tmp) / "built"
-        build(list(GAMES), BuildOptions(out_dir=built, paper="a4"))
-        lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(built)}"
-                 for p in sorted(built.rglob("*")) if p.is_file()]
-    write_text_atomic(out / "builds.sha256", "\n".join(lines) + "\n")
+        lines = []
+        if with_build:
+            built = Path(tmp) / "built"
+            build(list(GAMES), BuildOptions(out_dir=built, paper="a4"))
+            lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(built)}"
+                     for p in sorted(built.rglob("*")) if p.is_file()]
+            write_text_atomic(out / "builds.sha256", "\n".join(lines) + "\n")
     print(f"{out}: {n} reports, {len(lines)} built files")
     return 0
 
 
-def compare(a: Path, b: Path) -> int:
-    names = sorted({p.relative_to(a) for p in a.rglob("*") if p.is_file()} |
+def compare(a: Path, b: Path, subset: bool = False) -> int:
+    names = sorted(({p.relative_to(a) for p in a.rglob("*") if p.is_file()} if not subset else set()) |
                    {p.relative_to(b) for p in b.rglob("*") if p.is_file()})
     differ = [str(n) for n in names if not (a / n).is_file() or not (b / n).is_file()
               or (a / n).read_bytes() != (b / n).read_bytes()]
@@ -84,11 +91,16 @@ def main() -> int:
     s = sub.add_parser("snapshot", help="write what users get into OUT")
     s.add_argument("out", type=Path)
     s.add_argument("--logs", type=int, default=50, help="simulated games per game")
+    s.add_argument("--game", action="append", help="only this game's logs (repeatable)")
+    s.add_argument("--no-build", action="store_true", help="leave out the PDFs")
     c = sub.add_parser("compare", help="compare two snapshots")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
+    c.add_argument("--subset", action="store_true", help="compare only the files B holds")
     args = ap.parse_args()
-    return snapshot(args.out, args.logs) if args.command == "snapshot" else compare(args.a, args.b)
+    if args.command == "snapshot":
+        return snapshot(args.out, args.logs, args.game, not args.no_build)
+    return compare(args.a, args.b, args.subset)
 
 
 if __name__ == "__main__":
