@@ -6,6 +6,11 @@ calls the unchecked ``apply``; the checker parses each log entry into an action,
 ``check`` (which raises `IllegalAction` naming the rulebook section) and then ``apply``.
 An engine keeps state, legal actions, applying and scoring apart; ``legal_actions`` is
 ``candidates`` filtered by ``check``, so both paths use one definition of legality.
+
+A game's engine is mostly declaration (OpenSpiel's one-file games): it names its ``rules``
+module (``candidates``, ``check``, ``apply``: the `Rules` protocol) and its ``scoring`` module
+(``scores``: `Scoring`), and this class calls them; an engine overrides a method only where
+its game differs. docs/adding-an-engine.md is the recipe.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, NamedTuple, Protocol, TypeVar
 
 from .errors import IllegalAction
 from .zones import Zones
@@ -47,6 +52,24 @@ S = TypeVar("S", bound=BaseState)
 A = TypeVar("A")
 
 
+class Rules(Protocol):
+    """A game's rules module: the moves worth considering, which are legal, and what one does."""
+
+    def candidates(self, state: Any) -> Iterable[Any]: ...
+
+    def check(self, state: Any, action: Any) -> None:
+        """Raise `IllegalAction` (rule section, plain message) unless ``action`` is legal."""
+
+    def apply(self, state: Any, action: Any) -> None:
+        """Apply ``action`` without checking it."""
+
+
+class Scoring(Protocol):
+    """A game's scoring module."""
+
+    def scores(self, state: Any) -> dict[str, int]: ...
+
+
 def redeal(zones: Zones, rng: random.Random, pile: str, hands: Iterable[str] = ()) -> None:
     """Shuffle ``pile`` together with the ``hands`` and deal each hand as many cards as it had
     (in place): what a player who sees none of them knows of them (``Engine.determinize``)."""
@@ -70,6 +93,8 @@ class Engine(ABC, Generic[S, A]):
     # the table app (pnp table) offers moves grouped as a player thinks of them: an entry's verb ->
     # the group's words; a verb not named here is offered under its own word
     move_groups: dict[str, str] = {}
+    rules: ClassVar[Rules]  # the game's rules module (candidates, check, apply)
+    scoring: ClassVar[Scoring]  # the game's scoring module (scores)
 
     # --- state ----------------------------------------------------------------------------
 
@@ -95,17 +120,17 @@ class Engine(ABC, Generic[S, A]):
     def to_entry(self, state: S, action: A) -> dict[str, Any]:
         """The log entry that records ``action`` (the inverse of ``parse``)."""
 
-    @abstractmethod
     def candidates(self, state: S) -> Iterable[A]:
         """Every action worth considering now; ``check`` decides which are legal."""
+        return self.rules.candidates(state)
 
-    @abstractmethod
     def check(self, state: S, action: A) -> None:
         """Raise `IllegalAction` (rule section, plain message) unless ``action`` is legal."""
+        self.rules.check(state, action)
 
-    @abstractmethod
     def apply(self, state: S, action: A) -> None:
         """Apply ``action`` without checking it (the simulator's fast path)."""
+        self.rules.apply(state, action)
 
     def player_range(self) -> str:
         """How many play it, in words: "1 player", "2 players", "2 to 5 players"."""
@@ -236,8 +261,8 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
 
-    @abstractmethod
-    def scores(self, state: S) -> dict[str, int]: ...
+    def scores(self, state: S) -> dict[str, int]:
+        return self.scoring.scores(state)
 
     def winner(self, state: S) -> str | list[str] | None:
         """The player with the most points; a tie is a shared win (ruling G2)."""

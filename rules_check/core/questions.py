@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Literal, NoReturn
+from typing import Any, Callable, Literal, NoReturn, Protocol
 
 from pydantic import BaseModel, Field
 
 from pnp.data.errors import InputError
 from rules_check.names import did_you_mean, normalise
-
-if TYPE_CHECKING:
-    from .engine import Engine
 
 Kind = Literal["choice", "choices", "cards", "decklist", "per_player", "number"]
 
@@ -233,7 +230,15 @@ def filled(questions: list[Question], answers: dict[str, Any], rng: random.Rando
     return out
 
 
-def judged(engine: Engine[Any, Any], players: list[str], setup: dict[str, Any], questions: list[Question],
+class ReadsSetup(Protocol):
+    """What `judged` needs of an engine (``Engine.new_state``): named here so that this module
+    and the engine's stay apart (the engine's hooks return questions of this module)."""
+
+    def new_state(self, players: list[str], setup: Any, file: str,
+                  line_of: Callable[[tuple[Any, ...]], int | None]) -> Any: ...
+
+
+def judged(engine: ReadsSetup, players: list[str], setup: dict[str, Any], questions: list[Question],
            key_of: Callable[[tuple[Any, ...]], str | None] | None = None) -> dict[str, Any]:
     """``setup`` once the engine accepts it (its own reading of the setup, as ``pnp check log``
     does); what it refuses is a `BadAnswer` of the question the setup key came from."""

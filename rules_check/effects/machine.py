@@ -117,14 +117,23 @@ class Frame:
                      self.done, list(self.outcome), self.waiting)
 
 
-class Verb(Protocol):
-    """A game's implementation of one verb of its vocabulary."""
+class Verb:
+    """A game's implementation of one verb of its vocabulary, the one base every game's verbs
+    subclass (Forge's one class per effect). A verb with no choice to make overrides ``run``
+    only; ``world`` is the game's `World`."""
 
     def request(self, world: Any, frame: Frame, step: Step) -> Request | None:
         """The next choice this step needs, given ``frame.answers`` so far (None: none left)."""
+        return None
+
+    def acts_on(self, world: Any, frame: Frame, step: Step) -> bool:
+        """Whether the step has anything to act on now (False: its "you may" is not asked, where
+        the game's `World.may` asks this)."""
+        return True
 
     def run(self, world: Any, frame: Frame, step: Step) -> bool:
         """Do the step with ``frame.answers``; True when it was done in full."""
+        raise NotImplementedError(type(self).__name__)
 
 
 class World(Protocol):

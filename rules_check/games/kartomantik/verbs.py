@@ -38,7 +38,7 @@ from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, pile_of, unseen_count
-from rules_check.effects.machine import Frame, Request
+from rules_check.effects.machine import Frame, Request, Verb
 
 from . import board
 from .moves import add, move
@@ -240,20 +240,6 @@ def source_of(state: KState, frame: Frame, it: str) -> str | None:
 
 
 # --- the verbs --------------------------------------------------------------------------------
-
-
-class Verb:
-    """A verb with no choice to make (override ``request`` when it has one)."""
-
-    def request(self, w: KWorld, frame: Frame, step: Step) -> Request | None:
-        return None
-
-    def acts_on(self, w: KWorld, frame: Frame, step: Step) -> bool:
-        """Whether the step has anything to act on now (False: its "you may" is not asked)."""
-        return True
-
-    def run(self, w: KWorld, frame: Frame, step: Step) -> bool:
-        raise NotImplementedError
 
 
 def _on_table(w: KWorld, it: str) -> bool:

@@ -24,7 +24,7 @@ from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.core.zones import is_unseen
-from rules_check.effects.machine import Frame, Request
+from rules_check.effects.machine import Frame, Request, Verb
 
 from .actions import Flip
 from .cards import DAY, NIGHT, other_side
@@ -92,14 +92,6 @@ class RWorld:
 
     def path_cards(self, phrase: Any) -> list[str]:
         return [card for column in phrase.columns for card in self.state.zones[column]]
-
-
-class Verb:
-    def request(self, w: RWorld, frame: Frame, step: Step) -> Request | None:
-        return None
-
-    def run(self, w: RWorld, frame: Frame, step: Step) -> bool:
-        raise NotImplementedError
 
 
 class Gain(Verb):

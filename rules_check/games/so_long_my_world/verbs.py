@@ -44,7 +44,7 @@ from pnp.effects.language import EFFECT, Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
-from rules_check.effects import Frame, Request, answer_sets, describe, leftover, mismatch, run
+from rules_check.effects import Frame, Request, Verb, answer_sets, describe, leftover, mismatch, run
 
 from rules_check.core.zones import is_unseen
 
@@ -153,14 +153,6 @@ class SWorld:
         if s.mode == SOLO:
             return [v for v in out if v != here]
         return [v for v in out if v != here and s.token_for(p, v) in s.zones[tokens(p)]]
-
-
-class Verb:
-    def request(self, w: SWorld, frame: Frame, step: Step) -> Request | None:
-        return None
-
-    def run(self, w: SWorld, frame: Frame, step: Step) -> bool:
-        raise NotImplementedError
 
 
 def _yes_no(w: "SWorld"):
