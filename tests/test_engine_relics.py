@@ -26,7 +26,7 @@ from rules_check.core.logfile import log_in_memory as in_memory, read_log
 from rules_check.core.ops import RULE as OPS_RULE
 from rules_check.core.simulate import simulate
 from rules_check.engines import engines
-from rules_check.games.relics import rules
+from rules_check.games.relics import rules, turn
 from rules_check.games.relics.engine import RelicsEngine
 from rules_check.games.relics.state import RelicsState
 
@@ -143,7 +143,7 @@ class TestSetup:
 
     def test_the_cycle_gives_the_setup_columns(self):
         # ruling R3: travels 1, 2 (decision path, future column 1) day; 3 (column 2) night
-        assert [rules.side_for_travel(k) for k in range(1, 9)] == ["day", "day", "night", "night"] * 2
+        assert [turn.side_for_travel(k) for k in range(1, 9)] == ["day", "day", "night", "night"] * 2
 
     @pytest.mark.parametrize("order, words", [
         (A[:-1] + ["Salt Flats"], "listed more than once: Salt Flats; missing: Starfall Hill"),
@@ -579,7 +579,7 @@ class TestEnd:
     def test_no_end_while_a_flip_opens_a_travel(self, tmp_path):
         # ruling R6: the end comes only when nothing can pay, and a flip is among the means
         s = replay(self.E, self.E_TURNS, "hard")
-        assert not any(rules.travel_payable(s, d) for d in s.zones["decision"])
+        assert not any(rules.can_pay_travel(s, d) for d in s.zones["decision"])
         assert s.hand() == ["Stormbreak Pass"]
         report = judge(tmp_path, self.E, self.E_TURNS + [{"end": "cannot pay"}], "hard")
         assert_violation(report, 7, "relics: Goal",
@@ -615,7 +615,7 @@ class TestEnd:
 
     def test_no_end_while_a_replace_opens_a_travel(self, tmp_path):
         s = replay(self.F, self.F_TURNS)
-        assert not any(rules.travel_payable(s, d) for d in s.zones["decision"]) and s.hand() == ["Frozen Ford"]
+        assert not any(rules.can_pay_travel(s, d) for d in s.zones["decision"]) and s.hand() == ["Frozen Ford"]
         report = judge(tmp_path, self.F, self.F_TURNS + [{"end": "cannot pay"}])
         assert_violation(report, 17, "relics: Goal",
                          "you can still pay: using Frozen Ford's ability (\"Replace a card of the decision path with "

@@ -26,7 +26,7 @@ from rules_check.core.simulate import simulate
 from rules_check.core.tableview import table_view
 from rules_check.core.zones import CONSERVATION, unseen_count
 from rules_check.engines import engines
-from rules_check.games.relics import rules, seen
+from rules_check.games.relics import abilities, search, seen
 from rules_check.games.relics.state import DRAW
 
 ENGINE = engines()["relics"]
@@ -410,12 +410,12 @@ def test_the_search_tries_every_card_an_unseen_draw_could_be():
     state = ENGINE.new_state(PLAYERS, table["setup"], "t", lambda path: None)
     for e in table["log"][:55]:
         ENGINE.apply_checked(state, ENGINE.parse(e, state, REF))
-    assert state.waiting is not None and state.hand() == ["Cliffside Path"] and seen.top_unseen(state)
+    assert state.waiting is not None and state.hand() == ["Cliffside Path"] and seen.is_top_unseen(state)
     before = (list(state.zones[DRAW]), dict(state.zones.unknown[seen.PILE]))
-    action = next(a for a in rules.abilities.ability_uses(state) if a.card == "Cliffside Path")
-    variants = seen.variants(state, action)
+    action = next(a for a in search.ability_uses(state) if a.card == "Cliffside Path")
+    variants = abilities.variants(state, action)
     assert sorted(v.drawn[0] for v in variants) == sorted(seen.could_be(state)) and len(variants) > 1
     assert "Mossy Ravine" in seen.could_be(state)
-    assert not rules.abilities.can_pay_with_abilities(state, rules.payable_now, guess=False)
-    assert rules.abilities.can_pay_with_abilities(state, rules.payable_now, guess=True)
+    assert not search.can_pay_with_abilities(state, guess=False)
+    assert search.can_pay_with_abilities(state, guess=True)
     assert (list(state.zones[DRAW]), dict(state.zones.unknown[seen.PILE])) == before

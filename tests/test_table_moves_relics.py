@@ -23,7 +23,7 @@ from rules_check.core.simulate import play, simulate
 from rules_check.core.tableview import table_view
 from rules_check.core.zones import is_unseen
 from rules_check.engines import engines
-from rules_check.games.relics import seen
+from rules_check.games.relics import abilities, seen
 from rules_check.games.relics.actions import Ability, End, Pay, Reshuffle, Travel
 from rules_check.games.relics.state import DRAW, FUTURE_2
 
@@ -210,7 +210,7 @@ def test_the_end_and_abilities_are_offered_by_the_rules(played):
     for state, actions in states:
         ends += End() in actions
         for a in actions:
-            if isinstance(a, Ability) and a.drawn and seen.takes_unseen_top(state, Ability(a.card, a.choose)):
+            if isinstance(a, Ability) and a.drawn and abilities.can_draw_unseen_top(state, Ability(a.card, a.choose)):
                 drawing += 1
                 same = {b.drawn[0] for b in actions if isinstance(b, Ability) and b.card == a.card
                         and b.choose == a.choose}

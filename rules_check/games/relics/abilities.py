@@ -8,13 +8,15 @@ script's is a violation. A side with no script (card data without one) is plain 
 listed as unverified (docs/logs/README.md, "Card effects").
 
 `uses` lists every way to use a card (each combination of answers: the whole legal set for the
-simulator), and `first_uses_reaching` answers ruling R6 ("abilities are used at any time"):
-which abilities used first let a challenge be paid (`can_pay_with_abilities`, after a travel)
-or a travel be made at all (before it: every ability counts there, flips and swaps included).
+simulator; on a table state `answers`, with the cards an "arrange" looks at named); `variants`
+tries an ability that draws the unseen top card of the draw pile once per card it could be
+(ruling R13). Ruling R6's search over them is ``search``.
 """
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
 from typing import Any
 
 from rules_check.core.errors import IllegalAction
@@ -23,12 +25,9 @@ from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch
 
 from . import seen
 from .actions import Ability
-from .state import DISCARD, HAND, RelicsState
-from .verbs import RULE_ABILITIES, RWorld
-
-# verbs that cannot change what a challenge costs or what pays it (ruling R6's search skips them)
-PATH_ONLY = {"flip", "swap", "replace", "arrange"}
-
+from .rulebook import RULE_ABILITIES
+from .state import DISCARD, DRAW, HAND, RelicsState
+from .verbs import RWorld
 
 def script_of(state: RelicsState, card: str):
     return state.side(card).script
@@ -92,65 +91,49 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
 
-def ability_uses(state: RelicsState, skip: set[str] = frozenset(), guess: bool = False) -> list[Ability]:
-    """Every ability of the cards in hand, with each combination of answers. A card the search
-    drew unseen has no ability anyone knows (it still pays a missing point). With ``guess``,
-    an ability that draws the unseen top card of the draw pile is tried once per card it could
-    be (`seen.variants`, ruling R13)."""
-    out = [Ability(card, answers) for card in state.hand() if not is_unseen(card)
-           for answers in uses(state, card, skip)]
-    if guess and seen.top_unseen(state):
-        return [v for a in out for v in seen.variants(state, a)]
-    return out
+def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:
+    """The answers ``card``'s ability can be used with on a table state (``rules.candidates``):
+    an "arrange" over unseen top cards answers with each order of cards they can be (R12: its
+    ``order`` names them), found by naming them on a copy, one set of cards at a time (the
+    ability's own choices are every order of them); any other ability as `uses`."""
+    script = state.side(card).script
+    steps = [s for s in script.effect.walk() if s.verb == "arrange"] if script and script.effect else []
+    draw = state.zones[DRAW]
+    n = min(max((s.value for s in steps), default=0), len(draw))
+    top = list(reversed(draw[len(draw) - n:])) if n else []
+    if not any(is_unseen(x) for x in top):
+        return uses(state, card)
+    hidden = [i for i, x in enumerate(top) if is_unseen(x)]
+    out: dict[tuple, None] = {}
+    for cards in itertools.combinations(seen.could_be(state), len(hidden)):
+        named = list(top)
+        for i, c in zip(hidden, cards):
+            named[i] = c
+        trial = state.copy()
+        seen.name_top(trial, named, RULE_ABILITIES)
+        out.update(dict.fromkeys(uses(trial, card)))
+    return list(out)
 
 
-def first_uses_reaching(state: RelicsState, goal, skip: set[str] = frozenset(),
-                        depth: int = 4, guess: bool = True) -> list[Ability] | None:
-    """Ruling R6's search: the shortest run of abilities (at most ``depth``, each using up a
-    card) after which ``goal(state)`` holds, or None when no run reaches it. While the
-    hand-limit discard of 1b is due, the discard is a step too. Verbs in ``skip`` are left
-    out where they cannot matter. Returns ``[]`` when the goal holds as things stand. In a
-    table log, ``guess`` lets a card drawn from the unseen draw pile be any it could be (SOME
-    order, ruling R13); without it such a card is drawn unseen (a point to discard, no ability)."""
-    from . import rules
-
-    def found(path: list) -> list[Ability]:
-        return [a for a in path if isinstance(a, Ability)]
-
-    if goal(state):
-        return []
-    seen: set[tuple] = set()
-    frontier: list[tuple[RelicsState, list]] = [(state, [])]
-    for _ in range(depth):
-        nxt: list[tuple[RelicsState, list]] = []
-        for s, path in frontier:
-            key = (s.phase, tuple(sorted(s.counters.items())),
-                   tuple((z, tuple((c, s.face.get(c)) for c in s.zones[z])) for z in s.zones.names()))
-            if key in seen:
-                continue
-            seen.add(key)
-            moves: list = [rules.HandLimitDiscard(c) for c in s.hand()] if s.phase == rules.HAND_LIMIT else []
-            for action in moves + ability_uses(s, skip, guess):
-                trial = s.copy()
-                try:
-                    rules.apply(trial, action)
-                except IllegalAction:
-                    continue
-                if goal(trial):
-                    return found(path + [action])
-                nxt.append((trial, path + [action]))
-        frontier = nxt
-    return None
+def can_draw_unseen_top(state: RelicsState, ability: Ability) -> bool:
+    """Whether ``ability`` (of a card in hand) would take the unseen top card of the draw pile:
+    a "draw", or a "replace" with a card to replace (tried on a copy)."""
+    script = state.side(ability.card).script
+    if not seen.is_top_unseen(state) or script is None or script.effect is None:
+        return False
+    if not any(step.verb in seen.DRAWING_VERBS for step in script.effect.walk()):
+        return False
+    trial = state.copy()
+    try:
+        use(trial, ability)
+    except IllegalAction:
+        return False
+    return len(trial.zones[DRAW]) < len(state.zones[DRAW])  # else nothing to replace: the pile untouched
 
 
-def can_pay_with_abilities(state: RelicsState, payable_now, depth: int = 4, guess: bool = True) -> bool:
-    """Ruling R6: whether the challenge under way (or the hand-limit discard before it) can be
-    got through, using abilities of the cards in hand first. ``payable_now(state)`` says
-    whether it can be paid as things stand. Verbs that only change the paths (flips, swaps)
-    cannot change a challenge already chosen, and are left out."""
-    from . import rules
-
-    def through(s: RelicsState) -> bool:
-        return s.phase not in (rules.CHALLENGE, rules.HAND_LIMIT) or (s.phase == rules.CHALLENGE and payable_now(s))
-
-    return first_uses_reaching(state, through, PATH_ONLY, depth, guess) is not None
+def variants(state: RelicsState, ability: Ability) -> list[Ability]:
+    """``ability`` as the search of ruling R13 tries it: an ability that takes the unseen top card
+    of the draw pile, once for each card that card could be (SOME order)."""
+    if ability.drawn or not can_draw_unseen_top(state, ability):
+        return [ability]
+    return [replace(ability, drawn=(card,)) for card in seen.could_be(state)]

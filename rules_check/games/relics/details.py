@@ -10,7 +10,7 @@ its ability ("Card Abilities").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.data.games.relics import Challenge, LocationSide, Reward
 from pnp.effects.printer import render_ability
@@ -21,13 +21,19 @@ from .cards import DAY, NIGHT
 
 if TYPE_CHECKING:
     from .cards import CardData
-    from .engine import RelicsEngine
 
 KIND = "location card"
 RULE = "relics: Anatomy of a Card"
 SIDES = (DAY, NIGHT)
 
-def card_details(engine: "RelicsEngine") -> dict[str, CardDetail]:
+class WithCards(Protocol):
+    """An engine, as far as its card details go: the card data it reads."""
+
+    @property
+    def cards(self) -> "CardData": ...
+
+
+def card_details(engine: WithCards) -> dict[str, CardDetail]:
     """Every location card, by its printed name; built once per engine and card data."""
     return details_of(engine, engine.cards, details)
 

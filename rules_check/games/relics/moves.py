@@ -11,37 +11,35 @@ of cards the pile can still give:
   discard that lets the challenge be paid, an ability that finishes the turn): one action per
   order of the cards it deals (``seen.tops``);
 * a "draw" or "replace" ability that takes the unseen top card: one per card it can be
-  (``seen.variants``), and then the cards any deal after it turns up;
+  (``abilities.variants``), and then the cards any deal after it turns up;
 * an "arrange": its ``order`` names the top cards it looks at (R12), each order of cards they
-  can be, never an unseen item (`ability_answers`);
+  can be, never an unseen item (``abilities.answers``);
 * a reshuffle: ``{reshuffle: shuffled}`` (the table's vocabulary: nobody sees the order, and
   ``sample_chance`` draws none), with the cards dealt from the new pile named;
 * the end (``{end: cannot pay}``), judged by ``rules.check`` over the unseen pile (R14).
 
 Every action offered is judged as the checker judges an entry: ``rules.check``, then
-``Engine.apply`` on a copy (which holds the cards named to what came off the pile, R12, and a
+``rules.apply`` on a copy (which holds the cards named to what came off the pile, R12, and a
 travel accepted on a card not yet drawn to the cards drawn since, R13); the orders of an
 "arrange" over the same cards share one verdict ("put them back in any order").
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import replace
-from typing import Callable, Iterator
+from typing import Iterator
 
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, unseen_count
 
-from . import abilities, rules, seen
+from . import abilities, rules, seen, turn
 from .actions import Ability, Action, Reshuffle
 from .state import DISCARD, DRAW, RelicsState
 
 
-def legal(state: RelicsState, apply: Callable[[RelicsState, Action], None]) -> list[Action]:
-    """The legal actions of a table state (the module docstring); ``apply`` is the engine's
-    (the checks it makes after an entry included)."""
+def legal(state: RelicsState) -> list[Action]:
+    """The legal actions of a table state (the module docstring)."""
     out: dict[Action, None] = {}
     same: dict[tuple, bool] = {}  # an arrange's orders of the same cards: one verdict (`_order_free`)
     for base in rules.candidates(state):
@@ -53,7 +51,7 @@ def legal(state: RelicsState, apply: Callable[[RelicsState, Action], None]) -> l
                 if same[key]:
                     out[action] = None
                 continue
-            verdict = _judged(state, action, apply)
+            verdict = _judged(state, action)
             if key is not None:
                 same[key] = bool(verdict)
             out.update(dict.fromkeys(verdict))
@@ -72,7 +70,7 @@ def _order_free(state: RelicsState, action: Action) -> tuple | None:
     return action.card, tuple((k, tuple(sorted(v)) if isinstance(v, tuple) else v) for k, v in action.choose)
 
 
-def _judged(state: RelicsState, action: Action, apply: Callable[[RelicsState, Action], None]) -> list[Action]:
+def _judged(state: RelicsState, action: Action) -> list[Action]:
     """``action`` as offered: [] when illegal, else itself or once per order of what it deals."""
     out: list[Action] = []
     try:
@@ -81,7 +79,7 @@ def _judged(state: RelicsState, action: Action, apply: Callable[[RelicsState, Ac
         return out
     try:
         trial = state.copy()
-        apply(trial, action)
+        rules.apply(trial, action)
         if not isinstance(action, Reshuffle) and not Counter(state.zones[DRAW]) - Counter(trial.zones[DRAW]):
             return [action]  # no card came off the pile: nothing to name
     except IllegalAction:
@@ -89,7 +87,7 @@ def _judged(state: RelicsState, action: Action, apply: Callable[[RelicsState, Ac
     try:
         for dealt in _dealt(state, action):
             try:
-                apply(state.copy(), dealt)
+                rules.apply(state.copy(), dealt)
             except IllegalAction:
                 continue
             out.append(dealt)
@@ -107,38 +105,14 @@ def _named(state: RelicsState, action: Action) -> Iterator[Action]:
     if not isinstance(action, Ability):
         yield action
         return
-    yield from seen.variants(state, action)
-
-
-def ability_answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:
-    """The answers ``card``'s ability can be used with on a table state (``rules.candidates``):
-    an "arrange" over unseen top cards answers with each order of cards they can be (R12: its
-    ``order`` names them), found by naming them on a copy, one set of cards at a time (the
-    ability's own choices are every order of them); any other ability as ``abilities.uses``."""
-    script = state.side(card).script
-    steps = [s for s in script.effect.walk() if s.verb == "arrange"] if script and script.effect else []
-    draw = state.zones[DRAW]
-    n = min(max((s.value for s in steps), default=0), len(draw))
-    top = list(reversed(draw[len(draw) - n:])) if n else []
-    if not any(is_unseen(x) for x in top):
-        return abilities.uses(state, card)
-    hidden = [i for i, x in enumerate(top) if is_unseen(x)]
-    out: dict[tuple, None] = {}
-    for cards in itertools.combinations(seen.could_be(state), len(hidden)):
-        named = list(top)
-        for i, c in zip(hidden, cards):
-            named[i] = c
-        trial = state.copy()
-        seen.name_top(trial, named, rules.RULE_ABILITIES)
-        out.update(dict.fromkeys(abilities.uses(trial, card)))
-    return list(out)
+    yield from abilities.variants(state, action)
 
 
 def _dealt(state: RelicsState, action: Action) -> Iterator[Action]:
     """``action`` with the cards it turns up from the unseen draw pile named (``drawn``), once
     for each order the pile can give them in; as it is when it turns none up."""
     trial = state.copy()
-    rules.apply(trial, action)
+    turn.apply(trial, action)
     more = sum(unseen_count(items) for zone, items in trial.zones.zones.items() if zone != DRAW)
     drawn: tuple[str, ...] = getattr(action, "drawn", ())
     before = state

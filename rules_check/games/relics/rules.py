@@ -1,4 +1,7 @@
-"""Which relics actions are legal, and what they do ("Turn Sequence", "Card Abilities", "Goal").
+"""Which relics actions are legal, and what they do ("Turn Sequence", "Card Abilities", "Goal"):
+`check` (one function per kind of action), `apply` and `candidates`, the engine's `Rules`.
+What a travel costs is ``costs``, what an action does ``turn``, ruling R6's search over the
+abilities in hand ``search``.
 
 The rules text (V3.1) is short and leaves much open. The readings, numbered as in
 ``docs/rulings.md`` and cited in messages as "ruling Rn":
@@ -84,8 +87,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from pnp.data.games import relics as tables
 from rules_check.core.errors import IllegalAction
@@ -93,106 +95,24 @@ from rules_check.core.ops import RULE as OPS_RULE
 from rules_check.core.ops import Op
 from rules_check.core.zones import is_unseen
 
-from . import abilities, seen
+from . import abilities, search, seen, turn
 from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel
-from .cards import DAY, NIGHT, other_side
-from .scoring import all_relics, complete_colours, halves, points
+from .costs import Outlook, after_reward, can_pay, challenge_of, cost_of, describe, usable_energy
+from .rulebook import RULE_1A, RULE_1B, RULE_ABILITIES, RULE_CHALLENGE, RULE_DECIDE, RULE_GOAL, RULE_LOOK_AHEAD
+from .scoring import halves, points
 from .state import (
-    AS_BLACK, CHALLENGE, COLOUR_DISCOUNT, COLUMN_SIZE, CURRENT, DECIDE, DECISION, DISCARD, DISCOUNT, DRAW,
-    ENERGY, FUTURE_1, FUTURE_2, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER, PATH_COLUMNS, TABLE,
-    TRACKER, Pending, RelicsState, energy,
+    CHALLENGE, CURRENT, DECIDE, DECISION, DISCARD, ENERGY, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER,
+    PATH_COLUMNS, TABLE, TRACKER, Pending, RelicsState,
 )
 
-RULE_SETUP = "relics: Setup"
-RULE_DECIDE = "relics: Turn Sequence 1, Decide"
-RULE_1A = "relics: Turn Sequence 1a, Decide"
-RULE_1B = "relics: Turn Sequence 1b, Decide"
-RULE_CHALLENGE = "relics: Turn Sequence 2, Challenge"
-RULE_LOOK_AHEAD = "relics: Turn Sequence 3, Look ahead"
-RULE_ABILITIES = "relics: Card Abilities"
-RULE_GOAL = "relics: Goal"
-
-TOP_LEFT = "top-left"
-BOTTOM_RIGHT = "bottom-right"
 # Zones an ability's operations may not touch (ruling R9).
 FIXED_ZONES = {CURRENT: "the current location", TABLE: "a relic half on the table", TRACKER: "the energy tracker"}
 
 
-def side_for_travel(k: int) -> str:
-    """The side up of the destination of the ``k``-th travel (1-based): day, day, night,
-    night, day, ... (ruling R3). The setup's day, day, night columns are travels 1 to 3."""
-    return DAY if ((k - 1) // 2) % 2 == 0 else NIGHT
+# --- whether a travel can be paid (ruling R6) ---------------------------------------------------
 
 
-# --- what a travel would cost ----------------------------------------------------------------
-
-
-def challenge_of(state: RelicsState, destination: str) -> Pending | None:
-    """"1a": the challenge icon travelling to ``destination`` faces, or None (ruling R2)."""
-    here = state.side(state.current()).number
-    there = state.side(destination)
-    challenge = there.challenge_from(here)
-    if challenge is None:
-        return None
-    corner = BOTTOM_RIGHT if there.number < here else TOP_LEFT
-    return Pending(destination, corner, challenge.colour, challenge.amount)
-
-
-@dataclass
-class Outlook:
-    """What 1b would leave: the energy after the reward, the hand (before the hand-limit
-    discard), the colours of complete relics. Computed without touching the state."""
-
-    energy: dict[str, int]
-    hand: list[str]
-    complete: frozenset[str]
-
-
-def after_reward(state: RelicsState) -> Outlook:
-    """"1b": the current location card joins the hand (a relic half the table) and its banner's
-    energy is gained, capped at six (ruling R11)."""
-    card = state.current()
-    reward = state.side(card).reward
-    energies = state.energies()
-    if reward.is_relic:
-        return Outlook(energies, list(state.hand()), complete_colours(state, extra=card))
-    energies[reward.energy] = min(tables.MAX_ENERGY, energies[reward.energy] + reward.amount)
-    return Outlook(energies, [*state.hand(), card], state.complete)
-
-
-def cost_of(pending: Pending, complete: frozenset[str], counters: dict[str, int]) -> tuple[int, bool]:
-    """The points ``pending`` asks now, and whether any colours pay it (rulings R5, R10):
-    -1 for a complete relic of its colour, the waiting discounts; black or ``as_black``: any."""
-    any_colour = pending.colour == tables.BLACK or counters[AS_BLACK] > 0
-    if counters[IGNORE] > 0:
-        return 0, any_colour
-    amount = pending.amount - counters[DISCOUNT] - counters[COLOUR_DISCOUNT[pending.colour]]
-    if pending.colour in complete:
-        amount -= tables.COMPLETE_RELIC_DISCOUNT
-    return max(0, amount), any_colour
-
-
-def usable_energy(energies: dict[str, int], colour: str, any_colour: bool) -> int:
-    return sum(energies.values()) if any_colour else energies[colour]
-
-
-def payable(cost: int, any_colour: bool, colour: str, energies: dict[str, int], cards: int) -> bool:
-    """"2. Challenge": energy, then one card per missing point (ruling R6)."""
-    return usable_energy(energies, colour, any_colour) + cards >= cost
-
-
-def describe(pending: Pending) -> str:
-    return f"the {pending.corner} challenge of {pending.destination} ({pending.colour} {pending.amount})"
-
-
-def payable_now(state: RelicsState) -> bool:
-    """Whether the challenge under way can be paid with the energy and the cards in hand."""
-    assert state.pending is not None
-    cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-    return payable(cost, any_colour, state.pending.colour, state.energies(), len(state.hand()))
-
-
-def travel_payable(state: RelicsState, destination: str, guess: bool = True) -> bool:
+def can_pay_travel(state: RelicsState, destination: str, guess: bool = True) -> bool:
     """Whether a travel to ``destination`` can be paid (ruling R6): at once, or after using
     abilities of the cards in hand; in a table log, for SOME card an ability could draw from
     the unseen draw pile (``guess``; ruling R13). An unseen destination (a card a search drew
@@ -204,15 +124,15 @@ def travel_payable(state: RelicsState, destination: str, guess: bool = True) -> 
         return True
     out = after_reward(state)
     cost, any_colour = cost_of(pending, out.complete, state.counters)
-    if payable(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT)):
+    if can_pay(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT)):
         return True
     trial = state.copy()
-    _travel(trial, Travel(destination))
-    return abilities.can_pay_with_abilities(trial, payable_now, guess=guess)
+    turn.travel(trial, Travel(destination))
+    return search.can_pay_with_abilities(trial, guess=guess)
 
 
 def how_it_stands(state: RelicsState, destination: str) -> str:
-    """`travel_payable`'s numbers, for messages."""
+    """`can_pay_travel`'s numbers, for messages."""
     pending = challenge_of(state, destination)
     if pending is None:
         return f"{destination} has no challenge in that corner"
@@ -231,7 +151,7 @@ def plural(n: int, word: str) -> str:
 # --- one predicate per rule --------------------------------------------------------------------
 
 
-def turn_stands_at(state: RelicsState, phases: tuple[str, ...], doing: str) -> None:
+def check_step(state: RelicsState, phases: tuple[str, ...], doing: str) -> None:
     """The turn is at a step where ``doing`` is allowed ("Turn Sequence": 1, 1b, 2, 3)."""
     if state.phase in phases:
         return
@@ -258,7 +178,7 @@ def turn_stands_at(state: RelicsState, phases: tuple[str, ...], doing: str) -> N
     raise IllegalAction(RULE_DECIDE, f"{doing} is not possible now")
 
 
-def destination_in_decision_path(state: RelicsState, destination: str) -> None:
+def check_destination(state: RelicsState, destination: str) -> None:
     """"1. Decide": "Choose which card in the decision path to travel to.\""""
     if destination not in state.zones[DECISION]:
         where = state.zone_of(destination)
@@ -266,15 +186,14 @@ def destination_in_decision_path(state: RelicsState, destination: str) -> None:
                                          f"the decision path holds {', '.join(state.zones[DECISION])})")
 
 
-def challenge_can_be_paid(state: RelicsState, destination: str, pending: Pending | None, cost: int,
-                          any_colour: bool, out: Outlook) -> None:
+def check_travel_payable(state: RelicsState, destination: str, pending: Pending | None) -> None:
     """"1a": "you must match it with an equal amount of energy" (ruling R6)."""
-    if pending is not None and not travel_payable(state, destination):
+    if pending is not None and not can_pay_travel(state, destination):
         raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)}, "
                                      f"even with the abilities of your cards (ruling R6)")
 
 
-def hand_limit_before_paying(out: Outlook, state: RelicsState) -> None:
+def check_hand_limit_first(out: Outlook, state: RelicsState) -> None:
     """"1b": the hand-limit discard comes before the payment of step 2 (ruling R4)."""
     if len(out.hand) > tables.HAND_LIMIT:
         raise IllegalAction(RULE_1B, f"taking {state.current()} makes {len(out.hand)} cards in hand: record the "
@@ -282,8 +201,8 @@ def hand_limit_before_paying(out: Outlook, state: RelicsState) -> None:
                                      f"(ruling R4)")
 
 
-def payment_matches(pending: Pending | None, cost: int, any_colour: bool, energies: dict[str, int],
-                    hand: list[str], payment: Payment) -> None:
+def check_payment(pending: Pending | None, cost: int, any_colour: bool, energies: dict[str, int],
+                  hand: list[str], payment: Payment) -> None:
     """"2. Challenge": energy of the challenge's colour (black: any mix), then one card from
     the hand for each missing point; exactly the cost (rulings R5, R10)."""
     discards = payment.discards
@@ -319,7 +238,7 @@ def payment_matches(pending: Pending | None, cost: int, any_colour: bool, energi
                                             f"for the missing points (ruling R5)")
 
 
-def card_in_hand(state: RelicsState, card: str) -> None:
+def check_in_hand(state: RelicsState, card: str) -> None:
     """"Card Abilities": "You may discard a card from your hand at any time to use its ability.\""""
     if card in state.hand():
         return
@@ -329,7 +248,7 @@ def card_in_hand(state: RelicsState, card: str) -> None:
     raise IllegalAction(RULE_ABILITIES, f"{card} is not in your hand (it is in {state.zone_of(card)})")
 
 
-def effect_stays_within_bounds(state: RelicsState, card: str, ops: tuple[Op | Flip, ...]) -> None:
+def check_effect_bounds(state: RelicsState, card: str, ops: tuple[Op | Flip, ...]) -> None:
     """What an ability's plain operations may do (ruling R9): tried on a copy of the zones,
     in order, with the card already out of the hand."""
     zones = state.zones.copy()
@@ -370,7 +289,7 @@ def effect_stays_within_bounds(state: RelicsState, card: str, ops: tuple[Op | Fl
             raise IllegalAction(RULE_ABILITIES, f"the effect leaves {name} at {counters[name]} (ruling R10)")
 
 
-def reshuffle_is_the_discard_pile(state: RelicsState, order: tuple[str, ...]) -> None:
+def check_reshuffle_order(state: RelicsState, order: tuple[str, ...]) -> None:
     """"3. Look ahead": "shuffle the discard pile to replace it": all of it, nothing else."""
     have, got = Counter(state.zones[DISCARD]), Counter(order)
     if have != got:
@@ -383,12 +302,12 @@ def reshuffle_is_the_discard_pile(state: RelicsState, order: tuple[str, ...]) ->
         raise IllegalAction(RULE_LOOK_AHEAD, "the new draw pile is the whole discard pile: " + "; ".join(parts))
 
 
-def nothing_can_be_paid(state: RelicsState) -> None:
+def check_nothing_payable(state: RelicsState) -> None:
     """"Goal": "The game ends when you can no longer pay the energy cost for a challenge."
     (ruling R6). In a table log whose unseen draw pile the abilities in hand could draw from,
     the end is legal when SOME order of its top cards leaves nothing payable, and not decided
     by the log when another order would let the player pay (ruling R14)."""
-    _nothing_can_be_paid(state)  # what pays whatever the unseen cards are (a card drawn unseen pays a point)
+    _check_nothing_payable(state)  # what pays whatever the unseen cards are (a card drawn unseen pays a point)
     notes = []
     if state.phase == CHALLENGE and state.waiting is not None:
         notes.append((RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile lets its "
@@ -396,11 +315,11 @@ def nothing_can_be_paid(state: RelicsState) -> None:
                                f"decide whether that travel could be paid"))
     reach = seen.reaches_unseen(state) if seen.is_table(state) else 0
     if reach:
-        notes += _end_over_the_top_cards(state, reach)
+        notes += _check_end_over_the_top_cards(state, reach)
     state.notes += notes  # only once the end is legal
 
 
-def _end_over_the_top_cards(state: RelicsState, reach: int) -> list[tuple[str, str]]:
+def _check_end_over_the_top_cards(state: RelicsState, reach: int) -> list[tuple[str, str]]:
     """Ruling R14: the end judged over each order the top ``reach`` cards of the draw pile could
     be in: a violation when every order lets the player pay; a note when some do."""
     legal, pays = False, None  # pays: (an order of the top cards, how it lets the player pay)
@@ -408,7 +327,7 @@ def _end_over_the_top_cards(state: RelicsState, reach: int) -> list[tuple[str, s
         trial = state.copy()
         seen.name_top(trial, top, RULE_GOAL)
         try:
-            _nothing_can_be_paid(trial)
+            _check_nothing_payable(trial)
             legal = True
         except IllegalAction as exc:
             pays = pays or (top, exc)
@@ -435,42 +354,42 @@ def _with(top: tuple[str, ...]) -> str:
     return f"with {', '.join(top)} on top of the draw pile (top first)"
 
 
-def _nothing_can_be_paid(state: RelicsState) -> None:
+def _check_nothing_payable(state: RelicsState) -> None:
     if state.phase == CHALLENGE:
         assert state.pending is not None
         cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-        if abilities.can_pay_with_abilities(state.copy(), payable_now, guess=False):
+        if search.can_pay_with_abilities(state.copy(), guess=False):
             raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost}, with your "
                                            f"energy, your cards and their abilities (ruling R6)")
         return
     for destination in state.zones[DECISION]:
-        if travel_payable(state, destination, guess=False):
+        if can_pay_travel(state, destination, guess=False):
             raise IllegalAction(RULE_GOAL, f"you can still travel to {destination}: "
                                            f"{how_it_stands(state, destination)} (ruling R6)")
     # Abilities used before travelling count too, whatever they do (ruling R6, "at any time"):
     # a flip turns a destination to the side whose corner can be paid, a swap or a replace
     # brings a payable card into the decision path.
-    run = abilities.first_uses_reaching(state.copy(), some_travel_payable, depth=len(state.hand()), guess=False)
+    run = search.first_uses_reaching(state.copy(), can_pay_some_travel, depth=len(state.hand()), guess=False)
     if run:
         trial, used = state.copy(), []
         for action in run:
             used.append(f"{action.card}'s ability (\"{trial.side(action.card).ability}\")")
-            apply(trial, action)
-        destination = next(d for d in trial.zones[DECISION] if travel_payable(trial, d, guess=False))
+            turn.apply(trial, action)
+        destination = next(d for d in trial.zones[DECISION] if can_pay_travel(trial, d, guess=False))
         raise IllegalAction(RULE_GOAL, f"you can still pay: using {', then '.join(used)} first lets you travel to "
                                        f"{destination} ({how_it_stands(trial, destination)}) (ruling R6)")
 
 
-def some_travel_payable(state: RelicsState) -> bool:
+def can_pay_some_travel(state: RelicsState) -> bool:
     """Ruling R6: at "1. Decide", some card of the decision path can be travelled to and paid
     (with what the log shows: the end's search names the unseen cards it tries, ruling R14)."""
-    return state.phase == DECIDE and any(travel_payable(state, d, guess=False) for d in state.zones[DECISION])
+    return state.phase == DECIDE and any(can_pay_travel(state, d, guess=False) for d in state.zones[DECISION])
 
 
 # --- a table log: conditions over the unseen draw pile (rulings R13, R14) -------------------------
 
 
-def follow_waiting(state: RelicsState, action: Action) -> None:
+def check_waiting_travel(state: RelicsState, action: Action) -> None:
     """Ruling R13: a travel accepted because SOME order of the unseen draw pile lets its challenge
     be paid (an ability would draw the card that pays) waits until the log decides it: paid, or
     payable with the cards named since, or (a violation at the entry that shows it) payable no
@@ -480,17 +399,17 @@ def follow_waiting(state: RelicsState, action: Action) -> None:
         state.waiting, state.waiting_from, state.waiting_drawn = None, None, ()
         return
     if state.waiting is None:
-        if isinstance(action, Travel) and not abilities.can_pay_with_abilities(state, payable_now, guess=False):
+        if isinstance(action, Travel) and not search.can_pay_with_abilities(state, guess=False):
             assert state.pending is not None
             state.waiting = f"the travel to {action.destination} ({describe(state.pending)})"
             state.waiting_from = state.copy()
         return
-    if abilities.can_pay_with_abilities(state, payable_now, guess=False):
+    if search.can_pay_with_abilities(state, guess=False):
         state.waiting, state.waiting_from, state.waiting_drawn = None, None, ()
         return
     if state.waiting_from is None:
         return
-    if isinstance(action, Ability) and _arranges(state, action.card):
+    if isinstance(action, Ability) and _has_arrange(state, action.card):
         state.waiting_from = None  # the top cards moved: the drawn ones no longer say where they lay
         return
     if not getattr(action, "drawn", ()):
@@ -498,206 +417,108 @@ def follow_waiting(state: RelicsState, action: Action) -> None:
     state.waiting_drawn += action.drawn  # type: ignore[union-attr]
     then = state.waiting_from.copy()
     seen.name_top(then, state.waiting_drawn, RULE_1A)
-    if not abilities.can_pay_with_abilities(then, payable_now, guess=True):
+    if not search.can_pay_with_abilities(then, guess=True):
         raise IllegalAction(RULE_1A, f"{state.waiting} was accepted because some order of the unseen draw pile "
                                      f"lets its challenge be paid; with {', '.join(state.waiting_drawn)} drawn since, "
                                      f"none does: it could not be paid, even with the abilities of your cards "
                                      f"(rulings R6, R13)")
 
 
-def _arranges(state: RelicsState, card: str) -> bool:
+def _has_arrange(state: RelicsState, card: str) -> bool:
     script = state.side(card).script
     return script is not None and script.effect is not None and any(
         step.verb == "arrange" for step in script.effect.walk())
 
 
-# --- check -------------------------------------------------------------------------------------
+# --- check: one function per kind of action ------------------------------------------------------
 
 
 def check(state: RelicsState, action: Action) -> None:
     """Raise `IllegalAction` unless ``action`` is legal now."""
-    if isinstance(action, Travel):
-        turn_stands_at(state, (DECIDE,), "travelling")
-        destination_in_decision_path(state, action.destination)
-        out = after_reward(state)
-        pending = challenge_of(state, action.destination)
-        cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
-        challenge_can_be_paid(state, action.destination, pending, cost, any_colour, out)
-        if action.payment is not None:
-            hand_limit_before_paying(out, state)
-            payment_matches(pending, cost, any_colour, out.energy, out.hand, action.payment)
-    elif isinstance(action, Pay):
-        turn_stands_at(state, (CHALLENGE,), "paying")
-        assert state.pending is not None
-        cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-        payment_matches(state.pending, cost, any_colour, state.energies(), state.hand(), action.payment)
-    elif isinstance(action, HandLimitDiscard):
-        turn_stands_at(state, (HAND_LIMIT,), "a hand-limit discard")
-        if action.card not in state.hand():
-            raise IllegalAction(RULE_1B, f"{action.card} is not in your hand (it is in {state.zone_of(action.card)})")
-    elif isinstance(action, Ability):
-        turn_stands_at(state, (DECIDE, HAND_LIMIT, CHALLENGE, LOOK_AHEAD), "using an ability")
-        card_in_hand(state, action.card)
-        if abilities.script_of(state, action.card) is None:
-            effect_stays_within_bounds(state, action.card, action.ops or ())
-        else:
-            if not action.drawn and seen.takes_unseen_top(state, action):
-                raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") "
-                                                    f"turns up the top card of the draw pile: the entry names it "
-                                                    f"(drawn: [CARD]) (ruling R12)")
-            trial = state.copy()
-            if action.drawn:
-                seen.name_top(trial, action.drawn, RULE_ABILITIES)
-            abilities.check_outcome(abilities.use(trial, action), action, state)
-    elif isinstance(action, Reshuffle):
-        turn_stands_at(state, (LOOK_AHEAD,), "reshuffling")
-        if action.order is not None:
-            reshuffle_is_the_discard_pile(state, action.order)
-    else:
-        turn_stands_at(state, (DECIDE, CHALLENGE), "ending the game")
-        nothing_can_be_paid(state)
+    CHECKS[type(action)](state, action)
 
 
-# --- apply (unchecked) -------------------------------------------------------------------------
+def check_travel(state: RelicsState, action: Travel) -> None:
+    """"1. Decide" and "1a": a card of the decision path whose challenge can be paid; a payment
+    written with the travel is that of step 2 (after the hand-limit discard of 1b)."""
+    check_step(state, (DECIDE,), "travelling")
+    check_destination(state, action.destination)
+    out = after_reward(state)
+    pending = challenge_of(state, action.destination)
+    cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
+    check_travel_payable(state, action.destination, pending)
+    if action.payment is not None:
+        check_hand_limit_first(out, state)
+        check_payment(pending, cost, any_colour, out.energy, out.hand, action.payment)
+
+
+def check_pay(state: RelicsState, action: Pay) -> None:
+    """"2. Challenge": the challenge under way, paid as it asks."""
+    check_step(state, (CHALLENGE,), "paying")
+    assert state.pending is not None
+    cost, any_colour = cost_of(state.pending, state.complete, state.counters)
+    check_payment(state.pending, cost, any_colour, state.energies(), state.hand(), action.payment)
+
+
+def check_discard(state: RelicsState, action: HandLimitDiscard) -> None:
+    """"1b": a card of the hand, while the hand holds more than three."""
+    check_step(state, (HAND_LIMIT,), "a hand-limit discard")
+    if action.card not in state.hand():
+        raise IllegalAction(RULE_1B, f"{action.card} is not in your hand (it is in {state.zone_of(action.card)})")
+
+
+def check_ability(state: RelicsState, action: Ability) -> None:
+    """"Card Abilities": a card of the hand, its script run with the entry's choices (on a copy),
+    the top card it turns up named (ruling R12); a side with no script within ruling R9."""
+    check_step(state, (DECIDE, HAND_LIMIT, CHALLENGE, LOOK_AHEAD), "using an ability")
+    check_in_hand(state, action.card)
+    if abilities.script_of(state, action.card) is None:
+        check_effect_bounds(state, action.card, action.ops or ())
+        return
+    if not action.drawn and abilities.can_draw_unseen_top(state, action):
+        raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") "
+                                            f"turns up the top card of the draw pile: the entry names it "
+                                            f"(drawn: [CARD]) (ruling R12)")
+    trial = state.copy()
+    if action.drawn:
+        seen.name_top(trial, action.drawn, RULE_ABILITIES)
+    abilities.check_outcome(abilities.use(trial, action), action, state)
+
+
+def check_reshuffle(state: RelicsState, action: Reshuffle) -> None:
+    """"3. Look ahead": only while a card waits to be dealt; the new pile is the discard pile."""
+    check_step(state, (LOOK_AHEAD,), "reshuffling")
+    if action.order is not None:
+        check_reshuffle_order(state, action.order)
+
+
+def check_end(state: RelicsState, action: End) -> None:
+    """"Goal": the end, once nothing can be paid (rulings R6, R14)."""
+    check_step(state, (DECIDE, CHALLENGE), "ending the game")
+    check_nothing_payable(state)
+
+
+# The check of each kind of action, by its class (`check`).
+CHECKS: dict[type, Callable[[RelicsState, Any], None]] = {
+    Travel: check_travel, Pay: check_pay, HandLimitDiscard: check_discard, Ability: check_ability,
+    Reshuffle: check_reshuffle, End: check_end,
+}
+
+
+# --- apply ---------------------------------------------------------------------------------------
 
 
 def apply(state: RelicsState, action: Action) -> None:
-    """Apply ``action``, trusting it (the simulator's path; the checker calls `check` first).
-    The cards an entry names as ``drawn`` are the draw pile's top cards (ruling R12): named
-    first (a reshuffle's once the pile is made), so the rules take them seen."""
+    """What ``action`` does (``turn.apply``, unchecked); on a table log, then, what an entry must
+    name: every card it turned up, and no more (ruling R12), and whether a travel accepted on a
+    card not yet drawn can still be paid (R13)."""
+    turn.apply(state, action)
     drawn = getattr(action, "drawn", ())
-    if drawn and not isinstance(action, Reshuffle):
-        seen.name_top(state, drawn, RULE_ABILITIES if isinstance(action, Ability) else RULE_LOOK_AHEAD)
-    if isinstance(action, Travel):
-        _travel(state, action)
-    elif isinstance(action, Pay):
-        _pay(state, action.payment)
-        _finish_turn(state)
-    elif isinstance(action, HandLimitDiscard):
-        state.zones.move(action.card, HAND, DISCARD)
-        _challenge(state, None)
-    elif isinstance(action, Ability):
-        _ability(state, action)
-    elif isinstance(action, Reshuffle):
-        zones = state.zones
-        if action.unseen:  # shuffled at the table: nobody saw the order (ruling R12)
-            cards = list(zones[DISCARD])
-            zones[DISCARD].clear()
-            zones[DRAW].extend(cards)
-            zones.conceal(DRAW, seen.PILE)
-        else:
-            assert action.order is not None, "the simulator draws the shuffle first (Engine.sample_chance)"
-            zones[DISCARD].clear()
-            zones[DRAW].extend(reversed(action.order))
-            cards = list(action.order)
-        for card in cards:
-            state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
-        state.reshuffles += 1
-        if action.drawn:
-            seen.name_top(state, action.drawn, RULE_LOOK_AHEAD)
-        _deal(state)
-    else:
-        state.ended = True
-        state.phase = OVER
-
-
-def _travel(state: RelicsState, action: Travel) -> None:
-    zones = state.zones
-    state.pending = challenge_of(state, action.destination)  # 1a
-    card = state.current()  # 1b
-    reward = state.side(card).reward
-    if reward.is_relic:
-        zones.move(card, CURRENT, TABLE)
-        state.complete = complete_colours(state)
-    else:
-        zones.move(card, CURRENT, HAND)
-        name = energy(reward.energy)
-        state.counters[name] = min(tables.MAX_ENERGY, state.counters[name] + reward.amount)
-    zones.move(action.destination, DECISION, CURRENT)  # 1c
-    for other in list(zones[DECISION]):
-        zones.move(other, DECISION, DISCARD)
-    if len(zones[HAND]) > tables.HAND_LIMIT:
-        state.phase = HAND_LIMIT
-        return
-    _challenge(state, action.payment)
-
-
-def _challenge(state: RelicsState, payment: Payment | None) -> None:
-    """Step 2 of the travel under way: paid now when the entry says how, or when it costs
-    nothing; else it waits for a `Pay` entry."""
-    if state.pending is None:
-        _finish_turn(state)
-        return
-    cost, _ = cost_of(state.pending, state.complete, state.counters)
-    if payment is None and cost > 0:
-        state.phase = CHALLENGE
-        return
-    _pay(state, payment or Payment())
-    _finish_turn(state)
-
-
-def _pay(state: RelicsState, payment: Payment) -> None:
-    pending = state.pending
-    assert pending is not None
-    for colour, n in payment.energy:
-        state.counters[energy(colour)] -= n
-    for card in payment.discards:
-        state.zones.move(card, HAND, DISCARD)
-    # the next challenge uses up what waited for it (ruling R10)
-    for name in (DISCOUNT, COLOUR_DISCOUNT[pending.colour], AS_BLACK, IGNORE):
-        state.counters[name] = 0
-    state.pending = None
-
-
-def _finish_turn(state: RelicsState) -> None:
-    state.pending = None
-    state.travels += 1
-    if len(state.complete) >= tables.RELIC_COUNT and all_relics(state):  # "Collect all three ..." (ruling R7)
-        state.won = True
-        state.phase = OVER
-        return
-    zones = state.zones  # 3. Look ahead: slide the future path to the left
-    zones[DECISION].extend(zones[FUTURE_1])
-    zones[FUTURE_1].clear()
-    zones[FUTURE_1].extend(zones[FUTURE_2])
-    zones[FUTURE_2].clear()
-    state.to_deal = COLUMN_SIZE
-    _deal(state)
-
-
-def _deal(state: RelicsState) -> None:
-    """Deal what "Look ahead" still owes into the rightmost column, to the cycle's side."""
-    zones = state.zones
-    draw = zones[DRAW]
-    side = side_for_travel(state.travels + 3)
-    while state.to_deal and draw:
-        card = draw.pop()
-        state.face[card] = side
-        zones[FUTURE_2].append(card)
-        state.to_deal -= 1
-    state.phase = LOOK_AHEAD if state.to_deal else DECIDE
-
-
-def _ability(state: RelicsState, action: Ability) -> None:
-    zones = state.zones
-    if abilities.script_of(state, action.card) is not None:
-        abilities.use(state, action)
-    else:  # a side with no script: its plain operations (docs/logs/README.md, "Card effects")
-        zones.take(action.card, HAND)
-        for op in action.ops or ():
-            if isinstance(op, Flip):
-                state.face[op.card] = other_side(state.face[op.card])
-            elif op.kind == "move":
-                zones.move(op.item, op.src, op.dst, op.bottom)
-                if op.dst == DRAW:
-                    state.face[op.item] = DAY  # ruling R2
-            else:
-                state.counters[op.counter] = state.counters.get(op.counter, 0) + op.amount
-        zones.put(action.card, DISCARD)  # after its effect (ruling R9)
-    if state.phase == HAND_LIMIT and len(zones[HAND]) <= tables.HAND_LIMIT:
-        _challenge(state, None)
-    elif state.phase == LOOK_AHEAD:
-        _deal(state)
+    if state.zones.unknown or drawn:  # every card turned up was named, and no more (ruling R12)
+        rule = RULE_ABILITIES if isinstance(action, Ability) else RULE_LOOK_AHEAD
+        seen.check_named(state, drawn, rule)
+    if state.zones.unknown:
+        check_waiting_travel(state, action)
 
 
 def unverified(state: RelicsState, action: Action) -> list[str]:
@@ -759,11 +580,8 @@ def candidates(state: RelicsState) -> Iterator[Action]:
         yield End()
     elif state.phase == LOOK_AHEAD:
         yield Reshuffle(None)  # a chance outcome: the simulator draws the order
-    if seen.is_table(state):  # the cards an arrange looks at named, each they can be (``moves``)
-        from .moves import ability_answers
-        uses = ability_answers
-    else:
-        uses = abilities.uses
+    # on a table state the cards an arrange looks at named, each they can be (``abilities.answers``)
+    uses = abilities.answers if seen.is_table(state) else abilities.uses
     for card in state.hand():
         for answers in uses(state, card):
             yield Ability(card, answers)
@@ -778,8 +596,9 @@ def shuffle(state: RelicsState, action: Action, rng: random.Random) -> Action:
     return action
 
 
-def value(state: RelicsState) -> float:
-    """The greedy policy's judgement of a state: the score ("Goal") first, winning above all.
+def value(state: RelicsState, player: str) -> float:
+    """The greedy policy's judgement of a state (``Engine.value``; ``player`` is the solo player):
+    the score ("Goal") first, winning above all.
     One move seldom changes the score, so what leads to it counts too: a relic half waiting
     in the current location (taken when you leave it, 1b), and what keeps the game going ("The
     game ends when you can no longer pay"): energy, cards, discounts waiting, and a decision
@@ -800,6 +619,6 @@ def value(state: RelicsState) -> float:
     v += sum(state.counters[m] for m in MODIFIERS if m != IGNORE) + 2 * state.counters[IGNORE]
     if state.pending is not None:
         v -= cost_of(state.pending, state.complete, state.counters)[0]
-    if state.phase == DECIDE and not any(travel_payable(state, d) for d in state.zones[DECISION]):
+    if state.phase == DECIDE and not any(can_pay_travel(state, d) for d in state.zones[DECISION]):
         v -= 50
     return v

@@ -34,7 +34,12 @@ def points(state: RelicsState) -> int:
     return tables.score(halves(state))
 
 
-def all_relics(state: RelicsState) -> bool:
+def scores(state: RelicsState) -> dict[str, int]:
+    """The solo player's points: the relic halves collected ("Goal")."""
+    return {state.players[0]: points(state)}
+
+
+def has_all_relics(state: RelicsState) -> bool:
     """"Collect all three completed relics to win."""
     done = [r for r, got in halves(state).items() if len(got) >= tables.HALVES_PER_RELIC]
     return len(done) >= tables.RELIC_COUNT

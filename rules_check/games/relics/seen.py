@@ -13,9 +13,9 @@ This module names those cards and answers the questions over the unseen ones:
 * `name_top` names the top cards of the draw pile before an entry takes them; a card the pile
   cannot hold (seen elsewhere, named twice) breaks the rule that every card is in one place;
 * `check_named` says, after the entry, that every card it turned up was named, and no more;
-* `variants` gives, for the search of ruling R6 (as R13 reads it), one use of a "draw" or "replace" ability per
-  card the unseen top card could be ("is or could be": the search asks whether SOME order lets
-  the player pay);
+* `could_be` gives the cards an unseen card of the pile can be (for the search of ruling R6, as
+  R13 reads it, ``abilities.variants`` tries a "draw" or "replace" ability once per card: "is or
+  could be", the search asks whether SOME order lets the player pay);
 * `tops` lists the orders the top cards could be in, for an end whose legality depends on them
   (ruling R14).
 """
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import replace
 from typing import Iterator
 
 from rules_check.core.errors import IllegalAction
@@ -125,7 +124,7 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
                                   f"off the draw pile (ruling R12)")
 
 
-def top_unseen(state: RelicsState) -> bool:
+def is_top_unseen(state: RelicsState) -> bool:
     draw = state.zones.get(DRAW)
     return bool(draw) and is_unseen(draw[-1])
 
@@ -134,32 +133,6 @@ def could_be(state: RelicsState) -> list[str]:
     """The cards an unseen card of the draw pile can be, each once, in the data's order."""
     pool = state.zones.unknown.get(PILE, Counter())
     return [c for c in state.data.names if pool[c] > 0]
-
-
-def takes_unseen_top(state: RelicsState, ability) -> bool:
-    """Whether ``ability`` (of a card in hand) would take the unseen top card of the draw pile:
-    a "draw", or a "replace" with a card to replace (tried on a copy)."""
-    script = state.side(ability.card).script
-    if not top_unseen(state) or script is None or script.effect is None:
-        return False
-    if not any(step.verb in DRAWING_VERBS for step in script.effect.walk()):
-        return False
-    from .abilities import use  # (abilities uses this module)
-
-    trial = state.copy()
-    try:
-        use(trial, ability)
-    except IllegalAction:
-        return False
-    return len(trial.zones[DRAW]) < len(state.zones[DRAW])  # else nothing to replace: the pile untouched
-
-
-def variants(state: RelicsState, ability) -> list:
-    """``ability`` as the search of ruling R13 tries it: an ability that takes the unseen top card
-    of the draw pile, once for each card that card could be (SOME order)."""
-    if ability.drawn or not takes_unseen_top(state, ability):
-        return [ability]
-    return [replace(ability, drawn=(card,)) for card in could_be(state)]
 
 
 def reaches_unseen(state: RelicsState) -> int:

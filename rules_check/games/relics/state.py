@@ -92,7 +92,7 @@ class RelicsState(BaseState):
     won: bool = False  # all three relics collected ("Goal")
     ended: bool = False  # the player could no longer pay ("Goal")
     reshuffles: int = 0
-    complete: frozenset[str] = frozenset()  # colours of the complete relics (kept by rules._travel)
+    complete: frozenset[str] = frozenset()  # colours of the complete relics (kept by turn.travel)
     # a table log (ruling R12): what the last entry left undecided, for Engine.undecided; the
     # challenge of a travel accepted because SOME order of the draw pile lets it be paid (R13)
     notes: list[tuple[str, str]] = field(default_factory=list)

@@ -28,9 +28,8 @@ from rules_check.effects.machine import Frame, Request, Verb
 
 from .actions import Flip
 from .cards import DAY, NIGHT, other_side
+from .rulebook import RULE_ABILITIES
 from .state import AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, HAND, IGNORE, RelicsState, energy
-
-RULE_ABILITIES = "relics: Card Abilities"
 
 
 def _add(state: RelicsState, frame: Frame, counter: str, amount: int) -> None:

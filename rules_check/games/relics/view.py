@@ -39,14 +39,15 @@ from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, 
 from rules_check.core.zones import seen, unseen_count
 
 from .cards import DAY
-from .rules import BOTTOM_RIGHT, TOP_LEFT, challenge_of, cost_of, side_for_travel
+from .costs import BOTTOM_RIGHT, TOP_LEFT, challenge_of, cost_of
 from .state import (
     AS_BLACK, COLOUR_DISCOUNT, CURRENT, DECISION, DISCARD, DISCOUNT, DRAW, FUTURE_1, FUTURE_2, HAND, IGNORE,
     LOOK_AHEAD, OVER, TABLE, RelicsState, energy,
 )
+from .turn import side_for_travel
 
 if TYPE_CHECKING:
-    from .engine import RelicsEngine
+    from rules_check.core.engine import Engine
 
 # The slots of the `paths` panel ("Setup": "This is your decision path", "This is your future
 # path"; "3. Look ahead": "the rightmost column of the future path").
@@ -184,7 +185,7 @@ def _draw(state: RelicsState, draw) -> ZonePanel:
     return ZonePanel(id="draw", title="Draw pile", cards=top, hidden=len(draw) - len(top), order="stack")
 
 
-def view(engine: "RelicsEngine", state: RelicsState) -> View:
+def view(engine: "Engine", state: RelicsState) -> View:
     here = bool(state.zones.get(CURRENT))
     facts = [Value(label="difficulty", value=state.difficulty), Value(label="travels", value=state.travels)]
     # "The day/night cycle" (ruling R3): the side the next "Look ahead" deals

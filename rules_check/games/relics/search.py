@@ -1,0 +1,87 @@
+"""Ruling R6's search: "You may discard a card from your hand at any time to use its ability",
+so whether a challenge can be paid, or a travel made at all, counts what the abilities of the
+cards in hand can do first.
+
+`first_uses_reaching` is the search (the shortest run of abilities after which a goal holds),
+`can_pay_with_abilities` its question after a travel (the challenge under way, or the
+hand-limit discard before it). Each step is tried on a copy with the unchecked mechanics of
+``turn``; in a table log a card an ability draws from the unseen pile may be any it could be
+(``abilities.variants``, ruling R13).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen
+
+from . import abilities, seen
+from .actions import Ability, HandLimitDiscard
+from .costs import can_pay_now
+from .state import CHALLENGE, HAND_LIMIT, RelicsState
+from .turn import apply
+
+# verbs that cannot change what a challenge costs or what pays it (ruling R6's search skips them)
+PATH_ONLY = {"flip", "swap", "replace", "arrange"}
+
+
+def ability_uses(state: RelicsState, skip: set[str] = frozenset(), guess: bool = False) -> list[Ability]:
+    """Every ability of the cards in hand, with each combination of answers. A card the search
+    drew unseen has no ability anyone knows (it still pays a missing point). With ``guess``,
+    an ability that draws the unseen top card of the draw pile is tried once per card it could
+    be (`abilities.variants`, ruling R13)."""
+    out = [Ability(card, answers) for card in state.hand() if not is_unseen(card)
+           for answers in abilities.uses(state, card, skip)]
+    if guess and seen.is_top_unseen(state):
+        return [v for a in out for v in abilities.variants(state, a)]
+    return out
+
+
+def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool], skip: set[str] = frozenset(),
+                        depth: int = 4, guess: bool = True) -> list[Ability] | None:
+    """Ruling R6's search: the shortest run of abilities (at most ``depth``, each using up a
+    card) after which ``goal(state)`` holds, or None when no run reaches it. While the
+    hand-limit discard of 1b is due, the discard is a step too. Verbs in ``skip`` are left
+    out where they cannot matter. Returns ``[]`` when the goal holds as things stand. In a
+    table log, ``guess`` lets a card drawn from the unseen draw pile be any it could be (SOME
+    order, ruling R13); without it such a card is drawn unseen (a point to discard, no ability)."""
+
+    def found(path: list) -> list[Ability]:
+        return [a for a in path if isinstance(a, Ability)]
+
+    if goal(state):
+        return []
+    seen_before: set[tuple] = set()
+    frontier: list[tuple[RelicsState, list]] = [(state, [])]
+    for _ in range(depth):
+        nxt: list[tuple[RelicsState, list]] = []
+        for s, path in frontier:
+            key = (s.phase, tuple(sorted(s.counters.items())),
+                   tuple((z, tuple((c, s.face.get(c)) for c in s.zones[z])) for z in s.zones.names()))
+            if key in seen_before:
+                continue
+            seen_before.add(key)
+            moves: list = [HandLimitDiscard(c) for c in s.hand()] if s.phase == HAND_LIMIT else []
+            for action in moves + ability_uses(s, skip, guess):
+                trial = s.copy()
+                try:
+                    apply(trial, action)
+                except IllegalAction:
+                    continue
+                if goal(trial):
+                    return found(path + [action])
+                nxt.append((trial, path + [action]))
+        frontier = nxt
+    return None
+
+
+def can_pay_with_abilities(state: RelicsState, depth: int = 4, guess: bool = True) -> bool:
+    """Ruling R6: whether the challenge under way (or the hand-limit discard before it) can be
+    got through, using abilities of the cards in hand first. Verbs that only change the paths
+    (flips, swaps) cannot change a challenge already chosen, and are left out."""
+
+    def through(s: RelicsState) -> bool:
+        return s.phase not in (CHALLENGE, HAND_LIMIT) or (s.phase == CHALLENGE and can_pay_now(s))
+
+    return first_uses_reaching(state, through, PATH_ONLY, depth, guess) is not None
