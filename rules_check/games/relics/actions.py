@@ -208,16 +208,16 @@ def _choices(raw: Any, ref: EntryRef) -> tuple[tuple[str, Any], ...]:
         return ()
     if isinstance(raw, dict):
         for name, value in raw.items():
-            if not isinstance(name, str) or not _plain(value):
+            if not isinstance(name, str) or not _is_plain(value):
                 raise _fail(ref, f"expected a choice: a card, a colour, a number or a list of cards, got {value!r}",
                             CHOOSE)
         return tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in raw.items())
-    if not _plain(raw):
+    if not _is_plain(raw):
         raise _fail(ref, f"expected {{NAME: CHOICE}} (like {{card: Frozen Ford}}), got {raw!r}", CHOOSE)
     return (("", tuple(raw) if isinstance(raw, list) else raw),)
 
 
-def _plain(value: Any) -> bool:
+def _is_plain(value: Any) -> bool:
     if isinstance(value, list):
         return len(value) <= 20 and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value)
     return isinstance(value, (str, int)) and not isinstance(value, bool)
