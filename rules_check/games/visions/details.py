@@ -9,19 +9,26 @@ Creature in the Galactic Valley"). A face-down Nightmare the log never named is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS
 from rules_check.core.view import CardDetail, Value, details_of
 
 if TYPE_CHECKING:
     from .cards import CardData
-    from .engine import VisionsEngine
 
 KIND = "dream fragment card"  # "Components": "75 Dream Fragment cards"
 RULE = "Visions: 1 - Play a Card"
 
-def card_details(engine: "VisionsEngine") -> dict[str, CardDetail]:
+
+class WithCards(Protocol):
+    """An engine, as far as its card details go: the card data it reads."""
+
+    @property
+    def cards(self) -> "CardData": ...
+
+
+def card_details(engine: WithCards) -> dict[str, CardDetail]:
     """Every dream fragment card, by its printed name; built once per engine and card data."""
     return details_of(engine, engine.cards, details)
 

@@ -2,7 +2,9 @@
 
 State (``state``, ``setup``), the log vocabulary (``actions``), legality and effects
 (``rules``: the readings chosen are listed at its top) and the final scoring (``scoring``)
-are kept apart; this class only ties them together for the checker and the simulator.
+are kept apart; for logs written at the table, ``moves`` (the moves a table state allows) and
+``table`` (the table view of a full log). This class only names them for the checker and the
+simulator.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from typing import Any, Iterable
 
 from rules_check.core.engine import Engine, EntryRef, redeal
 
-from . import actions, details, rules, scoring, setup, table_setup
+from . import actions, details, moves, rules, scoring, setup, table_setup
 from .actions import Action
 from .cards import CardData, load_cards
 from .state import DECK, OVER, VisionsState
+from .table import table_view
+from .view import view
 
 
 class VisionsEngine(Engine[VisionsState, Action]):
@@ -27,6 +31,8 @@ class VisionsEngine(Engine[VisionsState, Action]):
     move_groups = {"start dream": "start a dream", "continue dream": "continue a dream",
                    "nightmare": "play a nightmare", "refill": "refill the hand", "skip": "skip the turn",
                    "show": "show cards"}
+    rules = rules
+    scoring = scoring
 
     def __init__(self, cards_dir: Path | None = None) -> None:
         self._cards_dir = cards_dir
@@ -39,7 +45,7 @@ class VisionsEngine(Engine[VisionsState, Action]):
             self._cards = load_cards(self._cards_dir)
         return self._cards
 
-    # --- state ------------------------------------------------------------------------------
+    # --- the setup (the engine's card data) and the log's vocabulary ---------------------------
 
     def new_state(self, players: list[str], setup_: Any, file: str, line_of) -> VisionsState:
         return setup.read_setup(self.cards, players, setup_, file, line_of)
@@ -47,36 +53,38 @@ class VisionsEngine(Engine[VisionsState, Action]):
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         return setup.random_setup(self.cards, players, rng)
 
-    # --- actions ----------------------------------------------------------------------------
-
     def parse(self, entry: Any, state: VisionsState, ref: EntryRef) -> Action:
         return actions.parse_entry(entry, state, ref)
 
     def to_entry(self, state: VisionsState, action: Action) -> dict[str, Any]:
         return actions.to_entry(action)
 
+    # --- play: on a table state (unseen cards: issue 25) the moves as the table names them ------
+
     def candidates(self, state: VisionsState) -> Iterable[Action]:
+        """On a table state each card its unseen ones can be (``moves.candidates``); else the
+        rules' candidates."""
+        if state.zones.unknown:
+            return moves.candidates(state)
         return rules.candidates(state)
 
     def legal_actions(self, state: VisionsState) -> list[Action]:
-        """On a table state (unseen cards: issue 25) the moves as the table names them, kept
-        cheap (``moves.legal``); else every candidate ``check`` accepts, as for any engine."""
+        """On a table state the moves kept cheap (``moves.legal``); else every candidate
+        ``check`` accepts, as for any engine."""
         if state.zones.unknown:
-            from .moves import legal
-            return legal(state)
+            return moves.legal(state)
         return super().legal_actions(state)
 
-    def check(self, state: VisionsState, action: Action) -> None:
-        rules.check(state, action)
+    sample_chance = staticmethod(rules.steal)  # the card a nightmare steals
+    copy_state = staticmethod(VisionsState.copy)
 
-    def apply(self, state: VisionsState, action: Action) -> None:
-        rules.apply(state, action)
-
-    def sample_chance(self, state: VisionsState, action: Action, rng: random.Random) -> Action:
-        return rules.steal(state, action, rng)
-
-    def copy_state(self, state: VisionsState) -> VisionsState:
-        return state.copy()
+    def determinize(self, state: VisionsState, player: str, rng: random.Random) -> VisionsState:
+        """What the search may see: the river, every dream (a face-down nightmare stays as it
+        is), the track and its own hand; the deck and the other players' hands are shuffled
+        together and each hand dealt again."""
+        new = self.copy_state(state)
+        redeal(new.zones, rng, DECK, [new.hand_zones[p] for p in new.players if p != player])
+        return new
 
     # --- logs of real games (readings V18-V22) ------------------------------------------------
 
@@ -88,32 +96,12 @@ class VisionsEngine(Engine[VisionsState, Action]):
         notes, state.notes = state.notes, []
         return notes
 
-    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
-        """The log a scorekeeper at the table would have written of this game (rules_check/core/tableview.py)."""
-        from .table import table_view
-        return table_view(self, log)
-
-    def determinize(self, state: VisionsState, player: str, rng: random.Random) -> VisionsState:
-        """What the search may see: the river, every dream (a face-down nightmare stays as it
-        is), the track and its own hand; the deck and the other players' hands are shuffled
-        together and each hand dealt again."""
-        new = self.copy_state(state)
-        redeal(new.zones, rng, DECK, [new.hand_zones[p] for p in new.players if p != player])
-        return new
-
-    # --- the table (the dispute report) -------------------------------------------------------
-
-    def view(self, state: VisionsState):
-        from .view import view
-        return view(self, state)
+    table_view = table_view  # the log a scorekeeper at the table would have written
 
     # --- the end ----------------------------------------------------------------------------
 
     def is_over(self, state: VisionsState) -> bool:
         return state.phase == OVER
-
-    def scores(self, state: VisionsState) -> dict[str, int]:
-        return scoring.scores(state)
 
     def winner(self, state: VisionsState) -> str | list[str] | None:
         """The player who reached the Awakening space (ruling V7), else the most points (G2)."""
@@ -121,9 +109,9 @@ class VisionsEngine(Engine[VisionsState, Action]):
             return state.awakened
         return super().winner(state)
 
-    # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
+    # --- the dispute report, and the table app: start questions and card details -----------------
 
+    view = view
     setup_questions = table_setup.questions  # (self, players)
     setup_from_answers = table_setup.setup  # (self, players, answers)
-
     card_details = details.card_details  # (self)

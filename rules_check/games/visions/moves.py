@@ -16,12 +16,12 @@ seen), never as an unseen item and never a card whose every copy is seen elsewhe
 * a refill: the cards taken from the river, an unseen one (not written when turned up) as each
   card it can be; the river refilled on the way is left out (its cards taken are named);
 * a skip, judged by ``rules.check`` (V21); and, where the table cannot decide a skip or an echo's
-  play without the hand (``seen.may_dream`` is None), the hand shown (``show:``): each hand it
+  play without the hand (``seen.can_dream`` is None), the hand shown (``show:``): each hand it
   can be, its seen cards with every multiset its unseen cards can be.
 
-`rules.candidates` yields these for a table state (a full-information state keeps its own
-branch). `legal` is ``Engine.legal_actions`` for a table state, kept cheap (the recording page
-asks after every entry): ``rules.check`` judges every move, except three kinds built legal by
+The engine offers these for a table state (a full-information state has ``rules.candidates``).
+`legal` is ``Engine.legal_actions`` for a table state, kept cheap (the recording page asks
+after every entry): ``rules.check`` judges every move, except three kinds built legal by
 construction from the pool of unseen cards, whose checks would cost a copy of the state each
 (thousands of hands shown): a play naming the card turned up is judged once without it (the
 card named is one the draw pile can hold, counted as `_reveals` does), a refill's cards are
@@ -37,15 +37,14 @@ from itertools import combinations_with_replacement
 from typing import Iterator
 
 from pnp.data.games.visions import MAX_DREAMS, RIVER_SIZE
-from rules_check.core.zones import is_unseen, unseen_count
-
 from rules_check.core.errors import IllegalAction
+from rules_check.core.zones import is_unseen, unseen_count
 
 from . import seen
 from .actions import Action, ContinueDream, Nightmare, Refill, Show, Skip, StartDream
+from .dreams import DREAMS, can_continue
+from .rules import check, refill_due
 from .state import OVER, PLAY, REFILL, VisionsState
-
-DREAMS = tuple(range(1, MAX_DREAMS + 1))
 
 
 def pool(state: VisionsState) -> Counter[str]:
@@ -106,10 +105,9 @@ def candidates(state: VisionsState) -> Iterator[Action]:
         for card in hand:
             for revealed in _reveals(state, player, started + 1, card):
                 yield StartDream(player, card, revealed)
-    from .rules import continues  # rules imports this module
     for d in DREAMS[:started]:
         for card in hand:
-            if continues(state, player, d, card):
+            if can_continue(state, player, d, card):
                 for revealed in _reveals(state, player, d, card):
                     yield ContinueDream(player, d, card, revealed)
     if state.deck and started and state.hand(player):
@@ -120,7 +118,7 @@ def candidates(state: VisionsState) -> Iterator[Action]:
     if not state.made:
         yield Skip(player)
     if (state.phase == PLAY and unseen_count(state.hand(player))
-            and (state.open_echo or (not state.deck and not state.made and seen.may_dream(state, player) is None))):
+            and (state.open_echo or (not state.deck and not state.made and seen.can_dream(state, player) is None))):
         yield from shows(state, player)
 
 
@@ -142,7 +140,6 @@ def refills(state: VisionsState, player: str) -> Iterator[Refill]:
     draw pile, turned up when the river empties) as each card it can be; the cards turned up
     are left out (the module docstring). The cards come in the order they are taken: the whole
     river first when it empties, then the cards turned up."""
-    from .rules import refill_due  # rules imports this module
     deck = state.deck
     out: set[tuple[str, ...]] = set()
     for cards in _rounds(state, list(state.river), len(deck), refill_due(state, player), pool(state)):
@@ -215,7 +212,6 @@ def _named(state: VisionsState, n: int, can: Counter[str],
 
 def legal(state: VisionsState) -> list[Action]:
     """The legal actions of a table state (the module docstring): `candidates` filtered."""
-    from .rules import check  # rules imports this module
     out: list[Action] = []
     verdicts: dict[Action, bool] = {}
     for action in candidates(state):
@@ -225,16 +221,16 @@ def legal(state: VisionsState) -> list[Action]:
         if isinstance(action, (StartDream, ContinueDream)) and action.revealed is not None:
             base = replace(action, revealed=None)
             if base not in verdicts:
-                verdicts[base] = _passes(check, state, base)
+                verdicts[base] = _is_legal(state, base)
             if verdicts[base]:
                 out.append(action)
             continue
-        if _passes(check, state, action):
+        if _is_legal(state, action):
             out.append(action)
     return out
 
 
-def _passes(check, state: VisionsState, action: Action) -> bool:
+def _is_legal(state: VisionsState, action: Action) -> bool:
     try:
         check(state, action)
     except IllegalAction:

@@ -64,7 +64,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from pnp.data.games.visions import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
 from rules_check.core.errors import IllegalAction
@@ -72,6 +72,7 @@ from rules_check.core.zones import is_unseen, unseen_count
 
 from . import seen
 from .actions import Action, ContinueDream, Nightmare, Refill, Show, Skip, StartDream
+from .dreams import DREAMS, can_continue
 from .state import DECK, OVER, PLAY, REFILL, RIVER, VisionsState
 
 TURN = "Visions: Game Overview"
@@ -84,25 +85,10 @@ END = "Visions: End of the Game"
 REFLECTION = "Visions: Reflection"
 SHOWN = "Visions: Game Overview (reading V21)"
 
-DREAMS = tuple(range(1, MAX_DREAMS + 1))
 PLAYS_PER_TURN = 3  # the play, the echo's play, the final play ("Echo", ruling V5)
 
 
 # --- what the state says ---------------------------------------------------------------------
-
-
-def continues(state: VisionsState, player: str, dream: int, card: str) -> bool:
-    """Whether ``card`` may continue ``dream``: it shares the environment or the category of
-    the dream's last card, or that card is a nightmare ("1 - Play a Card, B"; ruling V3).
-    A dream not started cannot be continued."""
-    faces = state.faces[(player, dream)]
-    if not faces:
-        return False
-    last = faces[-1]
-    if last is None:
-        return True
-    kind = state.cards.kinds[card]
-    return kind[0] == last[0] or kind[1] == last[1]
 
 
 def a_dream_play(state: VisionsState, player: str) -> tuple[str | None, str] | None:
@@ -118,7 +104,7 @@ def a_dream_play(state: VisionsState, player: str) -> tuple[str | None, str] | N
         if is_unseen(card):
             continue
         for d in DREAMS:
-            if continues(state, player, d, card):
+            if can_continue(state, player, d, card):
                 return card, f"continue dream {d}"
     return None
 
@@ -134,7 +120,7 @@ def can_play(state: VisionsState, player: str) -> bool | None:
         return True  # start a dream; or, with both dreams started, a nightmare is possible
     if a_dream_play(state, player) is not None:
         return True
-    return seen.may_dream(state, player) if unseen_count(hand) else False
+    return seen.can_dream(state, player) if unseen_count(hand) else False
 
 
 def refill_due(state: VisionsState, player: str) -> int:
@@ -228,7 +214,7 @@ def check_dream_started(state: VisionsState, player: str, dream: int, rule: str)
 def check_matches_last(state: VisionsState, player: str, dream: int, card: str) -> None:
     """The card shares the environment or the category of the dream's last card, unless that
     card is a nightmare ("1 - Play a Card, B"; "C": "any card may follow it"; ruling V3)."""
-    if not continues(state, player, dream, card):
+    if not can_continue(state, player, dream, card):
         last = state.dream(player, dream)[-1]
         raise IllegalAction(CONTINUE, f"{card!r} shares neither the environment nor the category of "
                             f"{last!r}, the last card of {player}'s dream {dream}")
@@ -265,10 +251,11 @@ def check_steal(state: VisionsState, action: Nightmare) -> None:
         seen.check_holds(state, state.hand_zones[action.victim], [action.stolen], NIGHTMARE)
 
 
-def check_skip(state: VisionsState, player: str) -> None:
+def check_skip(state: VisionsState, action: Skip) -> None:
     """A player skips only when the draw pile is empty and no card of the hand can start or
     continue a dream ("End of the Game"; ruling V8); before that, such a player must play a
     nightmare ("1 - Play a Card, C", note). An echo's extra play is not skipped (V5)."""
+    player = action.player
     if state.phase == REFILL:
         raise IllegalAction(TURN, f"{player} has played: refill the hand, do not skip")
     if state.made:
@@ -283,7 +270,7 @@ def check_skip(state: VisionsState, player: str) -> None:
     if state.deck and hand:
         raise IllegalAction(f"{NIGHTMARE} (ruling V8)", f"{player} can neither start nor continue a dream "
                             "and must play a nightmare: the draw pile is not empty")
-    if unseen_count(hand) and seen.may_dream(state, player):
+    if unseen_count(hand) and seen.can_dream(state, player):
         raise IllegalAction(f"{END} (ruling V8)", f"{player} cannot skip: {player}'s hand holds "
                             f"{unseen_count(hand)} unseen cards, and only {seen.other_cards(state, player)} of the "
                             "cards they can be fit neither dream: one of them can continue a dream (reading V21)")
@@ -330,7 +317,7 @@ def check_show(state: VisionsState, action: Show) -> None:
     seen.check_holds(state, state.hand_zones[action.player], action.cards, SHOWN)
 
 
-def echo_lost(state: VisionsState, action: Action) -> bool:
+def is_echo_lost(state: VisionsState, action: Action) -> bool:
     """Whether ``action`` says that an open echo's extra play was not made (reading V21): the
     refill, or another player's entry."""
     return state.open_echo and (action.player != state.current or isinstance(action, Refill))
@@ -339,37 +326,50 @@ def echo_lost(state: VisionsState, action: Action) -> bool:
 def check(state: VisionsState, action: Action) -> None:
     """Raise `IllegalAction` unless ``action`` is legal now. Changes nothing."""
     check_not_over(state)
-    player = action.player
-    if isinstance(action, Show):
+    if isinstance(action, Show):  # a hand shown: by anyone, whoever's turn it is (reading V21)
         check_show(state, action)
         return
-    if echo_lost(state, action):
+    if is_echo_lost(state, action):
         state = state.copy()  # judged on the table the lost play leaves (V17)
         _lose_echo(state)
-    check_turn(state, player)
-    if isinstance(action, Refill):
-        check_refill(state, action)
-    elif isinstance(action, Skip):
-        check_skip(state, player)
-    elif isinstance(action, ContinueDream):
-        check_may_play(state, player)
-        check_dream_started(state, player, action.dream, CONTINUE)
-        check_holds(state, player, action.card, CONTINUE)
-        check_matches_last(state, player, action.dream, action.card)
-        if action.revealed is not None:
-            apply(state.copy(), action)  # the cards turned up (reading V19)
-    elif isinstance(action, StartDream):
-        check_may_play(state, player)
-        check_holds(state, player, action.card, START)
-        check_can_start(state, player)
-        if action.revealed is not None:
-            apply(state.copy(), action)
-    else:
-        check_may_play(state, player)
-        check_holds(state, player, action.card, NIGHTMARE)
-        check_draw_pile_for_nightmare(state)
-        check_dream_started(state, player, action.dream, f"{NIGHTMARE} (ruling V1)")
-        check_steal(state, action)
+    check_turn(state, action.player)
+    CHECKS[type(action)](state, action)
+
+
+def check_start(state: VisionsState, action: StartDream) -> None:
+    """"1 - Play a Card, A": a card of the hand, while the player has a dream left to start."""
+    check_may_play(state, action.player)
+    check_holds(state, action.player, action.card, START)
+    check_can_start(state, action.player)
+    if action.revealed is not None:
+        apply(state.copy(), action)  # the cards turned up (reading V19)
+
+
+def check_continue(state: VisionsState, action: ContinueDream) -> None:
+    """"1 - Play a Card, B": a card of the hand that follows the dream's last card."""
+    check_may_play(state, action.player)
+    check_dream_started(state, action.player, action.dream, CONTINUE)
+    check_holds(state, action.player, action.card, CONTINUE)
+    check_matches_last(state, action.player, action.dream, action.card)
+    if action.revealed is not None:
+        apply(state.copy(), action)  # the cards turned up (reading V19)
+
+
+def check_nightmare(state: VisionsState, action: Nightmare) -> None:
+    """"1 - Play a Card, C": a card of the hand at the end of a dream started, while the draw
+    pile has a card; the steal (rulings V1, V2, V10)."""
+    check_may_play(state, action.player)
+    check_holds(state, action.player, action.card, NIGHTMARE)
+    check_draw_pile_for_nightmare(state)
+    check_dream_started(state, action.player, action.dream, f"{NIGHTMARE} (ruling V1)")
+    check_steal(state, action)
+
+
+# The check of each entry of a turn, by its class (`check`; a show is judged at any time).
+CHECKS: dict[type, Callable[[VisionsState, Any], None]] = {
+    StartDream: check_start, ContinueDream: check_continue, Nightmare: check_nightmare, Refill: check_refill,
+    Skip: check_skip,
+}
 
 
 # --- what actions do -------------------------------------------------------------------------
@@ -377,39 +377,41 @@ def check(state: VisionsState, action: Action) -> None:
 
 def apply(state: VisionsState, action: Action) -> None:
     """Apply ``action`` (legal: unchecked) in place."""
-    player = action.player
-    if isinstance(action, Show):
+    if isinstance(action, Show):  # a hand shown: by anyone, whoever's turn it is (reading V21)
         _show(state, action)
         return
-    if state.open_echo and echo_lost(state, action):
+    if is_echo_lost(state, action):
         _lose_echo(state)
-    if isinstance(action, Refill):
-        _refill(state, player, action.cards, action.revealed)
+    APPLY[type(action)](state, action)
+
+
+def _refilled(state: VisionsState, action: Refill) -> None:
+    _refill(state, action.player, action.cards, action.revealed)
+    _end_turn(state)
+
+
+def _skipped(state: VisionsState, action: Skip) -> None:
+    player = action.player
+    hand = state.hand(player)
+    if unseen_count(hand) and seen.can_dream(state, player) is None:
+        state.notes.append((f"{END} (ruling V8)", f"{player} skips: the log does not show {player}'s hand "
+                            f"({unseen_count(hand)} unseen cards), and some of the cards they can be would "
+                            "continue a dream: only a player who can neither start nor continue one skips "
+                            "(reading V21)"))
+    state.skips += 1
+    if state.skips >= len(state.players):
+        state.phase = OVER  # every player skipped in a row (ruling V8)
+    else:
         _end_turn(state)
-        return
-    if isinstance(action, Skip):
-        hand = state.hand(player)
-        if unseen_count(hand) and seen.may_dream(state, player) is None:
-            state.notes.append((f"{END} (ruling V8)", f"{player} skips: the log does not show {player}'s hand "
-                                f"({unseen_count(hand)} unseen cards), and some of the cards they can be would "
-                                "continue a dream: only a player who can neither start nor continue one skips "
-                                "(reading V21)"))
-        state.skips += 1
-        if state.skips >= len(state.players):
-            state.phase = OVER  # every player skipped in a row (ruling V8)
-        else:
-            _end_turn(state)
-        return
+
+
+def _played(state: VisionsState, action: StartDream | ContinueDream | Nightmare) -> None:
+    """A card played ("1 - Play a Card"): where it goes (`PLAYS`), then the echo's play, compulsory
+    while one is possible (V5), or the refill."""
+    player = action.player
     state.skips = 0
     state.open_echo = False
-    if isinstance(action, StartDream):
-        state.dreams[player] += 1
-        echo = _place(state, player, state.dreams[player], action.card, action.revealed, START)
-    elif isinstance(action, ContinueDream):
-        echo = _place(state, player, action.dream, action.card, action.revealed, CONTINUE)
-    else:
-        _nightmare(state, action)
-        echo = False
+    echo = PLAYS[type(action)](state, action)
     state.made += 1
     state.echo = echo
     if state.phase == OVER:
@@ -422,6 +424,15 @@ def apply(state: VisionsState, action: Action) -> None:
             state.open_echo = True  # the next entry tells (reading V21)
             return
     _after_play(state, player)
+
+
+def _started(state: VisionsState, action: StartDream) -> bool:
+    state.dreams[action.player] += 1
+    return _place(state, action.player, state.dreams[action.player], action.card, action.revealed, START)
+
+
+def _continued(state: VisionsState, action: ContinueDream) -> bool:
+    return _place(state, action.player, action.dream, action.card, action.revealed, CONTINUE)
 
 
 def _after_play(state: VisionsState, player: str) -> None:
@@ -534,8 +545,9 @@ def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int]
         state.phase = OVER
 
 
-def _nightmare(state: VisionsState, action: Nightmare) -> None:
-    """Face down at the end of the dream (V1, V3); the steal, and the robbed player's draw (V2)."""
+def _nightmare(state: VisionsState, action: Nightmare) -> bool:
+    """Face down at the end of the dream (V1, V3); the steal, and the robbed player's draw (V2).
+    A nightmare echoes nothing (it matches nothing, V3): False."""
     player = action.player
     card = action.card
     if card is None:  # face down, unseen (V20): any card of the hand
@@ -558,6 +570,7 @@ def _nightmare(state: VisionsState, action: Nightmare) -> None:
         state.hand(player).append(stolen)
         if state.deck:
             robbed.append(state.deck.pop())
+    return False
 
 
 def _refill(state: VisionsState, player: str, cards: tuple[str, ...], revealed: tuple[str, ...] | None = None) -> None:
@@ -595,20 +608,27 @@ def _end_turn(state: VisionsState) -> None:
         state.phase = OVER  # nothing is left to play (ruling V8)
 
 
+# What each entry of a turn does, by its class (`apply`), and where each kind of play puts its card
+# (`_played`: whether it echoes).
+APPLY: dict[type, Callable[[VisionsState, Any], None]] = {
+    StartDream: _played, ContinueDream: _played, Nightmare: _played, Refill: _refilled, Skip: _skipped,
+}
+PLAYS: dict[type, Callable[[VisionsState, Any], bool]] = {
+    StartDream: _started, ContinueDream: _continued, Nightmare: _nightmare,
+}
+
+
 # --- what is worth considering (the simulator) -----------------------------------------------
 
 
 def candidates(state: VisionsState) -> Iterator[Action]:
-    """Every legal action (``Engine.legal_actions`` filters with `check`).
+    """Every legal action (``Engine.legal_actions`` filters with `check`); on a table state the
+    engine offers ``moves.candidates`` instead (the cards its unseen ones can be).
 
     A nightmare's victim is the player's choice ("randomly steal one card from a player of
     your choice"): one action per victim. The card stolen is chance: it is left open here and
     drawn by the simulator's random numbers (`steal`, an OpenSpiel chance node)."""
     if state.phase == OVER:
-        return
-    if state.zones.unknown:  # a table state: the cards its unseen ones can be (``moves``)
-        from . import moves
-        yield from moves.candidates(state)
         return
     player = state.current
     if state.phase == REFILL:

@@ -15,7 +15,7 @@ any unseen card of a zone can be named alike. So every question the rules ask of
   hold Time in the Icy Birches: the game has 3, and they are seen: 2 in the river, 1 in Ben's
   first Dream"), or None;
 * `take`, `name`: a card named where unseen ones are, as `cannot_hold` allows, or a violation;
-* `may_dream`: True, False or None (not decided by the log) for "a card of the hand can start
+* `can_dream`: True, False or None (not decided by the log) for "a card of the hand can start
   or continue a dream" (the skip, ruling V8, and an echo's extra play, V17; reading V21).
 """
 
@@ -27,6 +27,7 @@ from pnp.data.games.visions import MAX_DREAMS
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, pile_of, seen, unseen_count
 
+from .dreams import can_fit
 from .state import BOX, DECK, RIVER, VisionsState
 
 PILE = "cards"  # the unseen cards of the box: the 75 less every card seen (reading V18)
@@ -53,7 +54,7 @@ def piles(state: VisionsState, zone: str) -> set[str]:
     return {pile_of(x) for x in state.zones.get(zone) if is_unseen(x)}
 
 
-def can_be(state: VisionsState, zone: str, card: str) -> int:
+def how_many_can_be(state: VisionsState, zone: str, card: str) -> int:
     """How many of ``zone``'s unseen cards can be ``card`` (at most its unseen count)."""
     items = state.zones.get(zone)
     u = unseen_count(items)
@@ -81,7 +82,7 @@ def cannot_hold(state: VisionsState, zone: str, cards) -> tuple[str, str] | None
     for card, k in sorted(need.items()):
         have = items.count(card)
         more = max(0, k - have)
-        if more > can_be(state, zone, card):
+        if more > how_many_can_be(state, zone, card):
             return _why(state, zone, card, k, more)
         named += more
     if named > u:
@@ -170,13 +171,7 @@ def take_unseen(state: VisionsState, zone: str) -> str:
     raise IllegalAction(COMPONENTS, f"{words(zone)} holds no unseen card")  # hide_hand came first: never
 
 
-def fits(state: VisionsState, player: str, card: str) -> bool:
-    """Whether ``card`` could continue one of ``player``'s dreams ("1 - Play a Card, B")."""
-    from .rules import continues  # rules imports this module
-    return any(continues(state, player, d, card) for d in range(1, MAX_DREAMS + 1))
-
-
-def may_dream(state: VisionsState, player: str) -> bool | None:
+def can_dream(state: VisionsState, player: str) -> bool | None:
     """Whether a card of ``player``'s hand can start or continue a dream: True, False, or None
     when the log does not decide it (some cards the hand's unseen ones can be would, some would
     not: reading V21)."""
@@ -185,13 +180,13 @@ def may_dream(state: VisionsState, player: str) -> bool | None:
         return False
     if state.dreams[player] < MAX_DREAMS:
         return True
-    if any(fits(state, player, c) for c in hand if not is_unseen(c)):
+    if any(can_fit(state, player, c) for c in hand if not is_unseen(c)):
         return True
     u = unseen_count(hand)
     if not u:
         return False
     pool = state.zones.possible(state.hand_zones[player])
-    fitting = sum(n for c, n in pool.items() if n > 0 and fits(state, player, c))
+    fitting = sum(n for c, n in pool.items() if n > 0 and can_fit(state, player, c))
     if not fitting:
         return False
     if sum(pool.values()) - fitting < u:
@@ -202,4 +197,4 @@ def may_dream(state: VisionsState, player: str) -> bool | None:
 def other_cards(state: VisionsState, player: str) -> int:
     """How many of the cards ``player``'s unseen cards can be fit no dream of theirs."""
     pool = state.zones.possible(state.hand_zones[player])
-    return sum(n for c, n in pool.items() if n > 0 and not fits(state, player, c))
+    return sum(n for c, n in pool.items() if n > 0 and not can_fit(state, player, c))

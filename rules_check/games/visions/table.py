@@ -49,7 +49,7 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
 
     for entry in log["log"]:
         action = engine.parse(entry, full, REF)
-        if isinstance(action, Skip) and seen.may_dream(table, action.player) is None:
+        if isinstance(action, Skip) and seen.can_dream(table, action.player) is None:
             write(_show(full, action.player))
         deck = list(full.deck)
         engine.apply(full, action)
@@ -63,12 +63,12 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
             if turned:  # every card it took from the draw pile went to the river, face up
                 written[REVEALED] = deck[len(deck) - turned:][::-1]
         write(written)
-        if table.open_echo and not _echo_play_due(full, action.player):
+        if table.open_echo and not _is_echo_play_due(full, action.player):
             write(_show(full, action.player))  # the play was lost: the hand shows why
     return {**log, "setup": table_setup, "log": out}
 
 
-def _echo_play_due(full: VisionsState, player: str) -> bool:
+def _is_echo_play_due(full: VisionsState, player: str) -> bool:
     """Whether the full game goes on with the echo's extra play (else it was lost, V17)."""
     return full.phase == PLAY and not full.over and full.current == player and full.made > 0
 

@@ -50,7 +50,7 @@ from .scoring import score_sheet
 from .state import OVER, REFILL, VisionsState
 
 if TYPE_CHECKING:
-    from .engine import VisionsEngine
+    from rules_check.core.engine import Engine
 
 # "Game Overview": "1 - Play a Card", then "2 - Refill Your Hand to 3 Cards".
 PLAY_PHASE = "1 - Play a Card"
@@ -66,7 +66,7 @@ UNSEEN_NIGHTMARE = "(not seen)"  # the name of a face-down card the log never na
 UNNAMED = "turned up; not named in the log"
 
 
-def view(engine: "VisionsEngine", state: VisionsState) -> View:
+def view(engine: "Engine", state: VisionsState) -> View:
     """The table of ``state``: read only, no copies of the state."""
     over = state.phase == OVER
     panels: list = [_river(state), _deck(state), _track(state)]
@@ -86,7 +86,7 @@ def _phase(state: VisionsState) -> str:
     return PLAY_PHASE
 
 
-def _facts(engine: "VisionsEngine", state: VisionsState) -> list[Value]:
+def _facts(engine: "Engine", state: VisionsState) -> list[Value]:
     facts = []
     if state.phase == OVER:
         if state.awakened is not None:
