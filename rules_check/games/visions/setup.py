@@ -64,6 +64,17 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
     """The state at the start of the game the log's ``setup`` records."""
     reader = SetupReader(setup, file, line_of, SHAPE, hint=HINT)
     table = isinstance(setup, dict) and "deck" not in setup
+    hands, river, deck = _read_cards(reader, cards, players, table)
+    in_play = Counter(deck) + Counter(river)
+    for h in hands.values():
+        in_play.update(h)
+    check_cards(cards, players, in_play, hands, river, table)
+    return _laid_out(cards, players, in_play, hands, river, deck, table)
+
+
+def _read_cards(reader: SetupReader, cards: CardData, players: list[str],
+                table: bool) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """The hands written, the river and the draw pile (none at a table), as the setup names them."""
     if table:  # reading V18: the river named, the hands written or unseen, no draw pile order
         raw = reader.mapping((), required=("river",), optional=("hands",))
         written = []
@@ -77,10 +88,13 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
     hands = {p: reader.names(("hands", p), cards.resolve, cards.by_key) for p in written}
     river = reader.names(("river",), cards.resolve, cards.by_key)
     deck = [] if table else reader.names(("deck",), cards.resolve, cards.by_key)
+    return hands, river, deck
 
-    in_play = Counter(deck) + Counter(river)
-    for h in hands.values():
-        in_play.update(h)
+
+def check_cards(cards: CardData, players: list[str], in_play: Counter[str], hands: dict[str, list[str]],
+                river: list[str], table: bool) -> None:
+    """"Components" (no more copies than the game has) and "Setup" (the player count's number of
+    cards, 3 in each hand, 5 in the river)."""
     for card, n in in_play.items():
         if n > cards.copies[card]:
             raise IllegalAction(COMPONENTS, f"the setup has {n} copies of {card!r}; the game has "
@@ -90,13 +104,18 @@ def read_setup(cards: CardData, players: list[str], setup: Any, file: str,
     if total != wanted and not table:
         raise IllegalAction(SETUP, f"{len(players)} players play with {wanted} cards; the setup has {total} "
                             f"(hands, river and draw pile)")
-    for p in written:
+    for p in hands:
         if len(hands[p]) != tables.HAND_SIZE:
             raise IllegalAction(SETUP, f"each player is dealt {tables.HAND_SIZE} cards; {p} has {len(hands[p])}")
     if len(river) != tables.RIVER_SIZE:
         raise IllegalAction(SETUP, f"the river is the top {tables.RIVER_SIZE} cards of the draw pile; "
                             f"the setup's has {len(river)}")
 
+
+def _laid_out(cards: CardData, players: list[str], in_play: Counter[str], hands: dict[str, list[str]],
+              river: list[str], deck: list[str], table: bool) -> VisionsState:
+    """The table as "Setup" leaves it; the cards not named unseen at a table (reading V18), else
+    returned to the box."""
     state = VisionsState(players=list(players), cards=cards, track=cards.track_for(len(players)))
     zones = state.zones
     left = Counter(cards.copies) - in_play
