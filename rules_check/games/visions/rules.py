@@ -406,17 +406,16 @@ def _skipped(state: VisionsState, action: Skip) -> None:
 
 
 def _played(state: VisionsState, action: StartDream | ContinueDream | Nightmare) -> None:
-    """A card played ("1 - Play a Card"): where it goes (`PLAYS`), then the echo's play, compulsory
-    while one is possible (V5), or the refill."""
+    """A card played ("1 - Play a Card"): where it goes and whether it echoes (`PLAYS`), then the
+    echo's play, compulsory while one is possible (V5), or the refill."""
     player = action.player
     state.skips = 0
     state.open_echo = False
-    echo = PLAYS[type(action)](state, action)
+    PLAYS[type(action)](state, action)
     state.made += 1
-    state.echo = echo
     if state.phase == OVER:
         return  # an awakening: the game ends at once (V7), the echo included (V15)
-    if echo and state.made < PLAYS_PER_TURN:
+    if state.echo and state.made < PLAYS_PER_TURN:
         can = can_play(state, player)
         if can:
             return  # the echo's play, compulsory (V5); when none is possible it is lost (V17)
@@ -426,13 +425,13 @@ def _played(state: VisionsState, action: StartDream | ContinueDream | Nightmare)
     _after_play(state, player)
 
 
-def _started(state: VisionsState, action: StartDream) -> bool:
+def _started(state: VisionsState, action: StartDream) -> None:
     state.dreams[action.player] += 1
-    return _place(state, action.player, state.dreams[action.player], action.card, action.revealed, START)
+    _place(state, action.player, state.dreams[action.player], action.card, action.revealed, START)
 
 
-def _continued(state: VisionsState, action: ContinueDream) -> bool:
-    return _place(state, action.player, action.dream, action.card, action.revealed, CONTINUE)
+def _continued(state: VisionsState, action: ContinueDream) -> None:
+    _place(state, action.player, action.dream, action.card, action.revealed, CONTINUE)
 
 
 def _after_play(state: VisionsState, player: str) -> None:
@@ -505,8 +504,8 @@ def _from_hand(state: VisionsState, player: str, card: str, rule: str) -> None:
 
 
 def _place(state: VisionsState, player: str, dream: int, card: str, revealed: tuple[str, ...] | None = None,
-           rule: str = CONTINUE) -> bool:
-    """A card face up at the end of ``dream``: its reflection, then whether it echoes."""
+           rule: str = CONTINUE) -> None:
+    """A card face up at the end of ``dream``: its reflection, then whether it echoes (``echo``)."""
     _from_hand(state, player, card, rule)
     state.dream(player, dream).append(card)
     faces = state.faces[(player, dream)]
@@ -517,7 +516,7 @@ def _place(state: VisionsState, player: str, dream: int, card: str, revealed: tu
     _reflect(state, player, dream, kind, len(faces) - 1, reveal)
     if reveal is not None:
         reveal.done()
-    return echo
+    state.echo = echo
 
 
 def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int], position: int,
@@ -545,9 +544,9 @@ def _reflect(state: VisionsState, player: str, dream: int, kind: tuple[int, int]
         state.phase = OVER
 
 
-def _nightmare(state: VisionsState, action: Nightmare) -> bool:
+def _nightmare(state: VisionsState, action: Nightmare) -> None:
     """Face down at the end of the dream (V1, V3); the steal, and the robbed player's draw (V2).
-    A nightmare echoes nothing (it matches nothing, V3): False."""
+    A nightmare echoes nothing (it matches nothing, V3)."""
     player = action.player
     card = action.card
     if card is None:  # face down, unseen (V20): any card of the hand
@@ -570,7 +569,7 @@ def _nightmare(state: VisionsState, action: Nightmare) -> bool:
         state.hand(player).append(stolen)
         if state.deck:
             robbed.append(state.deck.pop())
-    return False
+    state.echo = False
 
 
 def _refill(state: VisionsState, player: str, cards: tuple[str, ...], revealed: tuple[str, ...] | None = None) -> None:
@@ -609,11 +608,11 @@ def _end_turn(state: VisionsState) -> None:
 
 
 # What each entry of a turn does, by its class (`apply`), and where each kind of play puts its card
-# (`_played`: whether it echoes).
+# (`_played`; each sets ``echo``).
 APPLY: dict[type, Callable[[VisionsState, Any], None]] = {
     StartDream: _played, ContinueDream: _played, Nightmare: _played, Refill: _refilled, Skip: _skipped,
 }
-PLAYS: dict[type, Callable[[VisionsState, Any], bool]] = {
+PLAYS: dict[type, Callable[[VisionsState, Any], None]] = {
     StartDream: _started, ContinueDream: _continued, Nightmare: _nightmare,
 }
 

@@ -95,7 +95,3 @@ class VisionsState(BaseState):
 
     def dream(self, player: str, dream: int) -> list[str]:
         return self.zones.zones[self.dream_zones[(player, dream)]]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER

@@ -70,7 +70,7 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
 
 def _is_echo_play_due(full: VisionsState, player: str) -> bool:
     """Whether the full game goes on with the echo's extra play (else it was lost, V17)."""
-    return full.phase == PLAY and not full.over and full.current == player and full.made > 0
+    return full.phase == PLAY and full.current == player and full.made > 0
 
 
 def _show(full: VisionsState, player: str) -> dict[str, Any]:
