@@ -9,21 +9,25 @@ the details are keyed by the printed names and `Details` finds ``OWNER/Name`` un
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pnp.data.games.kartomantik import TEMPERAMENT_COLOURS, PoolCard
 from pnp.effects.kartomantik import VOCABULARY
 from pnp.effects.printer import render_ability
 from rules_check.core.view import CardDetail, Value, details_of
-
-if TYPE_CHECKING:
-    from .engine import KartomantikEngine
+from rules_check.pool import Pool
 
 R = "Kartomantik"
 RULES = {"manifestation": f"{R} 1.2 (Manifestations)", "will": f"{R} 1.2 (Wills)"}
 # a script ability's kind in the rulebook's words (3.1 Types of Effects; 1.2 Wills, "Effects")
 ABILITY_KINDS = {"activated": "Activated (3.1)", "static": "Passive (3.1)", "triggered": "Triggered (3.1)",
                  "effect": "Effect"}
+
+
+class WithPool(Protocol):
+    """An engine that reads a card pool (the Kartomantik engine: its cards and their scripts)."""
+
+    pool: Pool
 
 
 class Details(dict):
@@ -47,7 +51,7 @@ class Details(dict):
         return self[key] if key in self else default
 
 
-def card_details(engine: "KartomantikEngine") -> Details:
+def card_details(engine: WithPool) -> Details:
     """Every card of ``engine``'s pool, by printed name; built once per engine and pool."""
     return details_of(engine, engine.pool, lambda pool: Details({c.name: detail(c) for c in pool.cards.values()}))
 

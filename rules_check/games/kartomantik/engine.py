@@ -1,48 +1,22 @@
-"""The Kartomantik rules engine: the `Engine` interface over this package's modules.
-
-    setup:
-      Ana:
-        decklist: ../decks/legal-yellow-tempo.txt   # optional: a decklist file (relative to the log)
-        deck: [...]                                  # the shuffled deck, top first (30 cards)
-      Ben:
-        deck: [...]
-
-The deck order is the decklist when no file is named; either way it must be legal per
-`pnp check deck` (4.1) and, with a file, hold exactly that list's cards. A game played with
-real cards gives no order (reading K39):
-
-      Ana:
-        decklist: ../decks/legal-yellow-tempo.txt   # alone, or
-        cards: [...]                                 # the 30 cards, in any order
-
-and the deck is 30 unseen cards (rules_check/core/zones.py) the log names as they are seen.
-"""
+"""The Kartomantik rules engine: the `Engine` interface, declared over this package's modules:
+the setup (setup.py), the log vocabulary (actions.py), the rules (rules.py and the modules of
+the rulebook's sections it dispatches to), the scores (scoring.py), what a simulated player knows
+and judges (search.py), the table view of a log (table.py) and the table app's questions and card
+details (table_setup.py, details.py)."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from pnp.data.errors import InputError
-from pnp.data.paths import bundled
-from rules_check.core.engine import Engine, EntryRef, redeal
-from rules_check.core.errors import IllegalAction
-from rules_check.core.setup import SetupReader
-from rules_check.decklist import Decklist, Entry, read_decklist
-from rules_check.deckcheck import check_deck
+from rules_check.core.engine import Engine, EntryRef
 from rules_check.pool import Pool, load_pool
 
-from . import details, rules, scoring, table_moves, table_setup
+from . import details, rules, scoring, search, table, table_moves, table_setup
+from . import setup as game_setup
 from .actions import Action, Show, parse_entry, to_entry
-from .state import DECK_BONUS, OVER, KState, item, owner_of, zone, zone_names
-
-EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from
-# the simulated players' judgement (`value`) of a Manifestation kept in its owner's Interzone,
-# beside the DECK_BONUS it would have on the deck (bench/policies.py measures them)
-INTERZONE_EDGE = 1.0  # its effects stay on the field (1.3.5)
-INTERZONE_SUPPORT = 2.0  # and with Support it can join a later Confrontation from there
+from .state import OVER, KState
+from .view import view
 
 
 class KartomantikEngine(Engine[KState, Action]):
@@ -53,82 +27,23 @@ class KartomantikEngine(Engine[KState, Action]):
     move_groups = {"play": "play a card", "pass": "pass priority", "activate": "activate an ability",
                    "choose": "answer the question on the Stack", "effect": "answer the question on the Stack",
                    "reveal": "reveal", "place": "place in the Interzone", "mulligan": "mulligan", "show": "show cards"}
+    rules = rules
+    scoring = scoring
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
 
     def new_state(self, players: list[str], setup: Any, file: str, line_of) -> KState:
-        reader = SetupReader(setup, file, line_of,
-                             f"each player's deck: {{{players[0]}: {{deck: [...]}}, {players[1]}: ...}}")
-        reader.per_player((), players, what="deck ({deck: [the shuffled deck, top first]})")
-        state = KState(players=list(players), pool=self.pool)
-        for name in zone_names(players):
-            state.zones[name]
-        for p in players:
-            raw = reader.mapping((p,), optional=("deck", "decklist", "cards"),
-                                 what="{deck: [the shuffled deck, top first]}, or a deck without its order: "
-                                      "{cards: [...]} or {decklist: FILE} (reading K39)")
-            if "deck" in raw and "cards" in raw:
-                raise reader.fail("write `deck:` (the shuffled order) or `cards:` (the cards, no order), not both",
-                                  (p, "cards"))
-            key = "deck" if "deck" in raw else "cards" if "cards" in raw else None
-            if key is None and "decklist" not in raw:
-                raise reader.fail("is required but missing: the deck (`deck:` in its shuffled order, or `cards:` "
-                                  "or `decklist:` without it)", (p,), "deck")
-            names = reader.names((p, key), self._printed, self.pool.printed_names()) if key else []
-            listed = Decklist(file=f"setup.{p}", player=p,
-                              deck=[Entry(n, 1, line_of((p, key, i))) for i, n in enumerate(names)])
-            if "decklist" in raw:
-                path = Path(file).parent / str(raw["decklist"])
-                try:
-                    listed = read_decklist(path)
-                except InputError as exc:
-                    raise reader.fail(f"decklist: {exc}", (p, "decklist")) from None
-                have = Counter(self.pool.get(e.name).name if self.pool.get(e.name) else e.name
-                               for e in listed.deck for _ in range(e.count))
-                if key is None:
-                    names = sorted(have.elements())
-                elif have != Counter(names):
-                    what = "deck order" if key == "deck" else "cards"
-                    raise IllegalAction(rules.RULE_SETUP, f"{p}'s {what} does not hold the cards of "
-                                                          f"{raw['decklist']}", (p, key))
-            report = check_deck(listed, self.pool)
-            if not report.legal:
-                raise IllegalAction(rules.RULE_SETUP, f"{p}'s deck is not legal (pnp check deck): "
-                                    + "; ".join(e.message for e in report.errors), (p, key or "decklist"))
-            if key == "deck":
-                state.zones[zone("deck", p)].extend(reversed([item(p, n) for n in names]))
-            else:  # reading K39: shuffled at the table, its order unknown
-                cards = [item(p, n) for n in names]
-                state.zones.hide(zone("deck", p), zone("deck", p), cards)
-                state.listed[zone("deck", p)] = Counter(cards)
-        state.last_winner = players[0]  # ruling K1
-        state.essence = {p: {} for p in players}
-        rules.start_turn(state)
-        return state
-
-    def _printed(self, name: str) -> str | None:
-        card = self.pool.get(name)
-        return card.name if card is not None else None
+        return game_setup.new_state(self.pool, players, setup, file, line_of)
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        files = sorted(f for f in EXAMPLE_DECKS.glob("legal-*"))
-        out = {}
-        for p in players:
-            deck = read_decklist(rng.choice(files))
-            names = [self.pool.get(e.name).name for e in deck.deck for _ in range(e.count)]  # type: ignore[union-attr]
-            rng.shuffle(names)
-            out[p] = {"deck": names}
-        return out
+        return game_setup.random_setup(self.pool, players, rng)
 
     def parse(self, entry: Any, state: KState, ref: EntryRef) -> Action:
         return parse_entry(self.pool, state.players, entry, ref)
 
     def to_entry(self, state: KState, action: Action) -> dict[str, Any]:
         return to_entry(action)
-
-    def candidates(self, state: KState) -> Iterable[Action]:
-        return rules.candidates(state)
 
     def legal_actions(self, state: KState) -> list[Action]:
         """The legal set; on a table state, a pass or choice whose effect needs the face of an
@@ -140,16 +55,10 @@ class KartomantikEngine(Engine[KState, Action]):
             return list(dict.fromkeys(placements)) if table_moves.is_table(state) else placements
         if not table_moves.is_table(state):
             return super().legal_actions(state)
-        return table_moves.legal_set(state, self.candidates(state), self.check)
+        return table_moves.legal_set(state, rules)
 
-    def check(self, state: KState, action: Action) -> None:
-        rules.check(state, action)
-
-    def apply(self, state: KState, action: Action) -> None:
-        rules.apply(state, action)
-
-    def unverified(self, state: KState, action: Action) -> list[str]:
-        return rules.unverified(state, action)
+    def is_over(self, state: KState) -> bool:
+        return state.phase == OVER
 
     def undecided(self, state: KState, action: Action | None) -> list[tuple[str, str]]:
         """What the log leaves open (readings K40, K42): after an entry, the conditions over unseen
@@ -159,75 +68,21 @@ class KartomantikEngine(Engine[KState, Action]):
         notes, state.notes = state.notes, []
         return notes
 
-    def table_view(self, log: dict[str, Any]) -> dict[str, Any]:
-        """The log a scorekeeper at the table would have written of this game (rules_check/core/tableview.py)."""
-        from .table import table_view
-        return table_view(self, log)
-
     def after_end(self, state: KState, action: Action) -> bool:
         """A `show` entry may follow the end: the cards turned up when the game is over (reading K42)."""
         return isinstance(action, Show)
 
-    def sample_chance(self, state: KState, action: Action, rng: random.Random) -> Action:
-        return rules.shuffle(state, action, rng)
+    unverified = staticmethod(rules.unverified)  # (state, action): reading K34
+    winner = staticmethod(scoring.winner)  # (state): 4.4.3
+    view = view  # (self, state)
+    table_view = table.table_view  # (self, log): rules_check/core/tableview.py
 
-    def copy_state(self, state: KState) -> KState:
-        return state.copy()
+    # --- the simulator: chance, copies, what a simulated player knows and judges (search.py) ---
 
-    def determinize(self, state: KState, player: str, rng: random.Random) -> KState:
-        """What the search may see: the whole field (1.3: the Interzone is face up), its own
-        hand and the card counts; its own deck is reshuffled (face down, 1.3), and the
-        opponent's hand and deck are shuffled together and the hand dealt again. What a look at
-        a deck's top showed, a card put at a deck's bottom, a hand shown at a Mulligan (4.2.1)
-        is forgotten. While an effect waits for a choice (its frame may name a card in a hand
-        or on a deck) nothing is reshuffled."""
-        new = state.copy()
-        if state.resolving is None and state.phase != OVER:
-            other = state.other(player)
-            redeal(new.zones, rng, zone("deck", player))
-            redeal(new.zones, rng, zone("deck", other), [zone("hand", other)])
-        return new
-
-    def value(self, state: KState, player: str) -> float:
-        """The score difference (4.4.2), with the Confrontation's standing as a tie-breaker: a
-        move that would win the Confrontation now is better than one that would lose it.
-
-        While the game goes on, a player's own Manifestation in their Interzone counts as much
-        as one on the deck (DECK_BONUS: a Manifestation displaced from it goes to the deck's
-        bottom, 4.2.3) and more (INTERZONE_EDGE): it keeps its effects on the field (1.3.5) and,
-        with Support, can be played into the next Confrontations from there (4.2.2 Reaction).
-        Without this a winner placed in the Interzone would look 5 points worse than one put
-        on the deck's bottom, and no simulated player would ever place one there."""
-        s = scoring.scores(state)
-        other = state.other(player)
-        lead = s[player] - s[other]
-        w = rules.outcome(state) if state.phase == rules.REACTION else state.winner
-        v = lead + (0.5 if w == player else -0.5 if w is not None else 0.0)
-        if state.phase != OVER:
-            v += self._interzone(state, player) - self._interzone(state, other)
-        return v
-
-    @staticmethod
-    def _interzone(state: KState, p: str) -> float:
-        total = 0.0
-        for it in state.zones[zone("interzone", p)]:
-            card = state.card(it)
-            if card.type == "manifestation" and owner_of(it) == p:
-                total += DECK_BONUS + INTERZONE_EDGE + (INTERZONE_SUPPORT if "support" in (card.keywords or ()) else 0)
-        return total
-
-    def is_over(self, state: KState) -> bool:
-        return state.phase == OVER
-
-    def scores(self, state: KState) -> dict[str, int]:
-        return scoring.scores(state)
-
-    def winner(self, state: KState) -> str | list[str] | None:
-        return scoring.winner(state)
-
-    def view(self, state):
-        from .view import view
-        return view(self, state)
+    sample_chance = staticmethod(rules.shuffle)  # (state, action, rng): a mulligan's shuffle
+    copy_state = staticmethod(KState.copy)  # (state)
+    determinize = staticmethod(search.determinize)  # (state, player, rng)
+    value = staticmethod(search.value)  # (state, player)
 
     # --- the table app: start questions (table_setup.py) and card details (details.py) ----------
 

@@ -114,7 +114,7 @@ def _declines(engine, table: KState, full: KState) -> list[dict[str, Any]]:
 def _shows(table: KState, full: KState, action) -> list[dict[str, Any]]:
     """The `show` entries the table needs before ``action``: the top cards of the deck an effect
     looks at, as few as will do (reading K41), one more unseen card named by each."""
-    need = resolves_unseen(table, action)
+    need = resolves_unseen(table, action, rules)
     if need is None:
         return []
     p = need.pile.partition(":")[2]
@@ -127,7 +127,7 @@ def _shows(table: KState, full: KState, action) -> list[dict[str, Any]]:
         shown = {"show": {p: {"deck": [name_of(it) for it in reversed(deck[-k:])]}}}
         out.append(shown)
         rules.apply(trial, parse_entry(trial.pool, trial.players, shown, REF))
-        if resolves_unseen(trial, action) is None:
+        if resolves_unseen(trial, action, rules) is None:
             return out
     raise need  # a card the table view cannot show: a bug of this module
 

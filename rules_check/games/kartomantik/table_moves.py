@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Callable, Iterator
+from typing import Iterator
 
+from rules_check.core.engine import Rules
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, unseen_count
 
-from .actions import Action, Mulligan, Pass, Reveal, Show
+from .actions import Action, Choose, Mulligan, Pass, Reveal, Show
 from .seen import options
 from .state import KState, UnseenCard, zone
 
@@ -110,11 +111,9 @@ def choices(request_options: list) -> list:
     return list(dict.fromkeys(request_options))
 
 
-def resolves_unseen(state: KState, action: Action) -> UnseenCard | None:
+def resolves_unseen(state: KState, action: Action, rules: Rules) -> UnseenCard | None:
     """The unseen card ``action`` (a pass or a choice that lets an effect resolve) needs the face
-    of, or None (reading K41)."""
-    from . import rules
-
+    of, or None (reading K41): ``rules`` checks and applies it on a copy."""
     trial = state.copy()
     try:
         rules.check(trial, action)
@@ -143,15 +142,16 @@ def shows(state: KState, need: UnseenCard) -> list[Show]:
     return [Show(((p, "deck", tuple(top + [it])),)) for it in sorted(+pool)]
 
 
-def legal_set(state: KState, candidates, check: Callable[[KState, Action], None]) -> list[Action]:
-    """The legal set of a table state, each action once. The First Manifestations revealed and
-    the hands shown at a mulligan are built from what each hand can hold (hundreds of them): what
-    `rules.check` asks of them beside their cards (the phase, the Stack, whether the player may
-    or must take a mulligan) is the same for all, so one check answers for its kind."""
+def legal_set(state: KState, rules: Rules) -> list[Action]:
+    """The legal set of a table state, each action once (``rules``: the game's candidates, check
+    and apply). The First Manifestations revealed and the hands shown at a mulligan are built
+    from what each hand can hold (hundreds of them): what `rules.check` asks of them beside their
+    cards (the phase, the Stack, whether the player may or must take a mulligan) is the same for
+    all, so one check answers for its kind."""
     out: list[Action] = []
     verdicts: dict[tuple, bool] = {}
     done: set[str] = set()
-    for action in candidates:
+    for action in rules.candidates(state):
         key = repr(action)
         if key in done:
             continue
@@ -160,7 +160,7 @@ def legal_set(state: KState, candidates, check: Callable[[KState, Action], None]
             ("shown", action.player) if isinstance(action, Mulligan) and action.shown is not None else None
         if kind is None or kind not in verdicts:
             try:
-                check(state, action)
+                rules.check(state, action)
                 ok = True
             except IllegalAction:
                 ok = False
@@ -170,19 +170,17 @@ def legal_set(state: KState, candidates, check: Callable[[KState, Action], None]
             ok = verdicts[kind]
         if ok:
             out.append(action)
-    return with_shows(state, out)
+    return with_shows(state, out, rules)
 
 
-def with_shows(state: KState, legal: list[Action]) -> list[Action]:
+def with_shows(state: KState, legal: list[Action], rules: Rules) -> list[Action]:
     """``legal`` with every pass or choice whose effect needs an unseen card's face replaced by the
     `show` entries that name it (reading K41)."""
-    from .actions import Choose
-
     out: list[Action] = []
     needs: dict[str, UnseenCard] = {}
     for action in legal:
         if isinstance(action, (Pass, Choose)):
-            need = resolves_unseen(state, action)
+            need = resolves_unseen(state, action, rules)
             if need is not None:
                 needs.setdefault(need.pile, need)
                 continue

@@ -14,6 +14,8 @@ from typing import Any
 
 from rules_check.core.questions import BadAnswer, BadAnswers, Question, judged, read_answers
 
+from .setup import EXAMPLE_DECKS
+
 HELP = ("Paste the 30 cards the player registered, one a line, as pnp check deck reads them "
         "(\"1 Oppress\", a sideboard after \"Sideboard:\"). Kartomantik 4.1 Building a Deck: exactly 30 "
         "cards, at most 500 points of Manifestations, one copy of each card. Not the shuffled order.")
@@ -74,7 +76,5 @@ def setup(engine, players: list[str], answers: dict[str, Any]) -> dict[str, Any]
 
 def random_decklist(rng: random.Random) -> str:
     """One of the bundled legal decks, as its file is written ("fill the rest at random")."""
-    from rules_check.games.kartomantik.engine import EXAMPLE_DECKS
-
     files = sorted(f for f in EXAMPLE_DECKS.glob("legal-*"))
     return rng.choice(files).read_text(encoding="utf-8")

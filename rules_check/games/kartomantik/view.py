@@ -56,17 +56,15 @@ question of an effect under way is asked of a copy of its frame (`rules.current_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+from rules_check.core.engine import Engine
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel, slug
 from rules_check.core.zones import seen, unseen_count
 
 from . import board, rules, scoring
 from .state import (CONFRONTATION, DECK_BONUS, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES, OVER, PLACE,
                     REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE, KState, StackItem, name_of, owner_of, zone)
-
-if TYPE_CHECKING:
-    from .engine import KartomantikEngine
 
 # Kartomantik 4.2 Turn Structure and Phases (4.2.1 to 4.2.4), 4.4 the end
 PHASES = {
@@ -83,7 +81,7 @@ ITEM_MARKS = {"card": "card", "activated": "activated effect", "triggered": "tri
 PRIORITY_PHASES = (REACTION, RESOLUTION, END)  # 2.2: the phases in which a player has Priority
 
 
-def view(engine: "KartomantikEngine", state: KState) -> View:
+def view(engine: Engine[KState, Any], state: KState) -> View:
     """The table of ``state``: read only, no copies of the state."""
     table = board.powers(state)
     request = _request(state)
@@ -136,7 +134,7 @@ def _active(state: KState, request) -> str | None:
     return _has_priority(state)
 
 
-def _facts(engine: "KartomantikEngine", state: KState, request) -> list[Value]:
+def _facts(engine: Engine[KState, Any], state: KState, request) -> list[Value]:
     facts = [Value(label="turn", value=state.turn)]
     if state.phase == OVER:
         if state.loser is not None:  # 4.4.1: "after their second consecutive Mulligan"
