@@ -26,7 +26,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.logfile import log_in_memory as in_memory, read_log
 from rules_check.core.simulate import simulate
 from rules_check.engines import engines
-from rules_check.games.kartomantik import board, rules
+from rules_check.games.kartomantik import board, phases, resolve, rulebook, standing, sweep, triggers
 from rules_check.games.kartomantik.state import CONFRONTATION, KState, StackItem
 
 ENGINE = engines()["kartomantik"]
@@ -138,53 +138,53 @@ class TestWorkedExamples:
         s = replay([])
         s.zones[CONFRONTATION][:] = [f"Ana/{two[a]}", f"Ben/{two[b]}"]
         expected = "Ana" if dominates(a, b) else "Ben" if dominates(b, a) else None
-        assert rules.outcome(s) == expected
+        assert standing.outcome(s) == expected
         assert (a == b) == (expected is None)
 
 
 class TestRules:
     def test_priority(self, tmp_path):
         r = judge(tmp_path, WEAK + [P("Ben")])
-        assert_violation(r, 6, rules.RULE_PRIORITY, "Ana has priority")
+        assert_violation(r, 6, rulebook.RULE_PRIORITY, "Ana has priority")
 
     def test_tribute_too_small(self, tmp_path):
         r = judge(tmp_path, WEAK + [{"play": "Incinerate", "player": "Ana", "tribute": ["Ember Tantrum"],
                                      "target": f"Ben/{GAR}"}])
-        assert_violation(r, 6, rules.RULE_TRIBUTE, "adds up to 2")
+        assert_violation(r, 6, rulebook.RULE_TRIBUTE, "adds up to 2")
 
     def test_tribute_wrong_temperament(self, tmp_path):
         r = judge(tmp_path, WEAK + [{**OPPRESS, "tribute": ["Wrathborn"]}])
-        assert_violation(r, 6, rules.RULE_TRIBUTE, "cannot pay a melancholic tribute")
+        assert_violation(r, 6, rulebook.RULE_TRIBUTE, "cannot pay a melancholic tribute")
 
     def test_tribute_card_not_needed(self, tmp_path):
         r = judge(tmp_path, WEAK + [{"play": "Incinerate", "player": "Ana", "tribute": ["Wrathborn", "Ember Tantrum"],
                                      "target": f"Ben/{GAR}"}])
-        assert_violation(r, 6, rules.RULE_TRIBUTE, "not needed")
+        assert_violation(r, 6, rulebook.RULE_TRIBUTE, "not needed")
 
     def test_target_off_field(self, tmp_path):
         r = judge(tmp_path, WEAK + [{**OPPRESS, "target": "Ben/Entrust"}])
-        assert_violation(r, 6, rules.RULE_TARGETS, "the target Ben/Entrust is not a target manifestation on the field")
+        assert_violation(r, 6, rulebook.RULE_TARGETS, "the target Ben/Entrust is not a target manifestation on the field")
 
     def test_persistent_only_in_end_phase(self, tmp_path):
         r = judge(tmp_path, WEAK + [P("Ana"), {"play": "Communion", "player": "Ben",
                                                "tribute": ["Tending Hands", "Entrust"]}])
-        assert_violation(r, 7, rules.RULE_PERSISTENT)
+        assert_violation(r, 7, rulebook.RULE_PERSISTENT)
 
     def test_support_only(self, tmp_path):
         r = judge(tmp_path, WEAK + [{"play": "Wrathborn", "player": "Ana"}])
-        assert_violation(r, 6, rules.RULE_SUPPORT, "no Support")
+        assert_violation(r, 6, rulebook.RULE_SUPPORT, "no Support")
 
     def test_voluntary_mulligan_once(self, tmp_path):
         order = ANA[1:] + ANA[:1]  # Wrathborn on top: a manifestation in the new hand
         s = replay([{"mulligan": "Ana", "deck": order}])
         assert s.counters["points.Ana"] == -10
         r = judge(tmp_path, [{"mulligan": "Ana", "deck": order}, {"mulligan": "Ana", "deck": ANA}])
-        assert_violation(r, 2, rules.RULE_MULLIGAN, "only once")
+        assert_violation(r, 2, rulebook.RULE_MULLIGAN, "only once")
 
     def test_compulsory_mulligan_and_loss(self, tmp_path):
         ana = deck(WILLS[:7])
         r = judge(tmp_path, [{"reveal": {"Ana": "Moss Choir", "Ben": GAR}}], ana=ana)
-        assert_violation(r, 1, rules.RULE_RECOVERY, "compulsory")
+        assert_violation(r, 1, rulebook.RULE_RECOVERY, "compulsory")
         again = WILLS[7:14] + [n for n in ana if n not in WILLS[7:14]]
         third = WILLS[14:21] + [n for n in ana if n not in WILLS[14:21]]
         s = replay([{"mulligan": "Ana", "deck": again}, {"mulligan": "Ana", "deck": third}], ana=ana)
@@ -201,7 +201,7 @@ class TestRules:
         assert s.zones["interzone:Ana"] == ["Ana/Wrathborn"] and s.phase == "end" and s.priority == "Ana"
         assert ENGINE.scores(s)["Ana"] == 20 + 5 * sum(POOL.get(n).type == "manifestation" for n in ANA[7:])
         r = judge(tmp_path, entries + [{"place": "Ben", "deck": [GAR]}])
-        assert_violation(r, 10, rules.RULE_RESOLUTION)
+        assert_violation(r, 10, rulebook.RULE_RESOLUTION)
 
     def test_stalemate_then_next_turn(self):
         ben = deck(["Blazing Outcry"] + BEN[1:7])
@@ -229,7 +229,7 @@ class TestRules:
         s = replay([])
         s.deck("Ana")[:] = s.deck("Ana")[:2]
         s.hand("Ana")[:] = []
-        rules.start_turn(s)
+        phases.start_turn(s)
         assert ENGINE.is_over(s)
 
 
@@ -243,7 +243,7 @@ class TestIssueNeeds:
         """Hollow Echo's "you lose 5 points" cannot be skipped: the next entry is a violation."""
         reveal = {"reveal": {"Ana": "Hollow Echo", "Ben": GAR}}  # 4 against 3: Ben has Priority
         r = judge(tmp_path, [reveal, {"effect": f"Ben/{GAR}", "player": "Ben"}, P("Ana")], ana=self.HOLLOW)
-        assert_violation(r, 3, rules.RULE_TRIGGERED, "Ana/Hollow Echo's triggered effect (\"When it enters the field, "
+        assert_violation(r, 3, rulebook.RULE_TRIGGERED, "Ana/Hollow Echo's triggered effect (\"When it enters the field, "
                                                      "you lose 5 points.\") goes on the Stack now")
         # Ben's trigger first (he has Priority), then Ana's; both resolve: Ana loses 5 points
         ok = [reveal, {"effect": f"Ben/{GAR}", "player": "Ben"}, {"effect": "Ana/Hollow Echo", "player": "Ana"},
@@ -251,14 +251,14 @@ class TestIssueNeeds:
         s = replay(ok, ana=self.HOLLOW)
         assert s.counters["points.Ana"] == -5 and not s.items and s.resolving is None
         r = judge(tmp_path, ok[:7] + [P("Ana")], ana=self.HOLLOW)
-        assert_violation(r, 8, rules.RULE_EFFECTS, "Gar Fild, the Malleable's effect (\"When it enters the field, "
+        assert_violation(r, 8, rulebook.RULE_EFFECTS, "Gar Fild, the Malleable's effect (\"When it enters the field, "
                                                    "choose a base Temperament: until the end of the turn, it is of "
                                                    "that Temperament.\") is resolving: Ben chooses a base Temperament")
 
     def test_a_target_is_needed(self, tmp_path):
         r = judge(tmp_path, WEAK + [{"play": "Incinerate", "player": "Ana",
                                      "tribute": ["Ember Tantrum", "Blazing Outcry"]}])
-        assert_violation(r, 6, rules.RULE_TARGETS, "Incinerate needs a target manifestation on the field with power 4 "
+        assert_violation(r, 6, rulebook.RULE_TARGETS, "Incinerate needs a target manifestation on the field with power 4 "
                                                    "or less: declare it")
 
     def test_no_legal_target(self, tmp_path):
@@ -267,11 +267,11 @@ class TestIssueNeeds:
                     "Blazing Outcry"])
         r = judge(tmp_path, WEAK + [{"play": "Recollection", "player": "Ana", "tribute": ["Weeping Archive"],
                                      "target": "Ana/Moss Choir"}], ana=ana)
-        assert_violation(r, 6, rules.RULE_TARGETS, "the target Ana/Moss Choir is not a target manifestation from "
+        assert_violation(r, 6, rulebook.RULE_TARGETS, "the target Ana/Moss Choir is not a target manifestation from "
                                                    "your Limbo")
         r = judge(tmp_path, WEAK + [{"play": "Recollection", "player": "Ana", "tribute": ["Weeping Archive"]}],
                   ana=ana)
-        assert_violation(r, 6, rules.RULE_VALIDITY, "there is none")
+        assert_violation(r, 6, rulebook.RULE_VALIDITY, "there is none")
 
     def test_recollection_takes_back_a_card_of_the_limbo(self):
         ana = deck(["Moss Choir", "Recollection", "Oppress", "Weeping Archive", "Incinerate", "Ember Tantrum",
@@ -289,7 +289,7 @@ class TestIssueNeeds:
                              P("Ana"), P("Ben"), choose("Ben", "phlegmatic"), P("Ben"),
                              {"play": "Incinerate", "player": "Ana", "tribute": ["Red Verdict"],
                               "target": f"Ben/{GAR}"}], ana=self.HOLLOW)
-        assert_violation(r, 7, rules.RULE_GOLDEN, "Red Verdict: \"It cannot be used to pay a Tribute.\"")
+        assert_violation(r, 7, rulebook.RULE_GOLDEN, "Red Verdict: \"It cannot be used to pay a Tribute.\"")
 
     def test_priority_after_a_stack_in_the_resolution_window(self):
         """Reading K16: the Confrontation's winner acts first again (2.2), not the starter's opponent."""
@@ -304,7 +304,7 @@ class TestIssueNeeds:
     def test_a_written_outcome_must_be_the_scripts(self, tmp_path):
         wrong = {**OPPRESS, "ops": [{"add": f"turn.Ben/{GAR}", "amount": -2}]}
         r = judge(tmp_path, WEAK + [wrong, P("Ben"), P("Ana")])
-        assert_violation(r, 8, rules.RULE_EFFECTS, f"Oppress's effect (\"A target manifestation on the field gets -3 "
+        assert_violation(r, 8, rulebook.RULE_EFFECTS, f"Oppress's effect (\"A target manifestation on the field gets -3 "
                                                    f"power until the end of the turn.\") does: removed 3 "
                                                    f"turn.Ben/{GAR}; the log (line 15) writes: removed 2 "
                                                    f"turn.Ben/{GAR}")
@@ -322,9 +322,9 @@ class TestIssueNeeds:
         s = replay(start + [choose("Ben", "Entrust")], ben=ben)
         assert s.deck("Ben")[0] == "Ben/Entrust" and len(s.hand("Ben")) == 6 and s.resolving is None
         r = judge(tmp_path, start + [choose("Ben", "Oppress")], ben=ben)
-        assert_violation(r, 5, rules.RULE_EFFECTS, "is not one of the legal choices")
+        assert_violation(r, 5, rulebook.RULE_EFFECTS, "is not one of the legal choices")
         r = judge(tmp_path, start + [P("Ana")], ben=ben)
-        assert_violation(r, 5, rules.RULE_EFFECTS, "Ben chooses a card from your hand to put at the bottom of your deck")
+        assert_violation(r, 5, rulebook.RULE_EFFECTS, "Ben chooses a card from your hand to put at the bottom of your deck")
 
 
 # --- what the scripts do -------------------------------------------------------------------------
@@ -424,7 +424,7 @@ class TestScripts:
         s = state_with(["Ben/Sorrow's Weight", "Ana/Moss Choir"])
         s.support.add("Ana/Moss Choir")
         assert not board.surely_alive(s)
-        rules.sweep(s)
+        sweep.sweep(s)
         assert "Ana/Moss Choir" in s.zones["limbo:Ana"] and "Ben/Sorrow's Weight" in s.zones["confrontation"]
 
     def test_the_sweeps_fast_path_never_misses_a_power_of_0(self):
@@ -453,7 +453,7 @@ class TestScripts:
         start = [{"reveal": {"Ana": "Wrathborn", "Ben": "Tending Hands"}},
                  {"effect": "Ben/Tending Hands", "player": "Ben"}, P("Ana"), P("Ben")]
         s = replay(start, ben=ben)
-        request = rules.current_request(s)
+        request = resolve.current_request(s)
         assert request.chooser == "Ben" and set(request.options) == {"Ben/Glass Archivist", None}
         s = replay(start + [choose("Ben", "Glass Archivist")], ben=ben)
         assert "Ben/Glass Archivist" in s.zones[CONFRONTATION] and "Ben/Glass Archivist" in s.support
@@ -484,7 +484,7 @@ class TestScripts:
         entries = WEAK + [OPPRESS, {"play": "Refract", "player": "Ben", "tribute": ["Frost Logic"],
                                     "target": "Ana/Oppress"}, P("Ana"), P("Ben")]
         s = replay(entries, ben=ben)
-        assert set(rules.current_request(s).options) == {(f"Ben/{GAR}",), ("Ana/Moss Choir",)}
+        assert set(resolve.current_request(s).options) == {(f"Ben/{GAR}",), ("Ana/Moss Choir",)}
         s = replay(entries + [choose("Ben", ["Ana/Moss Choir"])], ben=ben)
         assert [(i.card, i.controller, i.copy, i.targets) for i in s.items] == [
             ("Ana/Oppress", "Ana", False, (f"Ben/{GAR}",)), ("Ana/Oppress", "Ben", True, ("Ana/Moss Choir",))]
@@ -527,7 +527,7 @@ class TestScripts:
         s.priority, s.first = "Ben", {"Ana/Blazing Outcry", "Ben/Blazing Outcry"}
         for e in (P("Ben"), P("Ana")):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
-        assert rules.current_request(s).chooser == "Ana"
+        assert resolve.current_request(s).chooser == "Ana"
         won = s.copy()
         ENGINE.apply_checked(won, ENGINE.parse(choose("Ana", "yes"), won, EntryRef("t", 0, 1)))
         assert won.phase == "resolution" and won.winner == "Ana" and "Ana/Loaded Dice" in won.zones["exile:Ana"]
@@ -538,7 +538,7 @@ class TestScripts:
         s = state_with(["Ana/Envy's Mask", "Ben/The Patient Grove"])
         s.first = {"Ana/Envy's Mask", "Ben/The Patient Grove"}
         s.events.append(("revelation",))
-        rules.flush_triggers(s)
+        triggers.flush_triggers(s)
         s.priority = s.lead = "Ana"
         for e in ({"effect": "Ana/Envy's Mask", "player": "Ana"}, P("Ben"), P("Ana")):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
@@ -551,7 +551,7 @@ class TestScripts:
         ana = deck(["Blazing Outcry", "Moss Choir", "Wrathborn", "Oppress", "Incinerate", "Ember Tantrum",
                     "Weeping Archive"])
         s = replay(reveal, ana=ana)
-        assert rules.outcome(s) == "Ana"  # choleric beats phlegmatic
+        assert standing.outcome(s) == "Ana"  # choleric beats phlegmatic
         lead = s.lead
         first, second = (("Ana/Blazing Outcry", "Ana"), (f"Ben/{GAR}", "Ben"))
         order = [first, second] if lead == "Ana" else [second, first]
@@ -564,20 +564,20 @@ class TestScripts:
             else:
                 e = P(s.priority)
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
-        assert s.temperament(f"Ben/{GAR}") == "vitreous" and rules.outcome(s) == "Ben"
+        assert s.temperament(f"Ben/{GAR}") == "vitreous" and standing.outcome(s) == "Ben"
 
     def test_discard_each_player(self):
         """Lament of Ages: each player discards a card, the controller first (reading K24: to the Limbo)."""
         s = state_with(["Ana/Lament of Ages", "Ben/Moss Choir"])
         s.events.append(("enters", "Ana/Lament of Ages", "hand:Ana", False))
-        rules.flush_triggers(s)
+        triggers.flush_triggers(s)
         s.priority = s.lead = "Ana"
         for e in ({"effect": "Ana/Lament of Ages", "player": "Ana"}, P("Ben"), P("Ana")):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
-        assert rules.current_request(s).chooser == "Ana"
+        assert resolve.current_request(s).chooser == "Ana"
         a_card, b_card = s.hand("Ana")[0], s.hand("Ben")[0]
         ENGINE.apply_checked(s, ENGINE.parse(choose("Ana", a_card), s, EntryRef("t", 0, 1)))
-        assert rules.current_request(s).chooser == "Ben"
+        assert resolve.current_request(s).chooser == "Ben"
         ENGINE.apply_checked(s, ENGINE.parse(choose("Ben", b_card), s, EntryRef("t", 0, 1)))
         assert s.zones["limbo:Ana"][-1] == a_card and s.zones["limbo:Ben"][-1] == b_card
 
@@ -586,7 +586,7 @@ class TestScripts:
         s = state_with(["Ana/The Silence After", "Ben/Moss Choir"])
         s.hand("Ana")[:] = s.hand("Ana")[:1]
         s.events.append(("enters", "Ana/The Silence After", "hand:Ana", False))
-        rules.flush_triggers(s)
+        triggers.flush_triggers(s)
         s.priority = s.lead = "Ana"
         for e in ({"effect": "Ana/The Silence After", "player": "Ana"}, P("Ben"), P("Ana")):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
@@ -648,13 +648,13 @@ class TestPaths:
         assert adjudicate(read_log(tmp_path / "g.yaml", engines()), ENGINE).legal
         (tmp_path / "ana.txt").write_text("".join(f"1 {n}\n" for n in BEN))
         r = adjudicate(read_log(tmp_path / "g.yaml", engines()), ENGINE)
-        assert not r.legal and r.violations[0].rule == rules.RULE_SETUP and "ana.txt" in r.violations[0].message
+        assert not r.legal and r.violations[0].rule == rulebook.RULE_SETUP and "ana.txt" in r.violations[0].message
         assert r.violations[0].line == 6  # the deck's line
 
     def test_illegal_setup_deck(self, tmp_path):
         r = judge(tmp_path, WEAK, ana=ANA + ["Second Thought"])
         v = r.violations[0]
-        assert (v.line, v.rule) == (5, rules.RULE_SETUP) and "not legal" in v.message
+        assert (v.line, v.rule) == (5, rulebook.RULE_SETUP) and "not legal" in v.message
 
     def test_support_from_interzone(self):
         """Ivy Remembrance from the Interzone triggers "when it enters the field from your Interzone"."""
@@ -676,7 +676,7 @@ class TestPaths:
         for e in (P("Ana"), P("Ben"), {"effect": "Ana/Communion", "player": "Ana"}, P("Ben"), P("Ana"),
                   choose("Ana", "yes"), choose("Ana", "Moss Choir")):
             ENGINE.apply_checked(s, ENGINE.parse(e, s, EntryRef("t", 0, 1)))
-        asked = rules.current_request(s)
+        asked = resolve.current_request(s)
         assert asked.chooser == "Ana" and asked.options == [("Ana/Wrathborn",), ("Ana/Ember Tantrum",),
                                                             ("Ana/Blazing Outcry",)]
         with pytest.raises(IllegalAction, match="not one of the legal choices"):
@@ -699,7 +699,7 @@ class TestPaths:
                              ({"bottom": "Ana", "cards": [extra[0].split("/")[1]]}, "the 2 cards above seven")):
             with pytest.raises(IllegalAction, match=re.escape(words)) as caught:
                 ENGINE.check(s, ENGINE.parse(wrong, s, EntryRef("t", 0, 1)))
-            assert caught.value.rule == rules.RULE_END
+            assert caught.value.rule == rulebook.RULE_END
         ENGINE.apply_checked(s, ENGINE.parse({"bottom": "Ana", "cards": [c.split("/")[1] for c in extra]}, s,
                                              EntryRef("t", 0, 1)))
         assert s.turn == 2 and s.deck("Ana")[:2] == extra[::-1]  # each in turn to the bottom
@@ -716,7 +716,7 @@ class TestPaths:
         assert s.essence["Ana"] == {"choleric": 0}  # the Hollow tribute of 1 paid by the excess (K8)
         r = judge(tmp_path, flare + [P("Ben"), {"play": "Borrowed Strength", "player": "Ana",
                                                 "tribute": ["Ember Tantrum"]}], ana=ana)
-        assert_violation(r, 10, rules.RULE_TRIBUTE, "must be used first")
+        assert_violation(r, 10, rulebook.RULE_TRIBUTE, "must be used first")
 
     def test_draw_is_both_names(self):
         s = replay([])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from rules_check.core.errors import IllegalAction
-from rules_check.games.kartomantik import board, rules
+from rules_check.games.kartomantik import board, resolve, rulebook
 from rules_check.games.kartomantik.actions import Choose, Effect
 from rules_check.games.kartomantik.state import CONFRONTATION
 from rules_check.core.engine import EntryRef
@@ -64,7 +64,7 @@ class TestK35ChainSurvivesItsSource:
 
     def test_an_answer_outside_the_choices_lists_the_source(self, tmp_path):
         r = judge(tmp_path, self.DESTROYED + [choose("Ana", "Wrathborn")], ana=self.ANA, ben=self.BEN)
-        only_violation(r, 15, rules.RULE_EFFECTS,
+        only_violation(r, 15, rulebook.RULE_EFFECTS,
                        "Ana chooses a manifestation to Chain from your Limbo (or none): 'Ana/Wrathborn' is not one of "
                        "the legal choices (Ana/Memory Thief, none)")
 
@@ -106,7 +106,7 @@ class TestK36TriggerOfACardLeaving:
 
     def test_leaving_it_out_is_a_violation(self, tmp_path):
         r = judge(tmp_path, self.ENTERS + [P("Ana")], ana=self.ANA, ben=self.BEN)
-        only_violation(r, 5, rules.RULE_TRIGGERED,
+        only_violation(r, 5, rulebook.RULE_TRIGGERED,
                        f"Ana/Cold Lens's triggered effect (\"{COLD_LENS}\") goes on the Stack now: Ana writes "
                        f"{{effect: Ana/Cold Lens}} before anything else (reading K29)")
 
@@ -142,7 +142,7 @@ class TestK23NothingLookedAt:
         assert not any(isinstance(a, Choose) for a in ENGINE.legal_actions(s))
         wrong = refused(s, choose("Ana", "yes"))
         assert (wrong.rule, wrong.message) == (
-            rules.RULE_EFFECTS, "no effect is asking for a choice now: a `choose` entry answers a question an effect "
+            rulebook.RULE_EFFECTS, "no effect is asking for a choice now: a `choose` entry answers a question an effect "
                                 "asks as it resolves, and one with nothing to act on (a \"you may\" about no card) "
                                 "asks none (reading K37)")
 
@@ -167,13 +167,13 @@ class TestK23NothingLookedAt:
         s = state_with(field_Ana=["Ana/Glass Library"])
         s.phase, s.priority = "end", "Ana"
         run(s, P("Ana"), P("Ben"), {"effect": "Ana/Glass Library", "player": "Ana"}, P("Ben"), P("Ana"))
-        assert rules.current_request(s).options == [True, False]
+        assert resolve.current_request(s).options == [True, False]
 
 
 class TestK38WhereACardIsPlayedFrom:
     def test_a_will_played_twice(self, tmp_path):
         r = judge(tmp_path, WEAK + [OPPRESS, P("Ben"), P("Ana"), P("Ben"), OPPRESS])
-        only_violation(r, 10, rules.RULE_REACTION,
+        only_violation(r, 10, rulebook.RULE_REACTION,
                        "Oppress is in Ana's Limbo, not in Ana's hand: wills are played from the hand")
 
     def test_a_will_played_twice_in_the_end_phase(self, tmp_path):
@@ -183,55 +183,55 @@ class TestK38WhereACardIsPlayedFrom:
         s = replay(entries[:-1])
         assert s.phase == "end" and s.priority == "Ben"
         r = judge(tmp_path, entries[:-1] + [P("Ben"), {**OPPRESS, "target": "Ana/Moss Choir"}])
-        only_violation(r, 15, rules.RULE_END,
+        only_violation(r, 15, rulebook.RULE_END,
                        "Oppress is in Ana's Limbo, not in Ana's hand: wills are played from the hand")
 
     def test_support_from_the_limbo(self, tmp_path):
         destroyed = WEAK + [{**OPPRESS, "target": "Ana/Moss Choir"}, P("Ben"), P("Ana")]
         r = judge(tmp_path, destroyed + [{"play": "Moss Choir", "player": "Ana"}])
-        only_violation(r, 9, rules.RULE_SUPPORT, "Moss Choir is in Ana's Limbo, not in Ana's hand: a manifestation "
+        only_violation(r, 9, rulebook.RULE_SUPPORT, "Moss Choir is in Ana's Limbo, not in Ana's hand: a manifestation "
                                                  "is played in Support from the hand or the Interzone")
 
     def test_support_from_an_interzone_it_is_not_in(self, tmp_path):
         r = judge(tmp_path, WEAK + [{"play": "Wrathborn", "player": "Ana", "from": "interzone"}])
-        only_violation(r, 6, rules.RULE_SUPPORT, "Wrathborn is in Ana's hand, not in Ana's Interzone: a "
+        only_violation(r, 6, rulebook.RULE_SUPPORT, "Wrathborn is in Ana's hand, not in Ana's Interzone: a "
                                                  "manifestation is played in Support from the hand or the Interzone")
 
     def test_a_will_from_the_interzone(self, tmp_path):
         r = judge(tmp_path, WEAK + [{**OPPRESS, "from": "interzone"}])
-        only_violation(r, 6, rules.RULE_REACTION, "Oppress is a will: wills are played from the hand, not from "
+        only_violation(r, 6, rulebook.RULE_REACTION, "Oppress is a will: wills are played from the hand, not from "
                                                   "Ana's Interzone")
 
     def test_support_written_from_the_limbo(self, tmp_path):
         """`from: limbo` is read (not an unusable log) and refused by the rule of Support."""
         destroyed = WEAK + [{**OPPRESS, "target": "Ana/Moss Choir"}, P("Ben"), P("Ana")]
         r = judge(tmp_path, destroyed + [{"play": "Moss Choir", "player": "Ana", "from": "limbo"}])
-        only_violation(r, 9, rules.RULE_SUPPORT, "Moss Choir cannot be played from Ana's Limbo: a manifestation is "
+        only_violation(r, 9, rulebook.RULE_SUPPORT, "Moss Choir cannot be played from Ana's Limbo: a manifestation is "
                                                  "played in Support from the hand or the Interzone")
 
     def test_a_card_the_player_does_not_own(self, tmp_path):
         other = next(n for n in POOL.cards.values() if n.name not in ANA and n.type == "will").name
         r = judge(tmp_path, WEAK + [{"play": other, "player": "Ana"}])
-        only_violation(r, 6, rules.RULE_OWNER, f"{other} is not one of Ana's cards: Ana's deck did not hold it, and "
+        only_violation(r, 6, rulebook.RULE_OWNER, f"{other} is not one of Ana's cards: Ana's deck did not hold it, and "
                                                f"a player plays only the cards they own")
 
     def test_a_tribute_not_in_hand(self, tmp_path):
         destroyed = WEAK + [{**OPPRESS, "target": "Ana/Moss Choir"}, P("Ben"), P("Ana")]
         r = judge(tmp_path, destroyed + [{"play": "Incinerate", "player": "Ana", "tribute": ["Moss Choir"],
                                           "target": f"Ben/{GAR}"}])
-        only_violation(r, 9, rules.RULE_TRIBUTE, "Moss Choir is in Ana's Limbo, not in Ana's hand: a tribute is paid "
+        only_violation(r, 9, rulebook.RULE_TRIBUTE, "Moss Choir is in Ana's Limbo, not in Ana's hand: a tribute is paid "
                                                  "with manifestations from the hand (reading K38)")
 
     def test_a_first_manifestation_not_in_hand(self, tmp_path):
         r = judge(tmp_path, [{"reveal": {"Ana": ANA[7], "Ben": GAR}}])
-        only_violation(r, 1, rules.RULE_REVELATION, f"{ANA[7]} is in Ana's deck, not in Ana's hand: the First "
+        only_violation(r, 1, rulebook.RULE_REVELATION, f"{ANA[7]} is in Ana's deck, not in Ana's hand: the First "
                                                     f"Manifestation is chosen from the hand (reading K38)")
 
     def test_an_activated_effect_off_the_field(self, tmp_path):
         ana = deck(["Moss Choir", "Hearth Keeper", "Wrathborn", "Oppress", "Weeping Archive", "Incinerate",
                     "Ember Tantrum"])
         r = judge(tmp_path, WEAK + [{"activate": "Ana/Hearth Keeper", "player": "Ana"}], ana=ana)
-        only_violation(r, 6, rules.RULE_ACTIVATED, "Hearth Keeper is in Ana's hand, not on the field: activated "
+        only_violation(r, 6, rulebook.RULE_ACTIVATED, "Hearth Keeper is in Ana's hand, not on the field: activated "
                                                    "effects are of cards on the field (reading K38)")
 
     def test_a_plain_operation_moving_what_is_not_there(self):
@@ -251,13 +251,13 @@ class TestK38WhereACardIsPlayedFrom:
         with pytest.raises(IllegalAction) as caught:
             engine.check(s, engine.parse(bad, s, EntryRef("t", 0, 1)))
         assert (caught.value.rule, caught.value.message) == (
-            rules.RULE_EFFECTS, "the log's operation {move: Ana/Wrathborn, from: limbo:Ana, to: hand:Ana} cannot "
+            rulebook.RULE_EFFECTS, "the log's operation {move: Ana/Wrathborn, from: limbo:Ana, to: hand:Ana} cannot "
                                 "happen: Wrathborn is in Ana's hand, not in Ana's Limbo")
         elsewhere = {**OPPRESS, "ops": [{"move": f"Ben/{GAR}", "from": "confrontation", "to": "limbo:Ana"}]}
         with pytest.raises(IllegalAction) as caught:
             engine.check(s, engine.parse(elsewhere, s, EntryRef("t", 0, 1)))
         assert (caught.value.rule, caught.value.message) == (
-            rules.RULE_ZONES, f"the log's operation {{move: Ben/{GAR}, from: confrontation, to: limbo:Ana}} cannot "
+            rulebook.RULE_ZONES, f"the log's operation {{move: Ben/{GAR}, from: confrontation, to: limbo:Ana}} cannot "
                               f"happen: Ana's Limbo holds only Ana's own cards, and {GAR} is Ben's (it goes to "
                               f"Ben's Limbo)")
 
@@ -267,5 +267,5 @@ class TestK38WhereACardIsPlayedFrom:
         s.phase, s.priority, s.turn_winner, s.last_winner = "end", "Ana", "Ana", "Ana"
         run(s, P("Ana"), P("Ben"), {"effect": "Ana/Communion", "player": "Ana"}, P("Ben"), P("Ana"),
             choose("Ana", "yes"), choose("Ana", "Moss Choir"))
-        assert rules.current_request(s).what == ("a manifestation of Ana's Interzone to put at the bottom of the "
+        assert resolve.current_request(s).what == ("a manifestation of Ana's Interzone to put at the bottom of the "
                                                  "deck (1.3.5)")

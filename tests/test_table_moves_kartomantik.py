@@ -31,9 +31,9 @@ from rules_check.core.tableview import table_view
 from rules_check.core.zones import is_unseen
 from rules_check.decklist import read_decklist
 from rules_check.engines import engines
-from rules_check.games.kartomantik import rules, table_moves
+from rules_check.games.kartomantik import confrontation, playing, rulebook, table_moves
 from rules_check.games.kartomantik.actions import Bottom, Choose, Mulligan, Play, Reveal, Show, parse_entry
-from rules_check.games.kartomantik.state import zone
+from rules_check.games.kartomantik.state import HAND_LIMIT_PHASE, zone
 
 ENGINE = engines()["kartomantik"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ VIEWS = 20  # table views of simulated games whose entries are checked as offere
 def allowed(rule: str, message: str) -> bool:
     """What a table log may leave open: a compulsory mulligan whose hand is not shown (reading
     K40) and the deck's bonus without an end reveal (reading K42, 4.4.2)."""
-    return rule in (rules.RULE_END_GAME, rules.RULE_MULLIGAN) and "(reading K40)" in message or rule == POINTS
+    return rule in (rulebook.RULE_END_GAME, rulebook.RULE_MULLIGAN) and "(reading K40)" in message or rule == POINTS
 
 
 def deck(file: str) -> list[str]:
@@ -201,8 +201,8 @@ def test_a_hand_of_one_unseen_card_pays_no_tribute_of_a_card():
         state.zones[deck].append(state.zones[hand].pop())
     assert not [a for a in ENGINE.legal_actions(state) if isinstance(a, Play) and a.tribute]
     with pytest.raises(IllegalAction) as exc:
-        rules.check_play(state, paid[0])
-    assert exc.value.rule == rules.RULE_TRIBUTE
+        playing.check_play(state, paid[0])
+    assert exc.value.rule == rulebook.RULE_TRIBUTE
     assert exc.value.message.endswith("it holds 1 cards, 1 of them unseen: the card played and its tribute are "
                                       "both from the hand")
 
@@ -211,7 +211,7 @@ def test_the_hand_limit_offers_each_card_once_in_every_order():
     state = table_state()
     hand = zone("hand", "Ana")
     state.zones[hand].append(state.zones[zone("deck", "Ana")].pop())  # eight unseen cards
-    state.phase = rules.HAND_LIMIT_PHASE
+    state.phase = HAND_LIMIT_PHASE
     state.items.clear()
     legal = [a for a in ENGINE.legal_actions(state) if isinstance(a, Bottom)]
     cards = sorted(set(ANA))
@@ -247,7 +247,7 @@ def test_full_information_states_keep_their_legal_set():
         log = simulate(ENGINE, PLAYERS, seed, "random")
         state = ENGINE.new_state(PLAYERS, log["setup"], "<t>", lambda p: None)
         for i, entry in enumerate(log["log"]):
-            if rules.placing(state) or rng.random() < 0.2:
+            if confrontation.is_placing(state) or rng.random() < 0.2:
                 slow = []
                 for a in ENGINE.candidates(state):
                     try:

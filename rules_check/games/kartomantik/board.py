@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from pnp.effects.kartomantik import Group, Ref, Target
-from pnp.effects.language import STATIC, TRIGGERED, Ability
+from pnp.effects.language import ACTIVATED, STATIC, TRIGGERED, Ability
 from rules_check.core.zones import is_unseen
 
 from .state import CONFRONTATION, STACK, STALEMATE, KState, owner_of, zone
@@ -377,3 +377,16 @@ def targets_valid(state: KState, spec: Target, controller: str, source: str, tar
         return False
     found = set(target_candidates(state, spec, controller, source))
     return all(t in found for t in targets)
+
+
+def activated_of(state: KState, it: str) -> Ability | None:
+    found = of_kind(state, it, ACTIVATED)
+    return found[0] if found else None
+
+
+def is_scripted(state: KState, it: str) -> bool:
+    return state.card(it).script is not None
+
+
+def text_of(state: KState, it: str) -> str:
+    return state.card(it).text or ""

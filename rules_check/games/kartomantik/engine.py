@@ -12,7 +12,7 @@ from typing import Any
 from rules_check.core.engine import Engine, EntryRef
 from rules_check.pool import Pool, load_pool
 
-from . import details, rules, scoring, search, table, table_moves, table_setup
+from . import confrontation, details, mulligan, plain, rules, scoring, search, table, table_moves, table_setup
 from . import setup as game_setup
 from .actions import Action, Show, parse_entry, to_entry
 from .state import OVER, KState
@@ -49,9 +49,9 @@ class KartomantikEngine(Engine[KState, Action]):
         """The legal set; on a table state, a pass or choice whose effect needs the face of an
         unseen card gives way to the `show` entries naming it (table_moves.py, reading K41), and
         each action is listed once. The winner's placements (4.2.3: thousands, in every order of
-        the deck's bottom) are legal as `rules.placements` builds them: not checked one by one."""
-        if rules.placing(state):  # every placement `rules.candidates` lists is legal (check_place)
-            placements = list(rules.placements(state))
+        the deck's bottom) are legal as `confrontation.placements` builds them: not checked one by one."""
+        if confrontation.is_placing(state):  # every placement `candidates` lists is legal (check_place)
+            placements = list(confrontation.placements(state))
             return list(dict.fromkeys(placements)) if table_moves.is_table(state) else placements
         if not table_moves.is_table(state):
             return super().legal_actions(state)
@@ -72,14 +72,14 @@ class KartomantikEngine(Engine[KState, Action]):
         """A `show` entry may follow the end: the cards turned up when the game is over (reading K42)."""
         return isinstance(action, Show)
 
-    unverified = staticmethod(rules.unverified)  # (state, action): reading K34
+    unverified = staticmethod(plain.unverified)  # (state, action): reading K34
     winner = staticmethod(scoring.winner)  # (state): 4.4.3
     view = view  # (self, state)
     table_view = table.table_view  # (self, log): rules_check/core/tableview.py
 
     # --- the simulator: chance, copies, what a simulated player knows and judges (search.py) ---
 
-    sample_chance = staticmethod(rules.shuffle)  # (state, action, rng): a mulligan's shuffle
+    sample_chance = staticmethod(mulligan.shuffle)  # (state, action, rng): a mulligan's shuffle
     copy_state = staticmethod(KState.copy)  # (state)
     determinize = staticmethod(search.determinize)  # (state, player, rng)
     value = staticmethod(search.value)  # (state, player)

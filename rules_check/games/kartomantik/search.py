@@ -7,8 +7,9 @@ import random
 
 from rules_check.core.engine import redeal
 
-from . import rules, scoring
-from .state import DECK_BONUS, OVER, KState, owner_of, zone
+from . import scoring
+from .standing import outcome
+from .state import DECK_BONUS, OVER, REACTION, KState, owner_of, zone
 
 # the simulated players' judgement (`value`) of a Manifestation kept in its owner's Interzone,
 # beside the DECK_BONUS it would have on the deck (bench/policies.py measures them)
@@ -44,7 +45,7 @@ def value(state: KState, player: str) -> float:
     s = scoring.scores(state)
     other = state.other(player)
     lead = s[player] - s[other]
-    w = rules.outcome(state) if state.phase == rules.REACTION else state.winner
+    w = outcome(state) if state.phase == REACTION else state.winner
     v = lead + (0.5 if w == player else -0.5 if w is not None else 0.0)
     if state.phase != OVER:
         v += interzone_worth(state, player) - interzone_worth(state, other)

@@ -21,7 +21,7 @@ from typing import Callable
 
 from rules_check.core.zones import is_unseen, pile_of, unseen_count
 
-from .state import KState, name_of, owner_of, zone_name, zone_words
+from .state import KState, name_of, not_in, owner_of, zone_name, zone_words
 
 
 def piles(state: KState, zone: str) -> set[str]:
@@ -109,3 +109,9 @@ def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: T
             if keep(it):
                 out += [it] * min(u, pool[it])
     return out
+
+
+def not_held(state: KState, it: str, src: str) -> str:
+    """Why ``it`` is not in ``src``: where it is (reading K38), or why the unseen cards there cannot
+    be it (reading K39)."""
+    return cannot_hold(state, src, [it]) or not_in(state, it, src)

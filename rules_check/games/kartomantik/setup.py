@@ -34,7 +34,8 @@ from rules_check.decklist import Decklist, Entry, read_decklist
 from rules_check.deckcheck import check_deck
 from rules_check.pool import Pool
 
-from .rules import RULE_SETUP, start_turn
+from .phases import start_turn
+from .rulebook import RULE_SETUP
 from .state import KState, item, zone, zone_names
 
 EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from

@@ -30,6 +30,8 @@ from rules_check.core.engine import EntryRef
 from rules_check.core.zones import is_unseen, seen, unseen_count
 
 from . import rules, scoring
+from .mulligan import has_first_manifestation
+from .resolve import current_request
 from .actions import Mulligan, parse_entry
 from .state import KState, name_of, zone
 from .table_moves import resolves_unseen
@@ -56,7 +58,7 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
         written = entry
         if isinstance(action, Mulligan):
             p = action.player
-            if rules.has_first_manifestation(full, p):
+            if has_first_manifestation(full, p):
                 written = {"mulligan": p}
             else:
                 written = {"mulligan": p, "hand": sorted(name_of(it) for it in full.hand(p))}
@@ -81,7 +83,7 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
 
 
 def _request(state: KState):
-    return rules.current_request(state) if state.resolving is not None else None
+    return current_request(state) if state.resolving is not None else None
 
 
 def _face_down(table: KState) -> Any:

@@ -53,7 +53,7 @@ def hand_cards(state: KState, p: str) -> list[str]:
 
 def tribute_cards(state: KState, p: str, exclude: str) -> list[str]:
     """The cards of the hand a tribute may name, as many copies of each as the hand can hold,
-    ``exclude`` (the card played, and so its copies, as `rules.payments` does) left out."""
+    ``exclude`` (the card played, and so its copies, as `tribute.payments` does) left out."""
     return sorted(it for it in options(state, zone("hand", p)) if it != exclude)
 
 

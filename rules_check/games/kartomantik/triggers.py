@@ -20,7 +20,7 @@ Where the card must be, per trigger (its script's ``when:``):
     before, after, end of turn, on the field (the Confrontation Zone, an Interzone, a played
     beginning of turn           Persistent Will)
     would stalemate             not a trigger: a replacement the rules offer before a Stalemate
-                                (rules.after_passes)
+                                (phases.after_passes)
 
 A trigger with an ``if:`` triggers only if it holds then (and does nothing if it no longer holds
 when it resolves); one whose target no card fits is not put on the Stack (3.2 Action Validity).
@@ -31,6 +31,7 @@ from __future__ import annotations
 from pnp.effects.language import Ability
 
 from . import board
+from .rulebook import PLAYABLE
 from .state import CONFRONTATION, KState, Pending, owner_of, zone
 
 
@@ -110,3 +111,22 @@ def replacements(state: KState) -> list[tuple[str, Ability]]:
              for a in board.triggered(state, source, ["would stalemate"])]
     first = state.priority
     return sorted(found, key=lambda f: state.controller(f[0]) != first)
+
+
+def trigger_lead(state: KState) -> str:
+    """3.1: of simultaneous triggers, the player with Priority puts theirs on the Stack first
+    (the last winner where the phase has no Priority, reading K20)."""
+    return state.priority if state.phase in PLAYABLE and state.priority else state.last_winner
+
+
+def flush_triggers(state: KState) -> None:
+    """What happened becomes triggered effects waiting for the Stack (3.1), unless an effect is
+    still part-way (its own events trigger once it is done)."""
+    if state.resolving is not None or not state.events:
+        return
+    events, state.events = state.events, []
+    found = [p for ev in events for p in triggered_by(state, ev)]
+    if found:
+        if not state.pending:
+            state.lead = trigger_lead(state)
+        state.pending.extend(found)

@@ -42,12 +42,11 @@ from rules_check.effects.machine import Frame, Request, Verb
 
 from . import board
 from .moves import add, move
+from .rulebook import RULE_EFFECTS
 from .seen import options
 from .state import (CONFRONTATION, INTERZONE_SPACES, REACTION, STACK, STALEMATE, Delayed, KState, StackItem,
                     item, name_of, owner_of, zone, zone_name)
 
-R = "Kartomantik"
-RULE_EFFECTS = f"{R} 3 (Understanding the Cards)"
 OWNER_ONLY = ("hand", "deck", "limbo", "exile", "interzone")  # 3.2 Game Zones
 # reading K43: a card exiled from the hand goes face down (1.3 Game Zones: Exile); a table log may
 # answer the choice with this word for each card, and the cards stay unseen

@@ -50,8 +50,8 @@ What is shown, and why (a view holds what the log knows, never more):
 
 `view` reads the state and builds new lists: it never changes the state, copies nothing deep
 and replays nothing (it is called after every entry of a log). The powers are worked out once
-(`board.powers`), and once more in the Reaction for who would win now (`rules.outcome`); the
-question of an effect under way is asked of a copy of its frame (`rules.current_request`).
+(`board.powers`), and once more in the Reaction for who would win now (`standing.outcome`); the
+question of an effect under way is asked of a copy of its frame (`resolve.current_request`).
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ from rules_check.core.engine import Engine
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel, slug
 from rules_check.core.zones import seen, unseen_count
 
-from . import board, rules, scoring
+from . import board, scoring
+from .resolve import current_request
+from .standing import outcome
 from .state import (CONFRONTATION, DECK_BONUS, END, HAND_LIMIT, HAND_LIMIT_PHASE, INTERZONE_SPACES, OVER, PLACE,
                     REACTION, RECOVERY, RESOLUTION, STACK, STALEMATE, KState, StackItem, name_of, owner_of, zone)
 
@@ -100,7 +102,7 @@ def _request(state: KState):
     """The choice the effect under way asks now (reading K30), or None."""
     if state.resolving is None:
         return None
-    return rules.current_request(state)  # runs a copy of the frame: the state is not changed
+    return current_request(state)  # runs a copy of the frame: the state is not changed
 
 
 def _has_priority(state: KState) -> str | None:
@@ -146,7 +148,7 @@ def _facts(engine: Engine[KState, Any], state: KState, request) -> list[Value]:
     facts.append(Value(label="priority", value=_has_priority(state)))
     facts.append(Value(label="consecutive passes", value=state.passes))  # 2.3.3
     if state.phase == REACTION:  # 2.2: the player who would lose the Confrontation has Priority
-        would = rules.outcome(state)
+        would = outcome(state)
         facts.append(Value(label="would win the Confrontation now", value=would or "Stalemate"))
     elif state.phase in (RESOLUTION, PLACE):
         facts.append(Value(label="Confrontation won by", value=state.winner))
