@@ -12,7 +12,7 @@ import pytest
 
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
-from rules_check.games.so_long_my_world import continuous, rules, solo
+from rules_check.games.so_long_my_world import rules, solo, triggers
 from rules_check.games.so_long_my_world.actions import Respond
 from rules_check.games.so_long_my_world.state import MARK, SYSTEM, field_of, hand, stock, vision_zone
 
@@ -352,7 +352,7 @@ class TestReadings:
         trial = s.copy()
         rules._apply(trial, ENGINE.parse({"player": "Yellow", "drain": "affinity"}, trial, EntryRef("t", 0, None)))
         assert trial.queue and trial.queue[0][:2] == ("The Last Escalator", "Yellow")
-        continuous.fire(trial)
+        triggers.fire(trial)
         assert trial.queue == []
 
 

@@ -5,7 +5,7 @@ A continuous card's script is a triggered ability (``when: At the start of your 
 Phase``) or a static one (``while: always``). What happens in the game is told here as it
 happens (`happened`: a drain, a card played, a Vision emptied, a Vision Phase starting); the
 abilities it triggers wait in ``state.queue`` and resolve in order once the entry is applied
-(`fire`), each as its owner's: a choice it asks (Father's Old Coat's "you may") is the owner's
+(`triggers.fire`), each as its owner's: a choice it asks (Father's Old Coat's "you may") is the owner's
 entry, ``{player: P, choose: {may: yes}}``. Static abilities are asked where their rule is
 checked (`has_static`: Teeth in the Dark at the drain, Lighthouse Keeper at a Reboot, The
 Symbolic System at a card's cost).
@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_check.effects import Frame
-
-from .state import SoLongState, Waiting, field_of
+from .state import SoLongState, field_of
 
 RULE_CONTINUOUS = "So Long, My World: Remnant Cards, 3. Effect (continuous)"
 
@@ -74,19 +72,3 @@ def has_static(state: SoLongState, player: str, verb: str) -> bool:
 def spared_by_statics(state: SoLongState) -> tuple[str, ...]:
     """Lighthouse Keeper: "Reboot cards do not affect you"."""
     return tuple(p for p in state.players if has_static(state, p, "unaffected by"))
-
-
-def fire(state: SoLongState) -> None:
-    """Resolve the queued triggered abilities in order, until one waits for its owner's choice."""
-    if not state.queue or state.waiting is not None:
-        return
-    from . import verbs
-
-    while state.waiting is None and state.queue:
-        card, owner, index, info = state.queue.pop(0)
-        ability = state.data.cards[card].script.abilities[index]
-        frame = Frame(card, ability, owner, bindings=info)
-        what = f"{card} (\"{state.data.cards[card].text}\")"
-        verbs.resume(state, frame, "", {}, RULE_CONTINUOUS, what)  # nobody answers: a choice waits for the owner
-        if frame.waiting is not None:
-            state.waiting = Waiting(frame, RULE_CONTINUOUS, what)

@@ -11,7 +11,7 @@ it has no detail.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.effects.language import Script
 from pnp.effects.printer import render_ability
@@ -22,7 +22,6 @@ from .view import roman
 
 if TYPE_CHECKING:
     from .cards import Card, CardData, Event, Heartbreak, Vision
-    from .engine import SoLongEngine
 
 T = "So Long, My World"
 # "The Card Types", "Remnant Cards", 3.: "Hindrance" and "Continuous" are the exceptions to an
@@ -36,7 +35,15 @@ VISION_KINDS = {  # kind -> (what it is, the section that governs it)
     "catalyst": ("Karma Catalyst", f"{T}: Variants, Karma Catalysts"),
 }
 
-def card_details(engine: "SoLongEngine") -> dict[str, CardDetail]:
+
+class WithCards(Protocol):
+    """An engine, as far as its card details go: the card data it reads."""
+
+    @property
+    def cards(self) -> "CardData": ...
+
+
+def card_details(engine: WithCards) -> dict[str, CardDetail]:
     """Every card of the box, by its printed name; built once per engine and card data."""
     return details_of(engine, engine.cards, details)
 

@@ -29,6 +29,7 @@ from typing import Any
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
+from .marks import gain_mark
 from .seen import holds
 from .state import MARK, REMNANT_DECK, SYSTEM, SoLongState, hand, stock
 
@@ -86,7 +87,6 @@ def keep(reader: SetupReader, state: SoLongState, players: list[str], hands: dic
 def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: Any) -> None:
     """What the End card changes once the table is set: swaps, tokens, the extra Feeling, the
     First Player."""
-    from .rules import gain_mark
 
     do = steps(state)
     z = state.zones

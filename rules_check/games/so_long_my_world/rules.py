@@ -80,15 +80,16 @@ from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.core.zones import CONSERVATION, is_unseen, pile_of
 from rules_check.effects import describe, mismatch
 
-from . import continuous, goals, verbs
+from . import continuous, goals, triggers, verbs
 from . import seen, table_moves
+from .marks import gain_mark, mark_source
 from .actions import (DECKS, Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle,
                       Respond, Show)
 from .state import (
     SOLO,
-    AFTER_REBOOT, CATALYSTS, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
+    AFTER_REBOOT, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
     GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
-    STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, Waiting, catalyst_zone, chosen, field_of, hand, stock, tokens,
+    STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, Waiting, chosen, field_of, hand, stock, tokens,
     vision_zone,
 )
 
@@ -578,7 +579,7 @@ def settle(state: SoLongState) -> None:
         w = state.waiting
         verbs.resume(state, w.frame, w.frame.waiting.chooser, {"may": "no"}, w.rule, w.what)
         if resumed(state, w):
-            continuous.fire(state)
+            triggers.fire(state)
 
 
 def check(state: SoLongState, a: Action) -> None:
@@ -645,30 +646,6 @@ def check(state: SoLongState, a: Action) -> None:
 
 
 # --- apply ---------------------------------------------------------------------------------------
-
-
-def mark_source(state: SoLongState) -> str | None:
-    """Where a gained Mark of Sol comes from (reading SL10: "When they gain Marks of Sol for any
-    reason, players take them starting from Clocktower Library", Variants, Gestalt Visions)."""
-    for v in state.extra_visions:
-        if state.data.visions[v].kind == "gestalt" and MARK in state.zones[vision_zone(v)]:
-            return vision_zone(v)
-    return SYSTEM if MARK in state.zones[SYSTEM] else None
-
-
-def gain_mark(state: SoLongState, p: str) -> str | None:
-    """``p`` gains a Mark of Sol (ruling SL10); returns where it came from (None: none left)."""
-    src = mark_source(state)
-    if src is None:
-        return None
-    state.zones.move(MARK, src, stock(p))
-    state.marks_gained += 1
-    if src != SYSTEM and MARK not in state.zones[src]:
-        vision = src.split(":", 1)[1]
-        state.locked.discard(vision)  # "When a card has no more Marks of Sol on its back, then it is unlocked"
-        if state.zones[CATALYSTS]:
-            state.zones.move(state.zones[CATALYSTS][-1], CATALYSTS, catalyst_zone(vision))
-    return src
 
 
 def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
@@ -744,7 +721,7 @@ def apply(state: SoLongState, a: Action) -> None:
     if state.waiting is not None and not answers_waiting(state, a):
         settle(state)  # the "may"s left unanswered are declined (reading SL33)
     _apply(state, a)
-    continuous.fire(state)
+    triggers.fire(state)
 
 
 def _apply(state: SoLongState, a: Action) -> None:

@@ -44,7 +44,7 @@ from . import verbs
 from rules_check.core.entries import fail as _fail
 from rules_check.effects import describe, mismatch
 
-from . import continuous, table_moves
+from . import continuous, table_moves, triggers
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
 from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
@@ -732,7 +732,7 @@ def apply(state: SoLongState, a) -> None:
     if state.waiting is not None and not answers_waiting(state, a):
         settle(state)
     _apply(state, a)
-    continuous.fire(state)
+    triggers.fire(state)
 
 
 def _apply(state: SoLongState, a) -> None:

@@ -49,6 +49,7 @@ from rules_check.effects import Frame, Request, Verb, answer_sets, describe, lef
 from rules_check.core.zones import is_unseen
 
 from . import continuous, seen
+from .marks import gain_mark, mark_source
 from .state import (BOX, DISCARD, EVENT_DECK, FEELINGS, GESTALT_DECK, HINDRANCE, MARK, REMNANT_DECK, SOLO, SYSTEM,
                     VISION_PHASE, SoLongState, chosen, field_of, hand, stock, tokens, vision_zone)
 
@@ -484,7 +485,6 @@ def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
     Mark of Sol comes from where every gained Mark comes from (reading SL10: with the Gestalt
     Visions variant, Clocktower Library first, then the next, which unlock when emptied; then
     the System)."""
-    from .rules import gain_mark
 
     s = w.state
     if item == MARK:
@@ -501,7 +501,6 @@ def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
 
 def gain_possible(w: "SWorld", item: str) -> bool:
     """Whether ``item`` can be gained now (`gain`)."""
-    from .rules import mark_source
 
     return mark_source(w.state) is not None if item == MARK else item in w.state.zones[SYSTEM]
 

@@ -65,7 +65,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .engine import SoLongEngine
+    from rules_check.core.engine import Engine
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 
@@ -284,7 +284,7 @@ def _active(state: SoLongState) -> str | None:
     return state.current()
 
 
-def view(engine: "SoLongEngine", state: SoLongState) -> View:
+def view(engine: "Engine", state: SoLongState) -> View:
     solo = state.mode == SOLO
     over = state.phase in (OVER, GOAL, RECORD)
     on: dict[str, list[str]] = {}
