@@ -11,7 +11,7 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-def _flow_small(dumper: yaml.SafeDumper, data: dict) -> yaml.Node:
+def _flow_small(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
     """Entries and small mappings on one line ({player: Ana, play: ...}); big ones in blocks."""
     flow = len(data) <= 8 and all(not isinstance(v, (dict, list)) or len(v) <= 6 for v in data.values())
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 
-def _key(op: Any) -> tuple:
+def _key(op: Any) -> tuple[Any, ...]:
     kind = getattr(op, "kind", None)
     if kind == "move":
         return ("move", op.item, op.src, op.dst, bool(op.bottom))
@@ -21,8 +21,8 @@ def _key(op: Any) -> tuple:
     return (type(op).__name__, repr(op))
 
 
-def _summary(ops: Iterable[Any]) -> tuple[Counter, dict[str, int]]:
-    moves: Counter = Counter()
+def _summary(ops: Iterable[Any]) -> tuple[Counter[tuple[Any, ...]], dict[str, int]]:
+    moves: Counter[tuple[Any, ...]] = Counter()
     counters: dict[str, int] = {}
     for op in ops:
         if getattr(op, "kind", None) == "add":
