@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 
 from pnp.build import BuildOptions, build  # noqa: E402
 from pnp.data.atomic import write_text_atomic  # noqa: E402
-from pnp.data.games import GAMES  # noqa: E402
+from pnp.games import GAMES  # noqa: E402
 from rules_check.core.adjudicate import as_json, check_logs  # noqa: E402
 from rules_check.core.simulate import simulate  # noqa: E402
 from rules_check.core.tableview import table_view  # noqa: E402

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from .data import assets, atomic
 from .data.components import Kind
 from .data.errors import InputError
-from .data.games import game_spec
+from .games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts

@@ -271,7 +271,7 @@ def build(
     from .build import BuildOptions
     from .build import build as run_build
     from .data.assets import check_folders
-    from .data.games import games_in
+    from .games import games_in
     from .data.paths import bundled
 
     # each game once, in the order named; none named: every game of the card folder
@@ -414,7 +414,7 @@ def list_components(
     Kartomantik card pool."""
     from .build import bundled
     from .data.assets import allowed, check_folders
-    from .data.games import games_in
+    from .games import games_in
     from .data.loader import load_game
 
     if what is not None and what.strip().lower() != "pool":

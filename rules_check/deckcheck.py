@@ -11,7 +11,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from pnp.data.games.kartomantik import (DECK_SIZE, MAX_DECK_POINTS, MAX_SIDEBOARD, RECOMMENDED_WILLS,
+from pnp.games.kartomantik.models import (DECK_SIZE, MAX_DECK_POINTS, MAX_SIDEBOARD, RECOMMENDED_WILLS,
                                         PoolCard)
 
 from .decklist import Decklist, Entry, Header

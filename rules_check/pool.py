@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.errors import InputError
-from pnp.data.games.kartomantik import PoolCard, PoolFile
+from pnp.games.kartomantik.models import PoolCard, PoolFile
 from pnp.data.paths import bundled
 from pnp.data.validate import validate
 from pnp.data.yamlsafe import load_yaml

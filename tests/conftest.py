@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build import BuildOptions, GameBuild, build
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 
 
 @pytest.fixture(scope="session")

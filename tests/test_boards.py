@@ -26,7 +26,7 @@ from pnp.build import BuildOptions, build, bundled, piece_jobs
 from pnp.cli import app
 from pnp.data.components import Kind
 from pnp.data.errors import InputError, InputErrors
-from pnp.data.games import kartomantik as K
+from pnp.games.kartomantik import models as K
 from pnp.data.loader import load_game
 from pnp.layout import model as lm
 from pnp.layout import tiles as tl

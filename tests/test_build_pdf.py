@@ -15,7 +15,7 @@ from pdfmeasure import (card_boxes, card_rotations, crop_marks, footers, lines_o
 from pnp.build import BuildOptions, build, bundled
 from pnp.cli import app
 from pnp.data.components import Kind
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 from pnp.data.loader import load_game
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ from functools import lru_cache
 import pytest
 import tableviews
 
-from pnp.data.games.kartomantik import TEMPERAMENT_COLOURS
-from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS, fragment_name
+from pnp.games.kartomantik.models import TEMPERAMENT_COLOURS
+from pnp.games.visions.models import CATEGORIES, ENVIRONMENTS, fragment_name
 from rules_check.core.errors import IllegalAction
 from rules_check.core.logfile import read_log
 from rules_check.core.simulate import play

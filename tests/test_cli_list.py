@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 
 runner = CliRunner()
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from pnp.data.errors import InputError
-from pnp.data.games import kartomantik as K
+from pnp.games.kartomantik import models as K
 from pnp.data.loader import load_game, load_pool
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.data.errors import InputError, InputErrors
-from pnp.data.games import so_long_my_world as slmw
+from pnp.games.so_long_my_world import models as slmw
 from pnp.data.loader import GameData, load_game
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"

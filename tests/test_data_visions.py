@@ -9,8 +9,8 @@ import pytest
 
 from cardcopy import copy_with
 from pnp.data.errors import InputError
-from pnp.data.games import GAMES
-from pnp.data.games import visions
+from pnp.games import GAMES
+from pnp.games.visions import models as visions
 from pnp.data.loader import GameData, load_game
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"

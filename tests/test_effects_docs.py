@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from pnp.effects import parse_script
-from pnp.effects.kartomantik import VOCABULARY as KARTOMANTIK
-from pnp.effects.relics import VOCABULARY as RELICS
-from pnp.effects.so_long_my_world import VOCABULARY as SO_LONG_MY_WORLD
+from pnp.games.kartomantik.vocabulary import VOCABULARY as KARTOMANTIK
+from pnp.games.relics.vocabulary import VOCABULARY as RELICS
+from pnp.games.so_long_my_world.vocabulary import VOCABULARY as SO_LONG_MY_WORLD
 
 PAGE = (Path(__file__).resolve().parent.parent / "docs" / "effects.md").read_text()
 VOCABULARIES = {"Kartomantik": KARTOMANTIK, "relics": RELICS, "So Long, My World": SO_LONG_MY_WORLD}

@@ -12,9 +12,9 @@ import yaml
 from pnp.data.errors import InputError, InputErrors
 from pnp.data.loader import load_game, load_pool
 from pnp.effects import ScriptError, parse_script
-from pnp.effects.kartomantik import VOCABULARY as KARTOMANTIK
-from pnp.effects.kartomantik import Group, Target
-from pnp.effects.relics import VOCABULARY as RELICS
+from pnp.games.kartomantik.vocabulary import VOCABULARY as KARTOMANTIK
+from pnp.games.kartomantik.vocabulary import Group, Target
+from pnp.games.relics.vocabulary import VOCABULARY as RELICS
 
 REPO = Path(__file__).resolve().parent.parent
 POOL = REPO / "cards" / "kartomantik" / "pool.yaml"
@@ -35,7 +35,7 @@ class TestBundledScripts:
             assert parse_script(raw["script"], KARTOMANTIK).text == raw["text"], raw["name"]
 
     def test_every_scripted_so_long_my_world_card_prints_its_text(self):
-        from pnp.effects.so_long_my_world import VOCABULARY as SO_LONG_MY_WORLD
+        from pnp.games.so_long_my_world.vocabulary import VOCABULARY as SO_LONG_MY_WORLD
 
         scripted = {}
         for path in sorted((REPO / "cards" / "so-long-my-world").glob("*.yaml")):
@@ -193,7 +193,7 @@ class TestLoaderErrors:
 # --- numbers from strangers: every parser of every verb bounds what it takes --------------------
 
 def _vocabularies():
-    from pnp.effects.so_long_my_world import VOCABULARY as SLMW
+    from pnp.games.so_long_my_world.vocabulary import VOCABULARY as SLMW
     return {"kartomantik": KARTOMANTIK, "relics": RELICS, "so-long-my-world": SLMW}
 
 

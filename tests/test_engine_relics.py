@@ -530,7 +530,7 @@ class TestAbilities:
                          "Fallen Shrine is a relic half on the table")
 
     def test_every_verb_has_a_handler(self):
-        from pnp.effects.relics import VERBS as WORDS
+        from pnp.games.relics.vocabulary import VERBS as WORDS
         from rules_check.games.relics.verbs import VERBS
         assert set(WORDS) == set(VERBS)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS, SETUP_CARDS, fragment_name
+from pnp.games.visions.models import CATEGORIES, ENVIRONMENTS, SETUP_CARDS, fragment_name
 from rules_check.core.adjudicate import LogReport, adjudicate, check_logs, exit_code
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction, LogFormatError

@@ -22,7 +22,7 @@ from pnp.build import BuildOptions, build, bundled, card_jobs
 from pnp.cli import app
 from pnp.data.components import Kind
 from pnp.data.errors import InputError
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 from pnp.data.loader import load_game
 from pnp.layout.model import load_layouts
 from pnp.render import exports

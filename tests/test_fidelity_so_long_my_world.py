@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.games.so_long_my_world import continuous, rules, solo

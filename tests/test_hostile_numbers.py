@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 from moonwell import GAME
 from pnp.cli import app
 from pnp.data.components import Component, ComponentFile, Item
-from pnp.data.games import GAMES, GameFile, kartomantik
+from pnp.games import GAMES, GameFile
+from pnp.games.kartomantik import models as kartomantik
 from pnp.data.paths import bundled
 from pnp.layout import model as lm
 

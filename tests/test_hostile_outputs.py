@@ -31,7 +31,7 @@ from pnp.build import BuildOptions, build
 from pnp.cli import app
 from pnp.data import atomic
 from pnp.data.errors import InputError
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 
 runner = CliRunner()
 GAME_IDS = list(GAMES)

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.build import bundled
 from pnp.data.errors import InputError, InputErrors
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 from pnp.data.loader import load_game
 from pnp.layout.model import TextElement, load_layouts
 
@@ -141,7 +141,7 @@ def test_the_card_back_reference_says_what_the_dominance_table_says():
     agree with the one table the checker uses."""
     import re
 
-    from pnp.data.games.kartomantik import DOMINANCE, TEMPERAMENTS
+    from pnp.games.kartomantik.models import DOMINANCE, TEMPERAMENTS
 
     text = load_layouts(bundled("layouts")).template("kartomantik-back").elements["dominance"].text
     printed = {}

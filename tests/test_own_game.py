@@ -231,9 +231,9 @@ def test_cards_from_an_xlsx_workbook(tmp_path):
 
 
 def test_one_registry_names_each_game_and_its_engine():
-    """pnp.data.games.GAMES is where a game is printed from, rules_check.engines.ENGINES where it
+    """pnp.games.GAMES is where a game is printed from, rules_check.engines.ENGINES where it
     is checked: the same games, in the same order, played by as many."""
-    from pnp.data.games import GAMES
+    from pnp.games import GAMES
     from rules_check.engines import ENGINES, engines
 
     found = engines()

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build, bundled, piece_jobs
 from pnp.data.components import Kind
 from pnp.data.errors import InputError
-from pnp.data.games import GAMES
+from pnp.games import GAMES
 from pnp.data.loader import load_game
 from pnp.layout.model import load_layouts
 from pnp.render import screens as scr

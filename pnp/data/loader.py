@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from .assets import art_path
 from .components import Component, ComponentFile, Item
 from .errors import InputError, InputErrors
-from .games import GAME_FILE, GAMES, Game, game_spec, kartomantik
+from pnp.games import GAME_FILE, GAMES, Game, game_spec
+from pnp.games.kartomantik import models as kartomantik
 from .paths import inside
 from .validate import errors_from, validate
 from .yamlsafe import Located, check_regular, load_yaml

@@ -386,7 +386,7 @@ class WheelElement(_Element):
 # --- named tables: rulebook tables a layout may draw (one place for them: the game modules) ---
 
 def _kartomantik_dominance() -> Mapping[str, Iterable[str]]:
-    from ..data.games import kartomantik
+    from ..games.kartomantik import models as kartomantik
 
     return kartomantik.DOMINANCE
 

@@ -1,4 +1,5 @@
-"""Kartomantik: the rulebook's tables the card models and the effect vocabulary both read."""
+"""Kartomantik: the rulebook's tables the card models (``models``) and the effect vocabulary
+(``vocabulary``) both read."""
 
 from __future__ import annotations
 

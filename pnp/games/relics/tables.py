@@ -1,4 +1,5 @@
-"""The relics solo game: the rulebook's tables the card models and the effect vocabulary both read."""
+"""The relics solo game: the rulebook's tables the card models (``models``) and the effect
+vocabulary (``vocabulary``) both read."""
 
 from __future__ import annotations
 

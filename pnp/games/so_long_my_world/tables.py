@@ -1,4 +1,5 @@
-"""So Long, My World: the rulebook's tables the card models and the effect vocabulary both read."""
+"""So Long, My World: the rulebook's tables the card models (``models``) and the effect vocabulary
+(``vocabulary``) both read."""
 
 from __future__ import annotations
 

@@ -25,7 +25,6 @@ def _targets(state: KState, ability: Ability | None, p: str, source: str) -> lis
     return board.target_choices(state, ability.target, p, source)
 
 
-
 def candidates(state: KState) -> Iterator[Action]:
     """Every action worth considering now (`check` decides which are legal): the whole legal
     set, each target, payment and choice enumerated; a mulligan's shuffle is a chance outcome
@@ -49,14 +48,12 @@ def candidates(state: KState) -> Iterator[Action]:
         yield from priority_moves(state)
 
 
-
 def choices(state: KState) -> Iterator[Action]:
     """Reading K30: each answer to the question the effect under way asks."""
     request = current_request(state)
     if request is not None:
         for option in table_moves.choices(request.options) if table_moves.is_table(state) else request.options:
             yield Choose(request.chooser, request.write(option))
-
 
 
 def effects(state: KState) -> Iterator[Action]:
@@ -69,7 +66,6 @@ def effects(state: KState) -> Iterator[Action]:
         seen.add(pending.source)
         for targets in _targets(state, pending.ability, lead, pending.source):
             yield Effect(pending.source, lead, (), targets)
-
 
 
 def recovery(state: KState) -> Iterator[Action]:
@@ -93,7 +89,6 @@ def recovery(state: KState) -> Iterator[Action]:
         yield Reveal(((state.players[0], a), (state.players[1], b)))
 
 
-
 def bottoms(state: KState) -> Iterator[Action]:
     """4.2.4: the first player above the hand limit puts the excess at the bottom, in every order."""
     table = table_moves.is_table(state)
@@ -104,7 +99,6 @@ def bottoms(state: KState) -> Iterator[Action]:
                     itertools.permutations(seen_items(state.hand(p)), excess):
                 yield Bottom(p, cards)
             return
-
 
 
 def priority_moves(state: KState) -> Iterator[Action]:
@@ -132,7 +126,6 @@ def priority_moves(state: KState) -> Iterator[Action]:
             for targets in _targets(state, ability, p, it):
                 yield Play(it, p, src, pay_with, targets)
     yield from activations(state, p)
-
 
 
 def activations(state: KState, p: str) -> Iterator[Action]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pnp.data.games.kartomantik import TEMPERAMENT_COLOURS, PoolCard
-from pnp.effects.kartomantik import VOCABULARY
+from pnp.games.kartomantik.models import TEMPERAMENT_COLOURS, PoolCard
+from pnp.games.kartomantik.vocabulary import VOCABULARY
 from pnp.effects.printer import render_ability
 from rules_check.core.view import CardDetail, Value, details_of
 from rules_check.pool import Pool

@@ -25,7 +25,6 @@ def normal_priority(state: KState) -> str:
     return state.last_winner
 
 
-
 def check_priority(state: KState, player: str) -> None:
     """2.2: only the player with priority acts (plays, activates, passes)."""
     if state.items and state.phase in STACK_ONLY:  # reading K20
@@ -40,7 +39,6 @@ def check_priority(state: KState, player: str) -> None:
         raise IllegalAction(RULE_PRIORITY, f"{state.priority} has priority, not {player}")
 
 
-
 def hand_limit_missing(state: KState) -> IllegalAction:
     """4.2.4: "If a player ended the turn with more than seven cards in hand, they place the
     excess cards at the bottom of their deck": an entry other than that `bottom` (reading K19)."""
@@ -52,19 +50,16 @@ def hand_limit_missing(state: KState) -> IllegalAction:
                                    f"first ({entries})")
 
 
-
 def check_stack_only(state: KState) -> None:
     if state.phase in STACK_ONLY:
         raise IllegalAction(RULE_STACK, f"triggered effects are on the Stack in the {state.phase} phase: the players "
                                         f"pass until it resolves (reading K20)")
 
 
-
 def check_stack_empty(state: KState, what: str) -> None:
     if state.items:
         raise IllegalAction(RULE_STACK, f"the Stack is not empty: it resolves (both players pass) before {what} "
                                         f"(reading K20)")
-
 
 
 def check_nothing_waiting(state: KState, action: Action) -> None:

@@ -47,14 +47,12 @@ def check_effect(state: KState, a: Effect) -> None:
     check_targets(state, pending.ability, a.player, a.card, a.targets)
 
 
-
 def check_pass(state: KState, a: Pass) -> None:
     check_priority(state, a.player)
     if state.passes >= 1 and state.items:  # the top item resolves now
         top = state.items[-1]
         if top.written or (top.ability is None and not (top.is_card and state.is_manifestation(top.card))):
             check_on_copy(state, a, apply_pass)
-
 
 
 def check_choose(state: KState, a: Choose) -> None:
@@ -72,7 +70,6 @@ def check_choose(state: KState, a: Choose) -> None:
         check_on_copy(state, a, apply_choose)
 
 
-
 def check_on_copy(state: KState, action: Action, apply: Callable[[KState, Any], None]) -> None:
     """Apply ``action`` to a copy, where resolving the Stack's top may break a rule: an outcome
     the log wrote that is not the script's (reading K33), a plain operation that is impossible.
@@ -84,7 +81,6 @@ def check_on_copy(state: KState, action: Action, apply: Callable[[KState, Any], 
         raise IllegalAction(RULE_EFFECTS if exc.rule.startswith("SPEC") else exc.rule, exc.message) from None
     if trial.problem:
         raise IllegalAction(RULE_EFFECTS, trial.problem)
-
 
 
 def apply_effect(state: KState, action: Effect) -> None:
@@ -104,7 +100,6 @@ def apply_effect(state: KState, action: Effect) -> None:
     state.passes = 0
 
 
-
 def apply_pass(state: KState, action: Pass) -> None:
     """2.3.3: both players pass in a row: the Stack's top resolves, or with an empty Stack the
     phase moves on."""
@@ -117,7 +112,6 @@ def apply_pass(state: KState, action: Pass) -> None:
                 after_item(state)
         else:
             after_passes(state)
-
 
 
 def apply_choose(state: KState, action: Choose) -> None:

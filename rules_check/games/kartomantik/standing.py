@@ -3,7 +3,7 @@ tie in power"; reading K15): the Reaction's standing, Priority's question (2.2).
 
 from __future__ import annotations
 
-from pnp.data.games.kartomantik import dominates
+from pnp.games.kartomantik.models import dominates
 
 from . import board
 from .state import CONFRONTATION, KState
@@ -13,7 +13,6 @@ def last_entered(state: KState, p: str) -> str | None:
     """4.2.3: "the last manifestation that entered the Confrontation under each player's control"."""
     mine = [it for it in state.zones[CONFRONTATION] if state.controller(it) == p]
     return mine[-1] if mine else None
-
 
 
 def outcome(state: KState) -> str | None:

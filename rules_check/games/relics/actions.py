@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Union
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp.data.errors import InputError
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from pnp.data.loader import load_game
 from pnp.data.paths import bundled
 from rules_check.names import normalise

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 
 from .scoring import complete_colours
 from .state import AS_BLACK, COLOUR_DISCOUNT, DISCOUNT, IGNORE, Pending, RelicsState

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from pnp.data.games.relics import Challenge, LocationSide, Reward
+from pnp.games.relics.models import Challenge, LocationSide, Reward
 from pnp.effects.printer import render_ability
-from pnp.effects.relics import VOCABULARY
+from pnp.games.relics.vocabulary import VOCABULARY
 from rules_check.core.view import CardDetail, Value, details_of
 
 from .cards import DAY, NIGHT

@@ -89,7 +89,7 @@ import random
 from collections import Counter
 from typing import Any, Callable, Iterator
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import RULE as OPS_RULE
 from rules_check.core.ops import Op

@@ -8,7 +8,7 @@ table, read on the side that was up when each was taken (ruling R2).
 
 from __future__ import annotations
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 
 from .state import TABLE, RelicsState
 

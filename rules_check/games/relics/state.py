@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from rules_check.core.engine import BaseState
 
 from .cards import DAY, NIGHT, CardData

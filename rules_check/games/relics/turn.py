@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 
 from . import abilities, seen
 from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from pnp.effects.language import Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction

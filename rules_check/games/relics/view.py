@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.data.games import relics as tables
+from pnp.games.relics import models as tables
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel
 from rules_check.core.zones import seen, unseen_count
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import fail
 from rules_check.core.ops import Op, parse_ops

@@ -8,11 +8,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from pnp.data.loader import load_game
 from pnp.data.paths import bundled
 from pnp.effects.language import Script, parse_script
-from pnp.effects.so_long_my_world import VOCABULARY
+from pnp.games.so_long_my_world.vocabulary import VOCABULARY
 from rules_check.names import normalise
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pnp.effects.language import Script
 from pnp.effects.printer import render_ability
-from pnp.effects.so_long_my_world import VOCABULARY
+from pnp.games.so_long_my_world.vocabulary import VOCABULARY
 from rules_check.core.view import CardDetail, Value, details_of
 
 from .view import roman

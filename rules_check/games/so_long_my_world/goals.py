@@ -9,7 +9,7 @@ publisher's own card) is taken as the players declare it, and listed as unverifi
 
 from __future__ import annotations
 
-from pnp.effects.so_long_my_world import goal_of
+from pnp.games.so_long_my_world.vocabulary import goal_of
 
 from rules_check.core.zones import unseen_count
 

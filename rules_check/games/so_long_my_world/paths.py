@@ -15,7 +15,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pnp.effects.language import ScriptError, parse_script
-from pnp.effects.so_long_my_world import VOCABULARY
+from pnp.games.so_long_my_world.vocabulary import VOCABULARY
 from pnp.data.errors import InputError
 from pnp.data.paths import bundled
 from pnp.data.validate import validate

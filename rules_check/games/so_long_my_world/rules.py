@@ -74,7 +74,7 @@ import random
 from collections import Counter
 from typing import Iterator
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.core.zones import CONSERVATION, is_unseen, pile_of

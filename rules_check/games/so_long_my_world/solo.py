@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader

@@ -23,7 +23,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import BaseState
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen

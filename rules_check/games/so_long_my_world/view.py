@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from pnp.data.games import so_long_my_world as tables
+from pnp.games.so_long_my_world import models as tables
 from rules_check.core.zones import is_unseen, seen, unseen_count
 from rules_check.core.view import Card, CountersPanel, RingPanel, Slot, SlotsPanel, Value, View, ZonePanel, slug
 

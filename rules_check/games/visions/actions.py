@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NoReturn, Union
 
-from pnp.data.games.visions import MAX_DREAMS
+from pnp.games.visions.models import MAX_DREAMS
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import LogFormatError
 from rules_check.names import did_you_mean

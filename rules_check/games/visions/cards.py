@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pnp.data.games import visions as tables
+from pnp.games.visions import models as tables
 from pnp.data.loader import load_game
 from pnp.data.paths import bundled
 from rules_check.names import normalise

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS
+from pnp.games.visions.models import CATEGORIES, ENVIRONMENTS
 from rules_check.core.view import CardDetail, Value, details_of
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ moves (``moves``) all ask it.
 
 from __future__ import annotations
 
-from pnp.data.games.visions import MAX_DREAMS
+from pnp.games.visions.models import MAX_DREAMS
 
 from .state import VisionsState
 

@@ -36,7 +36,7 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Iterator
 
-from pnp.data.games.visions import MAX_DREAMS, RIVER_SIZE
+from pnp.games.visions.models import MAX_DREAMS, RIVER_SIZE
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, unseen_count
 

@@ -66,7 +66,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Callable, Iterator
 
-from pnp.data.games.visions import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
+from pnp.games.visions.models import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, unseen_count
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from pnp.data.games.visions import CATEGORIES, ENVIRONMENTS, MAX_DREAMS
+from pnp.games.visions.models import CATEGORIES, ENVIRONMENTS, MAX_DREAMS
 
 from .cards import Kind, Track
 from .state import VisionsState

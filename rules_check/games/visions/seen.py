@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.data.games.visions import MAX_DREAMS
+from pnp.games.visions.models import MAX_DREAMS
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, pile_of, seen, unseen_count
 

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from typing import Any, Callable
 
-from pnp.data.games import visions as tables
+from pnp.games.visions import models as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnp.data.games import visions as tables
+from pnp.games.visions import models as tables
 from rules_check.core.questions import Question, judged, read_answers
 
 

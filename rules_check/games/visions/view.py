@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from pnp.data.games.visions import MAX_DREAMS, RIVER_SIZE
+from pnp.games.visions.models import MAX_DREAMS, RIVER_SIZE
 from rules_check.core.view import (Card, CountersPanel, Marker, Slot, SlotsPanel, TrackPanel, Value, View,
                                    ZonePanel, cards, slug)
 from rules_check.core.zones import is_unseen, seen, unseen_count

@@ -25,8 +25,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from pydantic_core import PydanticCustomError
 
 from pnp.effects.models import script_field
-from pnp.effects.so_long_my_world import VOCABULARY
-from pnp.games.so_long_my_world.tables import FEELINGS, NORMAL_VISIONS
+from .vocabulary import VOCABULARY
+from .tables import FEELINGS, NORMAL_VISIONS
 
 # --- Tables of the rulebook -------------------------------------------------------------
 
@@ -99,7 +99,7 @@ MAX_CARD_TEXT = 180
 MAX_LONG_TEXT = 320
 
 
-def karma(cost: Mapping[str, int]) -> Karma:
+def karma(cost: Mapping[Any, int]) -> Karma:  # feeling name -> count (a Literal key or any str)
     """A card's karma from its feeling cost (The Card Types, "Karma"; ruling S5).
 
     More positive feelings than negative: positive; more negative: negative; balanced, or

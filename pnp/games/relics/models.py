@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.effects.models import script_field, text_matches
-from pnp.effects.relics import VOCABULARY
+from .vocabulary import VOCABULARY
 # the colours' home is pnp.games.relics.tables (the vocabulary reads them too); named here as well
 # for the code that reads them with the card models
-from pnp.games.relics.tables import BLACK as BLACK
-from pnp.games.relics.tables import CHALLENGE_COLOURS
-from pnp.games.relics.tables import ENERGY_COLOURS as ENERGY_COLOURS
+from .tables import BLACK as BLACK
+from .tables import CHALLENGE_COLOURS
+from .tables import ENERGY_COLOURS as ENERGY_COLOURS
 
 if TYPE_CHECKING:
-    from ..components import Component
+    from pnp.data.components import Component
 
 # "Turn Sequence", 1b: "You may not have more than six of any one type of energy."
 MAX_ENERGY = 6

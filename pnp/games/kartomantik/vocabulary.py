@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.games.kartomantik.tables import BASE_TEMPERAMENTS, TEMPERAMENTS
+from .tables import BASE_TEMPERAMENTS, TEMPERAMENTS
 
-from .language import ACTIVATED, EFFECT, STATIC, TRIGGERED, Ability, Step, Verb, Vocabulary
-from .phrases import Grammar, Phrase, PhraseError, Word, closed, integer, number, signed
-from .printer import Printer
+from pnp.effects.language import ACTIVATED, EFFECT, STATIC, TRIGGERED, Ability, Step, Verb, Vocabulary
+from pnp.effects.phrases import Grammar, Phrase, PhraseError, Word, closed, integer, number, signed
+from pnp.effects.printer import Printer
 
 # --- zones (1.3), as a card names them, seen from its controller -------------------------------
 

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.games.so_long_my_world.tables import FEELINGS, NORMAL_VISIONS
+from .tables import FEELINGS, NORMAL_VISIONS
 
-from .language import Step, Verb, Vocabulary
-from .phrases import Phrase, PhraseError, Word, closed, integer
+from pnp.effects.language import Step, Verb, Vocabulary
+from pnp.effects.phrases import Phrase, PhraseError, Word, closed, integer
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.relics.tables import CHALLENGE_COLOURS, ENERGY_COLOURS
+from .tables import CHALLENGE_COLOURS, ENERGY_COLOURS
 
-from .language import Step, Verb, Vocabulary
-from .phrases import Grammar, Phrase, PhraseError, Word, closed, integer
+from pnp.effects.language import Step, Verb, Vocabulary
+from pnp.effects.phrases import Grammar, Phrase, PhraseError, Word, closed, integer
 
 
 @dataclass(frozen=True)

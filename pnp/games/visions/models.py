@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 if TYPE_CHECKING:
-    from ..components import Component
+    from pnp.data.components import Component
 
 # "Components": "5 Categories" and "5 Environments", in the rulebook's order.
 CATEGORIES = ("Dreamcatcher", "Mythical Creatures", "Flight", "Music", "Time")

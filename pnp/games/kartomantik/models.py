@@ -12,16 +12,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from pnp.effects.kartomantik import VOCABULARY
+from .vocabulary import VOCABULARY
 from pnp.effects.models import script_field, text_matches
 # 1.1 The Temperaments: their home is pnp.games.kartomantik.tables (the vocabulary reads them too);
 # named here as well for the code that reads them with the card models
-from pnp.games.kartomantik.tables import BASE_TEMPERAMENTS as BASE_TEMPERAMENTS
-from pnp.games.kartomantik.tables import META_TEMPERAMENTS as META_TEMPERAMENTS
-from pnp.games.kartomantik.tables import TEMPERAMENT_COLOURS as TEMPERAMENT_COLOURS
-from pnp.games.kartomantik.tables import TEMPERAMENTS
+from .tables import BASE_TEMPERAMENTS as BASE_TEMPERAMENTS
+from .tables import META_TEMPERAMENTS as META_TEMPERAMENTS
+from .tables import TEMPERAMENT_COLOURS as TEMPERAMENT_COLOURS
+from .tables import TEMPERAMENTS
 
-from ..components import MAX_NAME, MAX_PRINTED, CardValue
+from pnp.data.components import MAX_NAME, MAX_PRINTED, CardValue
 
 # 4.2.3 Resolution, "In case of a tie in power": which temperaments each one beats.
 _BEATS_BASE = {
@@ -151,9 +151,9 @@ def pool_components(doc: Any) -> tuple[list[Any], bool] | None:
     other file (the game's file reader, ``Game.file_readers``)."""
     from pydantic import ValidationError
 
-    from ..components import Component, Item, Kind
-    from ..errors import InputErrors
-    from ..validate import errors_from, validate
+    from pnp.data.components import Component, Item, Kind
+    from pnp.data.errors import InputErrors
+    from pnp.data.validate import errors_from, validate
 
     if not isinstance(doc.data, dict) or "cards" not in doc.data:
         return None

@@ -1,0 +1,9 @@
+"""Visions' printing spec (`GAME`), read from its card models."""
+
+from __future__ import annotations
+
+from pnp.games.spec import Game
+
+from . import models
+
+GAME = Game("visions", "Visions", "rules/visions.txt", (2, 5), models.ITEM_MODELS, models.COMPONENT_COUNTS)
