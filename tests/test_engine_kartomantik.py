@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from logmutants import caught
-from pnp.data.games.kartomantik import TEMPERAMENTS, dominates
+from pnp.games.kartomantik.models import TEMPERAMENTS, dominates
 from rules_check.core.adjudicate import LogReport, adjudicate
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
@@ -635,7 +635,7 @@ class TestScripts:
         assert s.drawn and s.deck("Ana")[0] == top and top not in s.hand("Ana")
 
     def test_every_verb_has_a_handler(self):
-        from pnp.effects.kartomantik import VERBS as WORDS
+        from pnp.games.kartomantik.vocabulary import VERBS as WORDS
         from rules_check.games.kartomantik.verbs import VERBS
         assert set(WORDS) == set(VERBS)
 

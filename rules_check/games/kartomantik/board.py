@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from pnp.effects.kartomantik import Group, Ref, Target
+from pnp.games.kartomantik.vocabulary import Group, Ref, Target
 from pnp.effects.language import ACTIVATED, STATIC, TRIGGERED, Ability
 from rules_check.core.zones import is_unseen
 

@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.data.games.kartomantik import PoolCard
+from pnp.games.kartomantik.models import PoolCard
 from pnp.effects.language import Ability
 from rules_check.core.engine import BaseState
 from rules_check.core.errors import IllegalAction

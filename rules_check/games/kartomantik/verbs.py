@@ -32,8 +32,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pnp.data.games.kartomantik import BASE_TEMPERAMENTS, TEMPERAMENTS
-from pnp.effects.kartomantik import Group, Pick, Place, Ref, Target, Top, Who
+from pnp.games.kartomantik.models import BASE_TEMPERAMENTS, TEMPERAMENTS
+from pnp.games.kartomantik.vocabulary import Group, Pick, Place, Ref, Target, Top, Who
 from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
 from rules_check.core.errors import IllegalAction
