@@ -8,7 +8,7 @@ So Long, My Love: the Collective Insight is the insight of the played cards of b
 
 from __future__ import annotations
 
-from .state import MARK, SoLongState, field_of, hand, stock
+from .state import COOP, MARK, SoLongState, field_of, hand, stock
 
 MARKS_PER_POINT = 3  # "1 extra Insight Point for each 3 banked Marks of Sol"
 
@@ -33,3 +33,10 @@ def points(state: SoLongState, p: str) -> int:
 def collective_insight(state: SoLongState) -> int:
     """So Long, My Love: "the total amount of Insight Points of the played cards"."""
     return sum(insight(state, p) for p in state.players)
+
+
+def scores(state: SoLongState) -> dict[str, int]:
+    """Each player's points; in So Long, My Love each player's insight (the win asks their sum)."""
+    if state.mode == COOP:
+        return {p: insight(state, p) for p in state.players}
+    return {p: points(state, p) for p in state.players}

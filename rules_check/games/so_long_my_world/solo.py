@@ -44,7 +44,7 @@ from . import verbs
 from rules_check.core.entries import fail as _fail
 from rules_check.effects import describe, mismatch
 
-from . import continuous, table_moves, triggers
+from . import actions, continuous, greedy, table_moves, triggers
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
 from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
@@ -923,3 +923,26 @@ def _candidates(state: SoLongState) -> Iterator:
                                    tuple(answers.items()), instead)
         yield EndTurn(p)
     yield from looks.shows()
+
+
+# --- the engine's solo game (modes.py routes a solo state here) ------------------------------------
+
+
+parse = parse_solo
+value = greedy.solo_value
+
+
+def to_entry(a) -> dict[str, Any]:
+    """A solo action's entry; the entries both modes share (the end of a turn, a show, ...) as
+    the main game writes them."""
+    return to_solo_entry(a) if isinstance(a, SoloAction) else actions.to_entry(a)
+
+
+def shared(state: SoLongState) -> bool:
+    """One player: the result is theirs."""
+    return True
+
+
+def winner(engine: Any, state: SoLongState) -> str | None:
+    """The player wins by reaching a winning ending (ruling SL20)."""
+    return state.players[0] if state.phase == OVER and state.ending_wins else None
