@@ -53,3 +53,93 @@ def browser():
         b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+# --- the fast loop: `pytest -m "not slow"` ------------------------------------------------------
+# A test is slow when it takes a second or more (`pytest --durations=150` shows them), or when a
+# whole module is (a browser, a server, whole builds, many simulated games). They are marked here,
+# by where they are, so that no test file needs a line for it; a test missing from this list is
+# only run in the fast loop too. The fast loop still covers every engine (its own tests and the
+# light cases of the conformance suite). CI runs everything.
+
+SLOW_MODULES = {'test_table_app.py',
+                'test_simulate_cli.py',
+                'test_fuzz_cards.py',
+                'test_policy_search.py',
+                'test_gutters.py',
+                'test_review_page.py',
+                'test_dispute_page.py',
+                'test_table_start.py',
+                'test_table_moves_so_long_my_world.py',
+                'test_table_logs_so_long_my_world.py',
+                'test_table_logs_kartomantik.py',
+                'test_hostile_outputs.py',
+                'test_log_stream.py'}
+SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
+    'test_boards.py::TestTiledPdf::test_every_page_is_portrait_a4_with_footer_and_ruler',
+    'test_build_pdf.py::TestCards::test_card_faces_per_component_equal_the_data',
+    'test_build_pdf.py::TestCards::test_duplex_off_puts_the_backs_after_the_fronts',
+    'test_build_pdf.py::TestCards::test_each_back_is_the_mirror_of_its_front',
+    'test_build_pdf.py::TestOutput::test_footer_names_game_component_and_page',
+    'test_build_pdf.py::TestPages::test_letter_eight_poker_cards_turned_on_portrait_pages',
+    'test_card_details.py::test_every_card_of_the_example_logs_has_its_detail',
+    'test_card_details.py::test_every_card_shown_has_its_detail',
+    'test_engine_kartomantik.py::TestSimulation::test_mutations_are_caught',
+    'test_engine_relics.py::TestSimulation::test_greedy_plays_better',
+    'test_engine_relics.py::TestSimulation::test_hundreds_of_games_legal_and_complete',
+    'test_engine_relics.py::TestSimulation::test_mutations_are_caught',
+    'test_engine_so_long_my_world.py::test_mutations_are_caught',
+    'test_engine_so_long_my_world.py::test_simulated_coop_and_variants',
+    'test_engine_so_long_my_world.py::test_simulated_games_are_legal',
+    'test_engine_so_long_my_world.py::test_the_same_seed_gives_the_same_log_whatever_the_hash_seed',
+    'test_exports.py::TestBuild::test_second_export_replaces_the_first_whole',
+    'test_exports.py::TestPng::test_poker_faces_are_815_by_1110',
+    'test_exports.py::TestTts::test_sheets_within_the_limits_and_numbers_add_up',
+    'test_hostile_numbers.py::test_the_pages_of_the_boards_are_bounded',
+    'test_log_core.py::TestNotALog::test_check_logs_reports_unusable_files_and_exit_2',
+    'test_log_fuzz.py::test_mutated_logs_never_crash_the_checker',
+    'test_pdfx.py::test_ghostscript_reads_it_without_a_warning_and_prints_the_inks_written',
+    'test_pdfx.py::test_pdfx_is_for_the_pod_export_and_rebuilds_the_same_bytes',
+    'test_pdfx.py::test_pnp_finds_nothing_wrong_with_what_it_wrote',
+    'test_presets.py::test_a_deck_near_no_preset_keeps_its_size_with_a_note',
+    'test_presets.py::test_every_image_is_the_preset_size',
+    'test_render_details.py::TestArt::test_one_image_on_many_cards_is_stored_once',
+    'test_render_details.py::test_heartbreak_cards_print_the_hour_in_roman_numerals',
+    'test_render_details.py::test_inline_symbols_are_drawn_not_printed_as_braces',
+    'test_schema.py::test_every_bundled_layout_file_fits_the_layout_schema',
+    'test_screens.py::TestCutAndFolds::test_back_offset_moves_the_inside_only',
+    'test_screens.py::TestCutAndFolds::test_dashed_folds_at_the_panel_boundaries_on_both_sides',
+    'test_screens.py::TestCutAndFolds::test_folds_on_the_back_are_the_mirror_of_the_front',
+    'test_screens.py::TestCutAndFolds::test_inside_stands_upright_behind_the_outside',
+    'test_screens.py::TestCutAndFolds::test_no_cut_line_on_the_inside',
+    'test_screens.py::TestLook::test_reference_text_at_least_6_pt',
+    'test_table_logs_relics.py::test_a_search_game_too',
+    'test_table_logs_relics.py::test_mutations_of_table_views_are_caught',
+    'test_table_logs_relics.py::test_table_views_are_legal_with_the_same_result',
+    'test_table_logs_visions.py::test_mutations_of_table_views_are_caught',
+    'test_table_logs_visions.py::test_table_views_are_legal_with_the_same_result',
+    'test_table_moves_kartomantik.py::test_every_entry_of_a_table_view_is_offered',
+    'test_table_moves_kartomantik.py::test_games_played_at_the_table_end_legal_and_complete',
+    'test_table_moves_relics.py::test_each_entry_of_a_table_view_is_offered',
+    'test_table_moves_relics.py::test_every_action_offered_is_legal_and_names_what_it_turns_up',
+    'test_table_moves_relics.py::test_games_played_at_the_table_are_legal_and_complete',
+    'test_table_moves_visions.py::test_games_played_at_the_table_are_legal_and_complete',
+    'test_tokens.py::TestBacks::test_back_offset_moves_every_back',
+    'test_tokens.py::TestBacks::test_duplex_off_puts_the_backs_after_the_fronts',
+    'test_tokens.py::TestBacks::test_short_edge_backs_mirror_top_bottom_turned',
+    'test_tokens.py::TestCounts::test_one_cut_circle_per_token_at_its_diameter',
+    'test_tokens.py::TestGeometry::test_ruler_and_footer_clear_of_the_tokens',
+    'test_tokens.py::TestOptions::test_bleed_option_and_clamp',
+    'test_tokens.py::TestOptions::test_no_bleed_still_leaves_room_for_scissors',
+    'test_tokens.py::TestSingleSided::test_no_blank_pages_without_duplex',
+    'test_tokens.py::TestSingleSided::test_pages_of_single_sided_tokens_are_kept_apart_by_a_blank_page',
+    'test_view_so_long_my_world.py::test_views_leave_the_state_alone',
+    'test_conformance.py::test_simulated_games_conform[so-long-my-world-',
+    'test_conformance.py::test_greedy_games_at_the_table_end',)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        nodeid = item.nodeid.removeprefix("tests/")
+        if nodeid.split("::")[0] in SLOW_MODULES or nodeid.startswith(SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
