@@ -90,7 +90,7 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
     def shared_result(self, state: SoLongState) -> bool:
         """So Long, My Love and the solo game: the players win or lose together."""
-        return modes.of(state).shared(state)
+        return modes.of(state).is_shared(state)
 
     def value(self, state: SoLongState, player: str) -> float:
         """The greedy policy's judgement (greedy.py)."""

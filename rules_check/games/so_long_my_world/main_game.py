@@ -25,7 +25,7 @@ def value(state: SoLongState, player: str) -> float:
     return (greedy.coop_value if state.mode == COOP else greedy.multiplayer_value)(state, player)
 
 
-def shared(state: SoLongState) -> bool:
+def is_shared(state: SoLongState) -> bool:
     """So Long, My Love: the players win or lose together."""
     return state.mode == COOP
 

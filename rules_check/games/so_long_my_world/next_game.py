@@ -30,7 +30,7 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
 from .marks import gain_mark
-from .seen import holds
+from .seen import can_hold
 from .state import MARK, REMNANT_DECK, SYSTEM, SoLongState, hand, stock
 
 RULE_END_CARDS = "So Long, My World: End Cards"
@@ -98,7 +98,7 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: An
             if p not in swapped:
                 continue  # "may"
             card = state.data.resolve(swapped[p]) if isinstance(swapped[p], str) else None
-            if card is None or not holds(state, hand(p), card) or state.data.cards[card].starting:
+            if card is None or not can_hold(state, hand(p), card) or state.data.cards[card].starting:
                 raise IllegalAction(RULE_END_CARDS, f"{p} swaps one of their 3 dealt Remnant cards, not "
                                                     f"{swapped[p]!r}", path=("swapped", p))
             top = z[REMNANT_DECK][-1]

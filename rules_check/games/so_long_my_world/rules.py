@@ -86,7 +86,6 @@ from .marks import gain_mark, mark_source
 from .actions import (DECKS, Action, Choose, Drain, Effect, EndTurn, EventDraw, Goal, Observe, Pass, Play, Reshuffle,
                       Respond, Show)
 from .state import (
-    SOLO,
     AFTER_REBOOT, CHOICE, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS,
     GESTALT_DECK, GOAL, HINDRANCE, MARK, OVER, REMNANT_DECK, RESHUFFLE, STEP_DRAIN, STEP_EFFECT, STEP_MARKS,
     STEP_PLAY, SYSTEM, VISION_PHASE, SoLongState, Waiting, chosen, field_of, hand, stock, tokens,
@@ -123,14 +122,14 @@ def plural(n: int, word: str) -> str:
 # --- one predicate per rule ----------------------------------------------------------------------
 
 
-def phase_is(state: SoLongState, phases: tuple[str, ...], doing: str, rule: str = RULE_TURN) -> None:
+def check_phase(state: SoLongState, phases: tuple[str, ...], doing: str, rule: str = RULE_TURN) -> None:
     """The round is in a phase where ``doing`` happens ("Game Phases": the five phases in order)."""
     if state.phase not in phases:
         raise IllegalAction(rule, f"{doing} is not possible now: the game is in the {state.phase} phase"
                             + (f" (it is {state.current()}'s turn)" if state.current() else ""))
 
 
-def players_turn(state: SoLongState, p: str, rule: str) -> None:
+def check_turn(state: SoLongState, p: str, rule: str) -> None:
     """Hindrance and Vision Phases go in turn order from the first player (ruling G1)."""
     if state.current() != p:
         if state.sequence and state.sequence != state.order():  # a card changed it (reading SL25)
@@ -208,7 +207,7 @@ def _effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -
     if a.ops and event.vision:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect is for the players on {event.vision}, in their "
                                         f"Vision Phase (ruling SL2)")
-    if event_runs_now(state, a.name, after_reboot):  # from its script, with the entry's choices (docs/effects.md)
+    if is_event_now(state, a.name, after_reboot):  # from its script, with the entry's choices (docs/effects.md)
         trial = state.copy()
         frame = verbs.run_event(trial, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
                                 spared(state, a), a.ops)
@@ -229,7 +228,7 @@ def spared(state: SoLongState, a: EventDraw) -> tuple[str, ...]:
     return a.ignore + tuple(p for p in continuous.spared_by_statics(state) if p not in a.ignore)
 
 
-def event_runs_now(state: SoLongState, name: str, after_reboot: bool) -> bool:
+def is_event_now(state: SoLongState, name: str, after_reboot: bool) -> bool:
     """Whether the event drawn resolves its script in the Event Phase: not one naming a Vision
     (ruling SL2), not the new event after a Reboot (its effect is ignored)."""
     event = state.data.events[name]
@@ -272,7 +271,7 @@ def system_after_deal(state: SoLongState, event: str) -> Counter:
     return left
 
 
-def reshuffle_is_the_pile(state: SoLongState, a: Reshuffle) -> None:
+def check_reshuffle_pile(state: SoLongState, a: Reshuffle) -> None:
     """"Shuffle the Reboot card and all discarded Event cards back into the deck" (ruling SL4)."""
     if a.order is None:
         return  # shuffled at the table: the order is not known (reading SL39)
@@ -325,10 +324,10 @@ def cost_paid(state: SoLongState, a: Play, rule: str) -> dict[str, int]:
     return {f: n for f, n in cost.items() if n}
 
 
-def card_playable(state: SoLongState, a: Play, rule: str) -> None:
+def check_card_playable(state: SoLongState, a: Play, rule: str) -> None:
     """The card is in hand and its exact feeling cost is in the player's stock ("Remnant Cards",
     2. Feeling Cost)."""
-    if not seen.holds(state, hand(a.player), a.card):  # seen, or one of its unseen cards can be it (SL41)
+    if not seen.can_hold(state, hand(a.player), a.card):  # seen, or one of its unseen cards can be it (SL41)
         why = seen.cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")
         raise IllegalAction(CONSERVATION, why) if why else IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
     have = Counter(state.zones[stock(a.player)])
@@ -340,7 +339,7 @@ def card_playable(state: SoLongState, a: Play, rule: str) -> None:
                             + ", ".join(f"{n} {f}" for f, n in short.items()))
 
 
-def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | None:
+def card_effect_fits(state: SoLongState, a: Play, rule: str, plain_ops: bool = True) -> SoLongState | None:
     """A scripted card (docs/effects.md) is played with the choices its text leaves, and does
     what its script says: tried on a copy, the card paid and on the field first (the copy is
     returned, for what follows it: a solo Path event). A card with no script writes its effect
@@ -350,7 +349,7 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str) -> SoLongState | No
         if a.to is not None or a.take is not None or a.choose:
             raise IllegalAction(rule, f"{a.card} has no script: its effect is written as plain operations "
                                       f"(ops: [...]), not as choices")
-        if state.mode != SOLO:  # solo checks them with its Path event (solo.play_possible)
+        if plain_ops:  # False: the caller checks them with what follows (the solo Path event, solo.check_play)
             check_ops(state, list(a.ops or ()))
         return None
     trial = state.copy()
@@ -445,7 +444,7 @@ def no_effect_keys(a: Effect) -> None:
         raise IllegalAction(RULE_EFFECT, f"{a.source}'s effect is written as plain operations (ops: [...])")
 
 
-def drain_possible(state: SoLongState, a: Drain) -> None:
+def check_drain(state: SoLongState, a: Drain) -> None:
     """"A player may perform ONLY ONE of these actions" (4.2)."""
     vision = state.vision_of[a.player]
     if a.kind == "mark of sol" and "no mark drain" in state.round_rules:
@@ -479,7 +478,7 @@ def event_now(state: SoLongState) -> str:
     return state.zones[EVENT][-1] if state.zones[EVENT] else "this round's event"
 
 
-def observation_possible(state: SoLongState, a: Observe) -> None:
+def check_observation(state: SoLongState, a: Observe) -> None:
     """"Spend 1 Mark of Sol to declare a karma ... draw from the Gestalt deck" (ruling SL9)."""
     if state.stock_of(a.player, MARK) < 1:
         raise IllegalAction(RULE_MARKS, f"{a.player} has no Mark of Sol to spend")
@@ -502,7 +501,7 @@ def goal_declared(state: SoLongState, a: Goal) -> None:
     if state.mode != COOP:
         raise IllegalAction(RULE_COOP, "only So Long, My Love has a Heartbreak goal")
     if state.phase != GOAL:
-        return  # phase_is names it
+        return  # check_phase names it
     found = goals.result(state)
     if found is not None and found[0] != a.reached:
         card = state.data.heartbreaks[state.heartbreak]  # type: ignore[index]
@@ -518,7 +517,7 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
     ("each player ... of their choice"); a choice with nothing waiting for it is not an entry.
     A "may" left unanswered when the log moves on is declined (reading SL33): returns the
     table the entry acts on."""
-    if state.waiting is not None and not answers_waiting(state, a):
+    if state.waiting is not None and not is_answer_to_waiting(state, a):
         state = state.copy()
         settle(state)
     w = state.waiting
@@ -527,7 +526,7 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
             raise IllegalAction(RULE_TURN, f"no effect is waiting for a choice of {a.player}'s")
         return state
     request = w.frame.waiting
-    if not answers_waiting(state, a):
+    if not is_answer_to_waiting(state, a):
         raise IllegalAction(w.rule, f"{w.what} waits for {request.chooser} to choose {request.what}: write "
                                     f"{{player: {request.chooser}, choose: {{{request.name}: ...}}}} next (the "
                                     f"choices: {request.shown()})")
@@ -542,7 +541,7 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
     return state
 
 
-def answers_waiting(state: SoLongState, a: Action) -> bool:
+def is_answer_to_waiting(state: SoLongState, a: Action) -> bool:
     w = state.waiting
     return w is not None and isinstance(a, Respond) and a.player == w.frame.waiting.chooser
 
@@ -590,7 +589,7 @@ def check(state: SoLongState, a: Action) -> None:
     if isinstance(a, Respond):
         return
     if isinstance(a, EventDraw):
-        phase_is(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
+        check_phase(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
         top_event(state, a.name)
         after = state.phase == AFTER_REBOOT
         reboot = state.data.events[a.name].reboot
@@ -600,48 +599,48 @@ def check(state: SoLongState, a: Action) -> None:
             check_ops(state, list(a.ops))
         extra_feeling(after_effect, a, deals=not reboot, waits=waits)
     elif isinstance(a, Reshuffle):
-        phase_is(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
-        reshuffle_is_the_pile(state, a)
+        check_phase(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
+        check_reshuffle_pile(state, a)
     elif isinstance(a, Choose):
-        phase_is(state, (CHOICE,), "choosing visions", RULE_CHOICE)
+        check_phase(state, (CHOICE,), "choosing visions", RULE_CHOICE)
         choices_complete(state, a)
     elif isinstance(a, Pass):
-        phase_is(state, (HINDRANCE,), "passing", RULE_HINDRANCE)
-        players_turn(state, a.player, RULE_HINDRANCE)
+        check_phase(state, (HINDRANCE,), "passing", RULE_HINDRANCE)
+        check_turn(state, a.player, RULE_HINDRANCE)
     elif isinstance(a, Play):
-        phase_is(state, (HINDRANCE, VISION_PHASE), "playing a card", RULE_PLAY)
+        check_phase(state, (HINDRANCE, VISION_PHASE), "playing a card", RULE_PLAY)
         if state.phase == HINDRANCE:
-            players_turn(state, a.player, RULE_HINDRANCE)
+            check_turn(state, a.player, RULE_HINDRANCE)
             hindrance_card(state, a.card)
-            card_playable(state, a, RULE_HINDRANCE)
+            check_card_playable(state, a, RULE_HINDRANCE)
             card_effect_fits(state, a, RULE_HINDRANCE)
         else:
-            players_turn(state, a.player, RULE_PLAY)
+            check_turn(state, a.player, RULE_PLAY)
             vision_step(state, a.player, STEP_PLAY, "playing a card", RULE_PLAY)
-            card_playable(state, a, RULE_PLAY)
+            check_card_playable(state, a, RULE_PLAY)
             card_effect_fits(state, a, RULE_PLAY)
     elif isinstance(a, Effect):
-        phase_is(state, (VISION_PHASE,), "a vision's effect", RULE_EFFECT)
-        players_turn(state, a.player, RULE_EFFECT)
+        check_phase(state, (VISION_PHASE,), "a vision's effect", RULE_EFFECT)
+        check_turn(state, a.player, RULE_EFFECT)
         vision_step(state, a.player, STEP_EFFECT, "the vision's effect", RULE_EFFECT)
         effect_available(state, a)
     elif isinstance(a, Drain):
-        phase_is(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
-        players_turn(state, a.player, RULE_DRAIN)
+        check_phase(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
+        check_turn(state, a.player, RULE_DRAIN)
         if state.step >= STEP_PLAY:
             raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn, or went past the drain "
                                             f"(played a card, spent a Mark of Sol): ONLY ONE drain action, before "
                                             f"the cards (ruling SL6)")
-        drain_possible(state, a)
+        check_drain(state, a)
     elif isinstance(a, Observe):
-        phase_is(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
-        players_turn(state, a.player, RULE_MARKS)
-        observation_possible(state, a)
+        check_phase(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
+        check_turn(state, a.player, RULE_MARKS)
+        check_observation(state, a)
     elif isinstance(a, EndTurn):
-        phase_is(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
-        players_turn(state, a.player, RULE_DRAIN)
+        check_phase(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
+        check_turn(state, a.player, RULE_DRAIN)
     elif isinstance(a, Goal):
-        phase_is(state, (GOAL,), "declaring the goal", RULE_COOP)
+        check_phase(state, (GOAL,), "declaring the goal", RULE_COOP)
         goal_declared(state, a)
 
 
@@ -718,7 +717,7 @@ def apply(state: SoLongState, a: Action) -> None:
     if isinstance(a, Show):
         show(state, a)
         return
-    if state.waiting is not None and not answers_waiting(state, a):
+    if state.waiting is not None and not is_answer_to_waiting(state, a):
         settle(state)  # the "may"s left unanswered are declined (reading SL33)
     _apply(state, a)
     triggers.fire(state)
@@ -734,7 +733,7 @@ def _apply(state: SoLongState, a: Action) -> None:
         after = state.phase == AFTER_REBOOT
         for p in a.ignore:
             z.move(MARK, stock(p), SYSTEM)
-        if event_runs_now(state, a.name, after and not reboot):
+        if is_event_now(state, a.name, after and not reboot):
             frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
                                     spared(state, a), a.ops)
             if frame.waiting is not None:  # "each player ... of their choice": their entries come next
@@ -988,11 +987,11 @@ def responses(state: SoLongState) -> Iterator[Respond]:
         yield Respond(request.chooser, ((request.name, None),))
         return
     out = [Respond(request.chooser, tuple(answers.items())) for answers in verbs.answers_to_wait(state)]
-    safe = [a for a in out if extra_survives(state, a)]
+    safe = [a for a in out if can_extra_survive(state, a)]
     yield from (safe or out)
 
 
-def extra_survives(state: SoLongState, a: Respond) -> bool:
+def can_extra_survive(state: SoLongState, a: Respond) -> bool:
     """The simulator's care for the extra Feeling named with an event whose effect waits (SL3):
     whether, after ``a``, with players still to answer, the System still holds one of its type
     once the event's Feelings are dealt (an answer that takes the last one is not offered while
@@ -1108,7 +1107,7 @@ def _candidates(state: SoLongState) -> Iterator[Action]:
             yield from plays(state, p, hindrance_only=False, looks=looks)
         yield Observe(p, "positive")
         yield Observe(p, "negative")
-        if table and state.stock_of(p, MARK) and observation_needs_show(state):
+        if table and state.stock_of(p, MARK) and is_show_needed(state):
             yield from table_moves.next_card_shows(state, GESTALT_DECK)  # the cards turned up (SL41)
         yield EndTurn(p)
     elif state.phase == GOAL:
@@ -1125,7 +1124,7 @@ def event_draws(state: SoLongState, top: str, rng: random.Random, looks: table_m
     if reboot and state.phase == EVENT_PHASE:
         ignores.append(tuple(p for p in state.players if state.stock_of(p, MARK)))
     event = state.data.events[top]
-    runs = event_runs_now(state, top, state.phase == AFTER_REBOOT)
+    runs = is_event_now(state, top, state.phase == AFTER_REBOOT)
     for ig in ignores:
         left_out = spared(state, EventDraw(top, None, ig))
         choices = looks.answers(verbs.answers_for, state, state.first_player(), top, event.script,
@@ -1153,7 +1152,7 @@ def event_draws(state: SoLongState, top: str, rng: random.Random, looks: table_m
                 yield EventDraw(top, None, ig, extra, tuple(answers.items()))
 
 
-def observation_needs_show(state: SoLongState) -> bool:
+def is_show_needed(state: SoLongState) -> bool:
     """Whether an Observation of one karma or the other needs more Gestalt cards shown than the
     table has seen: the seen top cards hold none of that karma (nor a neutral) before an unseen one."""
     wanted = {"positive", "negative"}

@@ -14,7 +14,7 @@ each pile is unseen cards whose multiset is what the box holds for it:
 `hide_pile` sets such a pile up. A card becomes seen where the log names it: an event drawn, a
 card played or discarded, a `show` entry. The questions the rules ask of a hand become "is or could be":
 
-* `holds`: the zone holds the card, seen, or one of its unseen cards can be it;
+* `can_hold`: the zone holds the card, seen, or one of its unseen cards can be it;
 * `cannot_hold`: why a zone cannot hold a card, in the rulebook's words, or None;
 * `options`: the cards a choice among a zone's cards may name: its seen cards, and every card
   its unseen cards can still be (a choice names a card, never an unseen one);
@@ -55,7 +55,7 @@ def can_be(state: SoLongState, zone: str, card: str) -> int:
     return min(u, sum(state.zones.unknown.get(p, Counter())[card] for p in piles))
 
 
-def holds(state: SoLongState, zone: str, card: str) -> bool:
+def can_hold(state: SoLongState, zone: str, card: str) -> bool:
     """``zone`` holds ``card``, seen, or one of its unseen cards can be it."""
     return card in state.zones.get(zone) or can_be(state, zone, card) > 0
 

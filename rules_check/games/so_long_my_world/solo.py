@@ -47,9 +47,9 @@ from rules_check.effects import describe, mismatch
 from . import actions, continuous, greedy, table_moves, triggers
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
-from .rules import (answers_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
+from .rules import (is_answer_to_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
                     responses, settle, show, top_event, waiting_for)
-from .seen import cannot_hold, hide_pile, holds
+from .seen import cannot_hold, hide_pile, can_hold
 from .seen import options as hand_options
 from rules_check.core.zones import CONSERVATION, is_unseen
 from .paths import NORMAL, PathData, bonus_script, load_paths
@@ -420,7 +420,7 @@ def to_solo_entry(a) -> dict[str, Any]:
 # --- one predicate per rule ------------------------------------------------------------------------------
 
 
-def in_vision_phase(state: SoLongState, doing: str, rule: str) -> None:
+def check_vision_phase(state: SoLongState, doing: str, rule: str) -> None:
     if state.phase != VISION_PHASE:
         raise IllegalAction(rule, f"{doing} is not possible now: the game is in the {state.phase} phase")
 
@@ -465,7 +465,7 @@ def reach_effect(state: SoLongState, a: Reach) -> dict[str, Any] | None:
     return answers
 
 
-def reach_possible(state: SoLongState, a: Reach) -> None:
+def check_reach(state: SoLongState, a: Reach) -> None:
     """"Reach an unlocked Vision (only once per turn) ... spending one corresponding Vision Token"."""
     if state.reached:
         raise IllegalAction(RULE_REACH, f"{a.player} already reached a vision this turn (only once per turn)")
@@ -490,7 +490,7 @@ def reach_possible(state: SoLongState, a: Reach) -> None:
                                         f"entry writes: {describe(a.ops)}")
 
 
-def drain_possible(state: SoLongState, a: SoloDrain) -> None:
+def check_drain(state: SoLongState, a: SoloDrain) -> None:
     """"Drain (only once per turn)": a vision token, a Mark of Sol, a Remnant OR a Gestalt card."""
     if state.solo_drained:
         raise IllegalAction(RULE_SOLO_DRAIN, f"{a.player} already drained this turn (only once per turn)")
@@ -505,7 +505,7 @@ def drain_possible(state: SoLongState, a: SoloDrain) -> None:
         raise IllegalAction(RULE_SOLO_DRAIN, "the Gestalt deck is empty")
 
 
-def unlock_possible(state: SoLongState, a: Unlock) -> None:
+def check_unlock(state: SoLongState, a: Unlock) -> None:
     """"spend 1 corresponding Affinity Feeling and 1 corresponding Vision Token"."""
     if a.vision not in state.clock or a.vision not in state.locked:
         raise IllegalAction(RULE_UNLOCK, f"{a.vision} is not a locked vision")
@@ -516,7 +516,7 @@ def unlock_possible(state: SoLongState, a: Unlock) -> None:
         raise IllegalAction(RULE_UNLOCK, f"{a.player} has no {a.vision} vision token to spend")
 
 
-def observe_possible(state: SoLongState, a: ObserveVision) -> None:
+def check_observe(state: SoLongState, a: ObserveVision) -> None:
     """"Observe a Vision (only once per turn) ... put a Mark of Sol from your own reserve onto a Vision" (SL16)."""
     if state.observed:
         raise IllegalAction(RULE_OBSERVE, f"{a.player} already observed a vision this turn (only once per turn)")
@@ -526,9 +526,9 @@ def observe_possible(state: SoLongState, a: ObserveVision) -> None:
         raise IllegalAction(RULE_OBSERVE, f"{a.vision} is not an unlocked vision (ruling SL16)")
 
 
-def play_possible(state: SoLongState, a: SoloPlay) -> None:
+def check_play(state: SoLongState, a: SoloPlay) -> None:
     """The exact cost, then the card's effect and its Path event as plain operations (SL17)."""
-    if not holds(state, hand(a.player), a.card):
+    if not can_hold(state, hand(a.player), a.card):
         why = cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")
         raise IllegalAction(CONSERVATION, why) if why else IllegalAction(
             RULE_SOLO_PLAY, f"{a.card} is not in {a.player}'s hand")
@@ -543,7 +543,8 @@ def play_possible(state: SoLongState, a: SoloPlay) -> None:
     if a.path_event and (ev is None or ev.script is None):
         raise IllegalAction(RULE_SOLO_PLAY, f"the Path {state.path} has no event for {a.card}" if ev is None else
                             f"the Path event of {a.card} (\"{ev.text}\") changes nothing: no path_event")
-    trial = card_effect_fits(state, a, RULE_SOLO_PLAY)  # the card's own effect: as in the multiplayer game
+    trial = card_effect_fits(state, a, RULE_SOLO_PLAY, plain_ops=False)  # the card's own effect: as in the
+    # multiplayer game; its plain operations are checked with its Path event (below)
     if trial is not None:
         path_event(trial, a)
         return
@@ -600,7 +601,7 @@ def sequence_option(state: SoLongState, a: Sequence):
     return None
 
 
-def sequence_possible(state: SoLongState, a: Sequence) -> None:
+def check_sequence(state: SoLongState, a: Sequence) -> None:
     """"after resolving the Path event ..., the player may sequence it to" the named chain (SL18)."""
     if state.last_played != a.card:
         raise IllegalAction(RULE_SEQUENCE, "only the card just played is sequenced"
@@ -617,7 +618,7 @@ def sequence_possible(state: SoLongState, a: Sequence) -> None:
         bonus(state.copy(), a, opt[1])
 
 
-def record_exact(state: SoLongState, a: Record) -> None:
+def check_record(state: SoLongState, a: Record) -> None:
     """"The player must record any unlocked Word in the Player's Log" (SL21)."""
     want = unlocked_words(state)
     if sorted(a.words) != sorted(want):
@@ -650,33 +651,33 @@ def check(state: SoLongState, a) -> None:
         top_event(state, a.name, RULE_SOLO_EVENT)  # a table log's unseen top card too (reading SL40)
         return
     if isinstance(a, Reshuffle):
-        from .rules import reshuffle_is_the_pile
+        from .rules import check_reshuffle_pile
         if state.phase != RESHUFFLE:
             raise IllegalAction(RULE_SOLO_EVENT, "shuffling the events back is not possible now")
-        reshuffle_is_the_pile(state, a)
+        check_reshuffle_pile(state, a)
         return
     if isinstance(a, Record):
         if state.phase != RECORD:
             raise IllegalAction(RULE_SOLO_END, "Words are recorded after an ending is reached")
-        record_exact(state, a)
+        check_record(state, a)
         return
     rule = {Reach: RULE_REACH, SoloDrain: RULE_SOLO_DRAIN, Unlock: RULE_UNLOCK, ObserveVision: RULE_OBSERVE,
             SoloPlay: RULE_SOLO_PLAY, Sequence: RULE_SEQUENCE}.get(type(a), f"{T}, 3. End Phase")
     if not isinstance(a, SoloAction + (EndTurn,)):
         raise IllegalAction(rule, "this entry is not a solo mode action (see docs/logs/so-long-my-world.md)")
-    in_vision_phase(state, "this action", rule)
+    check_vision_phase(state, "this action", rule)
     if isinstance(a, Reach):
-        reach_possible(state, a)
+        check_reach(state, a)
     elif isinstance(a, SoloDrain):
-        drain_possible(state, a)
+        check_drain(state, a)
     elif isinstance(a, Unlock):
-        unlock_possible(state, a)
+        check_unlock(state, a)
     elif isinstance(a, ObserveVision):
-        observe_possible(state, a)
+        check_observe(state, a)
     elif isinstance(a, SoloPlay):
-        play_possible(state, a)
+        check_play(state, a)
     elif isinstance(a, Sequence):
-        sequence_possible(state, a)
+        check_sequence(state, a)
 
 
 def lock_and_deal(state: SoLongState, event: str) -> None:
@@ -729,7 +730,7 @@ def apply(state: SoLongState, a) -> None:
     if isinstance(a, Show):
         show(state, a)
         return
-    if state.waiting is not None and not answers_waiting(state, a):
+    if state.waiting is not None and not is_answer_to_waiting(state, a):
         settle(state)
     _apply(state, a)
     triggers.fire(state)
@@ -938,7 +939,7 @@ def to_entry(a) -> dict[str, Any]:
     return to_solo_entry(a) if isinstance(a, SoloAction) else actions.to_entry(a)
 
 
-def shared(state: SoLongState) -> bool:
+def is_shared(state: SoLongState) -> bool:
     """One player: the result is theirs."""
     return True
 

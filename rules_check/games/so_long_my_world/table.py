@@ -38,7 +38,7 @@ MAX_TOP = 6  # the most top cards of a deck a show names at once (an Observation
 FACE_UP = ("field:", "catalyst:")  # zones the whole table sees, with DISCARD, EVENT, EVENT_DISCARD
 
 
-def _face_up_zone(zone: str) -> bool:
+def _is_face_up(zone: str) -> bool:
     return zone.startswith(FACE_UP) or zone in (DISCARD, EVENT, EVENT_DISCARD)
 
 
@@ -76,7 +76,7 @@ def table_view(engine, log: dict[str, Any]) -> dict[str, Any]:
     return {**log, "setup": written_setup, "log": out}
 
 
-def _follows(table: SoLongState, full: SoLongState) -> bool:
+def _is_following(table: SoLongState, full: SoLongState) -> bool:
     """Whether ``table`` is ``full`` as the table knows it: the same phase and turn, the same
     effect waiting, the same cards played and goals counted, each zone as many cards, its seen
     ones among the full game's (in a deck, at their places)."""
@@ -103,7 +103,7 @@ def _follows(table: SoLongState, full: SoLongState) -> bool:
     return True
 
 
-def _tries(engine, table: SoLongState, shows: list[dict[str, Any]], written: dict[str, Any],
+def _can_try(engine, table: SoLongState, shows: list[dict[str, Any]], written: dict[str, Any],
            after: SoLongState) -> bool:
     trial = table.copy()
     try:
@@ -114,7 +114,7 @@ def _tries(engine, table: SoLongState, shows: list[dict[str, Any]], written: dic
         engine.apply(trial, action)
     except Exception:  # noqa: BLE001 - any failure of the trial means: this show will not do
         return False
-    return _follows(trial, after)
+    return _is_following(trial, after)
 
 
 def _key(zone: str) -> str:
@@ -127,13 +127,13 @@ def _fit(engine, table: SoLongState, full: SoLongState, after: SoLongState,
     """The `show` entries the table needs before ``written`` (reading SL41), fewest first: none;
     the cards that leave a hand or deck face up; a deck's top cards (an Observation, a look);
     every changed hand's cards; every hand's."""
-    if _tries(engine, table, [], written, after):
+    if _can_try(engine, table, [], written, after):
         return []
     changed = [z for z in full.zones.names()
                if unseen_count(table.zones.get(z)) and full.zones.get(z) != after.zones.get(z)]
     public = Counter()
     for z in after.zones.names():
-        if _face_up_zone(z):
+        if _is_face_up(z):
             public += Counter(after.zones.get(z)) - Counter(full.zones.get(z))
     left = {}
     for z in changed:
@@ -164,7 +164,7 @@ def _fit(engine, table: SoLongState, full: SoLongState, after: SoLongState,
     if len(every) > 1:
         tries.append([{"show": every}])
     for shows in tries:
-        if _tries(engine, table, shows, written, after):
+        if _can_try(engine, table, shows, written, after):
             return shows
     raise AssertionError(f"the table view cannot follow {written!r}: a bug of table.py")
 
@@ -174,7 +174,7 @@ def _face_up(table: SoLongState, full: SoLongState) -> dict[str, Any] | None:
     Catalyst put under a Gestalt Vision): shown right after (reading SL41)."""
     shown = {}
     for z in table.zones.names():
-        if _face_up_zone(z) and unseen_count(table.zones.get(z)):
+        if _is_face_up(z) and unseen_count(table.zones.get(z)):
             left = Counter(full.zones.get(z)) - Counter(seen(table.zones.get(z)))
             shown[z] = sorted(left.elements())
     return {"show": shown} if shown else None

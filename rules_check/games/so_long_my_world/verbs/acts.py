@@ -62,7 +62,7 @@ def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
     return True
 
 
-def gain_possible(w: "SWorld", item: str) -> bool:
+def can_gain(w: "SWorld", item: str) -> bool:
     """Whether ``item`` can be gained now (`gain`)."""
 
     return mark_source(w.state) is not None if item == MARK else item in w.state.zones[SYSTEM]

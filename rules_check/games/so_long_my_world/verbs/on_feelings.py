@@ -11,7 +11,7 @@ from rules_check.effects import Frame, Request, Verb
 
 from .. import seen
 from ..state import FEELINGS, MARK, SYSTEM, hand, stock, tokens, vision_zone
-from .acts import counted, counts_as, draw, gain, gain_possible, give_back, item_of, receive, recipients
+from .acts import counted, counts_as, draw, gain, can_gain, give_back, item_of, receive, recipients
 from .each import Each
 from .readers import _card, _feeling, _feelings, _read_player, _read_vision, combos, receive_question, return_question
 from .world import SWorld
@@ -355,7 +355,7 @@ class Change(Verb):
         p = frame.controller
         options = self.candidates(w, frame, step)
         token = frame.answers.get("change", options[0] if options else None)
-        if token is None or not gain_possible(w, item_of(step.get("into"))):
+        if token is None or not can_gain(w, item_of(step.get("into"))):
             return False
         w.move(frame, token, stock(p), SYSTEM)
         return gain(w, frame, p, item_of(step.get("into")))

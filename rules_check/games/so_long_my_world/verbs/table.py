@@ -48,3 +48,12 @@ VERBS: dict[str, Verb] = {
     "take more": TakeMore(),
     "change": Change(),
 }
+
+# The words of the vocabulary no verb runs: the rules read them where their rule applies.
+# Static abilities, asked by continuous.has_static: Teeth in the Dark at the drain ("4. Vision
+# Phase, 2. Drain"), Lighthouse Keeper at a Reboot ("Reboot Cards"), The Symbolic System at a
+# card's cost ("2. Feeling Cost"). End cards' steps, read once the table is set (next_game.py,
+# "End Cards"): Such Stuff as Dreams's fourth card dealt and one returned, a kept card swapped,
+# what a player starts with, the extra Feeling every round (Infinite Spaces).
+RULE_WORDS = frozenset({"drain up to", "unaffected by", "pay instead",
+                        "dealt", "swap dealt", "start with", "extra every round"})
