@@ -12,7 +12,7 @@ Card art comes from the card folder or an ``--assets`` folder only (pnp.data.ass
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +23,7 @@ from .games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts
+from .layout.paper import parse_paper
 from .layout.presets import Preset, preset_for, preset_named
 from .options import BuildOptions, Format, PieceJob  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
@@ -136,6 +137,10 @@ def build(games: list[str], options: BuildOptions,
 
 
 def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[GameBuild]:
+    try:  # the paper is read once, here: every renderer gets the Paper
+        options = replace(options, paper=parse_paper(options.paper))
+    except ValueError as exc:
+        raise InputError(None, f"paper: {exc}") from None
     for game in games:
         game_spec(options.cards_dir, game)  # a bundled game, or a folder with a game.yaml: else "unknown game"
     layouts = load_layouts(options.layout_layers())

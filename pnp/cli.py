@@ -11,13 +11,16 @@ import math
 import time
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
 from . import __version__, console
 from .data.atomic import Interrupted
 from .data.errors import InputError, PnpError
+
+if TYPE_CHECKING:
+    from .layout.paper import Paper
 
 HELP = {"help_option_names": ["-h", "--help"]}
 
@@ -168,11 +171,11 @@ def _engines() -> dict:
         raise fail(exc) from None
 
 
-def _paper(value: str) -> str:
-    from .layout.sheet import paper_named
+def _paper(value: str) -> Paper:
+    from .layout.paper import parse_paper
 
     try:
-        return paper_named(value)
+        return parse_paper(value)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
 

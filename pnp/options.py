@@ -10,6 +10,7 @@ from typing import Literal
 
 from .data.components import Component
 from .data.paths import bundled
+from .layout.paper import Paper
 from .layout.sheet import Duplex
 
 Format = Literal["pdf", "png", "pod", "tts"]
@@ -20,7 +21,8 @@ class BuildOptions:
     cards_dir: Path = field(default_factory=lambda: bundled("cards"))
     layouts_dir: Path = field(default_factory=lambda: bundled("layouts"))
     out_dir: Path = Path("output")
-    paper: str = "a4"
+    # a4, letter, a3, tabloid, WxH in mm, or a Paper (pnp/layout/paper.py); the build reads it once
+    paper: Paper | str = "a4"
     duplex: Duplex = "long-edge"
     bleed: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)

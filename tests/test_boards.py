@@ -30,7 +30,8 @@ from pnp.games.kartomantik import models as K
 from pnp.data.loader import load_game
 from pnp.layout import model as lm
 from pnp.layout import tiles as tl
-from pnp.layout.sheet import MIN_MARGIN, PAPERS
+from pnp.layout.paper import PAPERS
+from pnp.layout.sheet import MIN_MARGIN
 from pnp.render import boards as rb
 from pnp.render.card import FaceRenderer
 from pnp.render.images import ImageStore

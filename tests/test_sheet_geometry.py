@@ -3,7 +3,8 @@ where each back lands (pure mm arithmetic, no PDF)."""
 
 import pytest
 
-from pnp.layout.sheet import MARK_GAP, MARK_LENGTH, MARK_ROOM, MIN_MARGIN, MISCUT, PAPERS, fit_grid
+from pnp.layout.paper import PAPERS
+from pnp.layout.sheet import MARK_GAP, MARK_LENGTH, MARK_ROOM, MIN_MARGIN, MISCUT, fit_grid
 
 
 def mark_length(m) -> float:

@@ -20,7 +20,7 @@ from pnp.data.components import Component, Kind
 from pnp.data.errors import InputError
 from pnp.data.loader import load_game
 from pnp.layout.model import Template, load_layouts
-from pnp.layout.sheet import PAPERS
+from pnp.layout.paper import PAPERS
 from pnp.render import furniture, tokens
 from pnp.render.sheets import new_canvas
 

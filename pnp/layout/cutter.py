@@ -15,7 +15,8 @@ Length ``REG_LENGTH``, Thickness ``REG_THICKNESS``, Inset ``REG_INSET`` (docs/pr
 
 from __future__ import annotations
 
-from .sheet import PAPERS, Rect, SheetLayout, Spacing, _axis
+from .paper import Paper, parse_paper
+from .sheet import Rect, SheetLayout, Spacing, _axis
 
 REG_INSET = 10.0  # mm from each page edge to the middle of a mark's line (Studio's least)
 REG_THICKNESS = 1.0  # mm: the line of the L marks
@@ -50,13 +51,14 @@ def keep_out(page_w: float, page_h: float) -> list[Rect]:
             Rect(0, 0, CORNER, CORNER)]
 
 
-def fit_cutter_grid(paper: str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
+def fit_cutter_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
                     gutter: float | None = None) -> SheetLayout:
     """The arrangement that fits the most cards inside the marks' frame, clear of the corner
     squares (portrait preferred on a tie). The grid is centred, so it clears all three corners
     when it keeps ``CORNER`` from the page edge across or down; ``CUT_MARGIN`` the other way.
     """
-    pw, ph = PAPERS[paper]
+    paper = parse_paper(paper)
+    pw, ph = paper.size
     best: SheetLayout | None = None
     for w, h in ((pw, ph), (ph, pw)):
         landscape = w > h
@@ -67,7 +69,7 @@ def fit_cutter_grid(paper: str, card_w: float, card_h: float, bleed: float, spac
             down = _axis(h, card_h, bleed, spacing, gutter, 2 * ry, marks=False)
             if across is None or down is None:
                 continue
-            layout = SheetLayout(paper, w, h, card_w, card_h, across.count, down.count, across.bleed,
+            layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count, across.bleed,
                                  down.bleed, across.gutter, down.gutter, cutter=True)
             if best is None or layout.per_sheet > best.per_sheet:
                 best = layout

@@ -23,35 +23,11 @@ Coordinates here: mm, origin at the page's bottom-left, y up (as PDF).
 
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass
 from typing import Literal
 
-PAPERS: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "a3": (297.0, 420.0),
-    "tabloid": (279.4, 431.8),  # 11 x 17 in
-}
-_CUSTOM_PAPER = re.compile(r"(\d{2,4}(?:\.\d{1,2})?)x(\d{2,4}(?:\.\d{1,2})?)")
-PAPER_MIN, PAPER_MAX = 80.0, 2000.0  # mm: a custom paper's sides
+from .paper import Paper, parse_paper
 
-
-def paper_named(name: str) -> str:
-    """The paper ``name`` names: a4, letter, a3, tabloid, or ``WxH`` in mm (``330x480``, a
-    print shop's SRA3), which is added to PAPERS under its name; ValueError otherwise."""
-    key = name.strip().lower()
-    if key in PAPERS:
-        return key
-    m = _CUSTOM_PAPER.fullmatch(key)
-    if m:
-        w, h = float(m[1]), float(m[2])
-        if not (PAPER_MIN <= w <= PAPER_MAX and PAPER_MIN <= h <= PAPER_MAX):
-            raise ValueError(f"a paper's sides are {PAPER_MIN:.0f} to {PAPER_MAX:.0f} mm, got {name!r}")
-        PAPERS[key] = (min(w, h), max(w, h))  # portrait, as every page is
-        return key
-    raise ValueError(f"expected {', '.join(list(PAPERS)[:4])} or WxH in mm (like 330x480), got {name!r}")
 MIN_MARGIN = 5.0  # a printer's unprintable edge: nothing is drawn nearer the page edge
 MARK_GAP = 0.5  # between the bleed edge and the start of a crop mark
 MARK_LENGTH = 3.0  # every crop mark: shorter ones are hard to line a trimmer's blade up with
@@ -358,7 +334,7 @@ def _axis(length: float, card: float, bleed: float, spacing: Spacing, gutter: fl
     return _Axis(n, min(bleed, slack / 2), 0.0)
 
 
-def fit_grid(paper: str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
+def fit_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
              gutter: float | None = None, margin: float = MIN_MARGIN) -> SheetLayout:
     """The arrangement that fits the most cards on the paper, portrait preferred on a tie.
 
@@ -366,9 +342,8 @@ def fit_grid(paper: str, card_w: float, card_h: float, bleed: float, spacing: Sp
     top and bottom also keep room for the ruler and the footer unless that would cost a row
     of cards (they then go between the crop marks). See `_axis` for gutters and bleed.
     """
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}")
-    pw, ph = PAPERS[paper]
+    paper = parse_paper(paper)
+    pw, ph = paper.size
     best: SheetLayout | None = None
     sides = 2 * (margin + MARK_ROOM)
     # the grid stays centred (a back must land where the mirrored front is), so the taller
@@ -382,7 +357,7 @@ def fit_grid(paper: str, card_w: float, card_h: float, bleed: float, spacing: Sp
             down = tight
         if across is None or down is None:
             continue
-        layout = SheetLayout(paper, w, h, card_w, card_h, across.count, down.count,
+        layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count,
                              across.bleed, down.bleed, across.gutter, down.gutter, margin)
         if best is None or layout.per_sheet > best.per_sheet:
             best = layout

@@ -25,7 +25,8 @@ import math
 from dataclasses import dataclass
 from typing import Literal, Union
 
-from .sheet import MIN_MARGIN, PAPERS, Rect
+from .paper import Paper, parse_paper
+from .sheet import MIN_MARGIN, Rect
 
 OVERLAP = 10.0  # mm of the board printed on both of two neighbouring tiles
 FOOTER_BAND = 4.0  # mm above the printer margin for the footer line
@@ -47,11 +48,9 @@ def row_name(row: int) -> str:
     return name
 
 
-def tile_area(paper: str) -> Rect:
+def tile_area(paper: Paper | str) -> Rect:
     """The part of a portrait page a tile's picture may cover (page mm)."""
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}")
-    pw, ph = PAPERS[paper]
+    pw, ph = parse_paper(paper).size
     x = MIN_MARGIN + MARK_BAND
     y = MIN_MARGIN + FOOTER_BAND + MARK_BAND
     return Rect(x, y, pw - 2 * x, ph - y - (MIN_MARGIN + HEADER_BAND + MARK_BAND))
@@ -208,7 +207,7 @@ class TilePlan:
         return None
 
 
-def _fit_scale(paper: str, w: float, h: float, bleed: float) -> tuple[float, bool]:
+def _fit_scale(paper: Paper, w: float, h: float, bleed: float) -> tuple[float, bool]:
     """The largest scale (whole percent, at most 1) at which the board fits one tile, and
     whether it is turned for it."""
     area = tile_area(paper)
@@ -224,7 +223,7 @@ def _fit_scale(paper: str, w: float, h: float, bleed: float) -> tuple[float, boo
     return best
 
 
-def plan(paper: str, board_w: float, board_h: float, bleed: float = 3.0, scale: Scale = None,
+def plan(paper: Paper | str, board_w: float, board_h: float, bleed: float = 3.0, scale: Scale = None,
          overlap: float = OVERLAP) -> TilePlan:
     """Tile a ``board_w`` x ``board_h`` mm board over portrait ``paper`` pages.
 
@@ -234,8 +233,9 @@ def plan(paper: str, board_w: float, board_h: float, bleed: float = 3.0, scale: 
     """
     if board_w <= 0 or board_h <= 0:
         raise ValueError("a board has a size above 0")
+    paper = parse_paper(paper)
     area = tile_area(paper)
-    pw, ph = PAPERS[paper]
+    pw, ph = paper.size
     if scale == "fit":
         s, turned = _fit_scale(paper, board_w, board_h, bleed)
         options = [(turned, s)]
@@ -266,4 +266,4 @@ def plan(paper: str, board_w: float, board_h: float, bleed: float = 3.0, scale: 
                 top="board" if r == 0 else "cut",
                 bottom="board" if r == len(ys) - 1 else "glue",
             ))
-    return TilePlan(paper, pw, ph, board_w, board_h, s, turned, bleed, overlap, len(xs), len(ys), tuple(tiles))
+    return TilePlan(paper.name, pw, ph, board_w, board_h, s, turned, bleed, overlap, len(xs), len(ys), tuple(tiles))

@@ -25,6 +25,7 @@ from ..data.components import MAX_BOARD_PAGES
 from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout import tiles as tl
+from ..layout.paper import Paper
 from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN
 from . import fonts, furniture, text
 from .card import Face, FaceRenderer
@@ -71,7 +72,7 @@ def _mm(value: float) -> str:
     return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
 
 
-def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: str, board_scale: tl.Scale,
+def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: Paper | str, board_scale: tl.Scale,
               bleed: float | None = None) -> list[_Board]:
     """Every board item of ``jobs`` (``PieceJob``s) with its template and tile plan.
 

@@ -15,7 +15,8 @@ from reportlab.lib.units import mm
 
 from ..data.atomic import Target, staged
 from ..data.errors import InputError
-from ..layout.sheet import PAPERS, mirrors_left_right
+from ..layout.paper import Paper, parse_paper
+from ..layout.sheet import mirrors_left_right
 from . import fonts, furniture
 from .colour import ink
 from .sheets import new_canvas
@@ -36,7 +37,7 @@ def _text(c, x: float, y: float, lines: list[str], size: float = 8.5) -> None:
         c.drawString(x * mm, (y - i * size * 0.45) * mm, line)
 
 
-def write_calibration(out: Path, paper: str, duplex: str) -> Target:
+def write_calibration(out: Path, paper: Paper | str, duplex: str) -> Target:
     """Write the sheet to ``out``: a regular file is replaced whole (through a link, its
     target), a device or a pipe (``/dev/stdout``) written into (pnp.data.atomic); returns
     where it went."""
@@ -50,9 +51,10 @@ def write_calibration(out: Path, paper: str, duplex: str) -> Target:
     return file.target
 
 
-def _draw(c, paper: str, duplex: str) -> None:
+def _draw(c, paper: Paper | str, duplex: str) -> None:
     """The sheet's two pages."""
-    w, h = PAPERS[paper]
+    paper = parse_paper(paper)
+    w, h = paper.size
     c.setPageSize((w * mm, h * mm))
     # front
     c.setStrokeColor(ink("#000000"))
@@ -63,7 +65,7 @@ def _draw(c, paper: str, duplex: str) -> None:
         c.circle(x * mm, y * mm, 2 * mm, stroke=1, fill=0)
     _text(c, 12, h - 14, [
         "pnp duplex calibration: FRONT",
-        f"Print this file double-sided on {paper.upper()}, {duplex} flip, at 100% (actual size).",
+        f"Print this file double-sided on {paper.name.upper()}, {duplex} flip, at 100% (actual size).",
         "Turn the sheet over and hold it against a window or a lamp.",
     ])
     # the 50 mm ruler every print page carries: a scaled print is seen before it is measured

@@ -33,7 +33,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
-from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAPERS, Duplex, Rect, mirrors_left_right
+from ..layout.paper import Paper, parse_paper
+from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, Duplex, Rect, mirrors_left_right
 from . import fonts, furniture
 from .card import Face, FaceRenderer
 from .colour import ink, mix
@@ -104,16 +105,14 @@ class ScreenSheet:
         return max(0.0, min(MARK_LENGTH, band))
 
 
-def place(paper: str, width: float, height: float, folds: tuple[float, ...], bleed: float,
+def place(paper: Paper | str, width: float, height: float, folds: tuple[float, ...], bleed: float,
           margin: float = MIN_MARGIN) -> ScreenSheet:
     """The screen centred on a landscape page, with the bleed that fits beside it.
 
     Room is kept for a crop mark ``MARK_LENGTH`` long on every side and, above and below,
     for the ruler and the footer. A screen that does not fit with ``MIN_BLEED`` is scaled down.
     """
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}")
-    short, long_ = PAPERS[paper]
+    short, long_ = parse_paper(paper).size
     pw, ph = long_, short
     marks = MARK_GAP + MARK_LENGTH
     furniture_h = furniture.RULER_HEIGHT + max(furniture.FOOTER_HEIGHT, LEGEND_HEIGHT) + 2 * 1.0
@@ -121,11 +120,11 @@ def place(paper: str, width: float, height: float, folds: tuple[float, ...], ble
     room_h = (ph - 2 * margin - height - furniture_h) / 2 - marks
     fit = min(bleed, room_w, room_h)
     if fit >= MIN_BLEED or fit >= bleed:
-        return ScreenSheet(paper, pw, ph, width, height, folds, max(0.0, fit), 1.0, margin)
+        return ScreenSheet(str(paper), pw, ph, width, height, folds, max(0.0, fit), 1.0, margin)
     b = min(bleed, MIN_BLEED)
     scale = min((pw - 2 * margin - 2 * (marks + b)) / width,
                 (ph - 2 * margin - furniture_h - 2 * (marks + b)) / height)
-    return ScreenSheet(paper, pw, ph, width, height, folds, b, scale, margin)
+    return ScreenSheet(str(paper), pw, ph, width, height, folds, b, scale, margin)
 
 
 def _number(fields: dict[str, Any], key: str, default: float) -> float:

@@ -15,6 +15,7 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.cutter import cut_outlines, fit_cutter_grid, registration_marks
 from ..layout.presets import Preset, fit
+from ..layout.paper import Paper
 from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
 from . import fonts, furniture
 from .colour import ink
@@ -69,7 +70,7 @@ class CardJob:
 
 @dataclass
 class SheetOptions:
-    paper: str = "a4"
+    paper: Paper | str = "a4"
     duplex: Duplex = "long-edge"
     bleed: float | None = None  # None: each template's own bleed
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to every back page

@@ -48,7 +48,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
-from ..layout.sheet import MIN_MARGIN, PAPERS, Duplex, mirrors_left_right
+from ..layout.paper import Paper, parse_paper
+from ..layout.sheet import MIN_MARGIN, Duplex, mirrors_left_right
 from . import furniture
 from .card import Face, FaceRenderer
 from .colour import ink
@@ -93,9 +94,9 @@ class Placed:
     y: float
 
 
-def content_area(paper: str) -> tuple[float, float, float, float]:
+def content_area(paper: Paper | str) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1): where tokens and their bleed may go on a page of ``paper``."""
-    w, h = PAPERS[paper]
+    w, h = parse_paper(paper).size
     return MIN_MARGIN, MIN_MARGIN + BAND, w - MIN_MARGIN, h - MIN_MARGIN - BAND
 
 
@@ -132,7 +133,7 @@ def _row_y(discs: list[Disc], row: list[tuple[int, float]], placed: list[Placed]
     return y
 
 
-def _pack(discs: list[Disc], paper: str) -> list[list[Placed]]:
+def _pack(discs: list[Disc], paper: Paper | str) -> list[list[Placed]]:
     """Place ``discs`` in order, row after row, page after page."""
     x0, y0, x1, y1 = content_area(paper)
     pages: list[list[Placed]] = []
@@ -156,7 +157,7 @@ def _pack(discs: list[Disc], paper: str) -> list[list[Placed]]:
                 best = (density, y, row)
         if best is None:
             if not placed:
-                w, h = PAPERS[paper]
+                w, h = parse_paper(paper).size
                 raise ValueError(f"a token of {d.diameter:g} mm with {d.bleed:g} mm bleed does not fit "
                                  f"on {paper} paper ({w:g} x {h:g} mm)")
             pages.append(placed)
@@ -171,7 +172,7 @@ def _pack(discs: list[Disc], paper: str) -> list[list[Placed]]:
     return pages
 
 
-def pack(discs: list[Disc], paper: str, groups: list[str] | None = None) -> list[list[Placed]]:
+def pack(discs: list[Disc], paper: Paper | str, groups: list[str] | None = None) -> list[list[Placed]]:
     """Place ``discs`` on as many pages as they need (see the module docstring).
 
     ``groups`` (one name per disc, a component's discs consecutive) keeps each group on one
@@ -188,7 +189,7 @@ def pack(discs: list[Disc], paper: str, groups: list[str] | None = None) -> list
     return [_centred(discs, page, x0, x1) for page in plain]
 
 
-def _pack_groups(discs: list[Disc], paper: str, groups: list[str]) -> list[list[Placed]]:
+def _pack_groups(discs: list[Disc], paper: Paper | str, groups: list[str]) -> list[list[Placed]]:
     runs: list[list[int]] = []
     for i, g in enumerate(groups):
         if runs and groups[runs[-1][0]] == g:
@@ -231,10 +232,10 @@ def _centred(discs: list[Disc], page: list[Placed], x0: float, x1: float) -> lis
     return [Placed(p.index, p.x + shift, p.y) for p in page]
 
 
-def back_place(x: float, y: float, paper: str, duplex: Duplex) -> tuple[float, float, bool]:
+def back_place(x: float, y: float, paper: Paper | str, duplex: Duplex) -> tuple[float, float, bool]:
     """Where the back of the token centred at (x, y) goes on the back page, and whether it
     is drawn upside down (the sheet turns top-bottom)."""
-    w, h = PAPERS[paper]
+    w, h = parse_paper(paper).size
     if mirrors_left_right(duplex, False):
         return w - x, y, False
     return x, h - y, True
@@ -271,7 +272,7 @@ def check_round(template: lm.Template) -> None:
                                     "inside the token's cut circle")
 
 
-def _tokens(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: str) -> list[_Token]:
+def _tokens(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: Paper | str) -> list[_Token]:
     """Every printed token of ``jobs`` (`pnp.build.PieceJob`), in the data's order."""
     checked: set[str] = set()
     out: list[_Token] = []
@@ -357,7 +358,7 @@ class _Sheet:
 class TokenRenderer:
     canvas: Canvas
     layouts: lm.Layouts
-    paper: str = "a4"
+    paper: Paper | str = "a4"
     duplex: Duplex = "long-edge"
     back_offset: tuple[float, float] = (0.0, 0.0)
     page: int = 0
@@ -418,7 +419,7 @@ class TokenRenderer:
 
     def _page(self, footer: str, draw: Callable[[], None], offset: tuple[float, float]) -> None:
         c = self.canvas
-        w, h = PAPERS[self.paper]
+        w, h = parse_paper(self.paper).size
         c.setPageSize((w * mm, h * mm))
         c.saveState()
         if offset != (0.0, 0.0):
