@@ -30,13 +30,12 @@ from starlette.routing import Route
 from pnp.data.errors import InputError
 from rules_check.core.engine import Engine
 
+from .requests import read_body
 from .session import NotAnEntry, TableGame
 from .start import start_routes
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}\.ya?ml")
 COOKIE = "pnp_table_token"
-MAX_BODY = 256 * 1024  # an entry or a setup: a few kilobytes; a decklist pasted whole is still small
-MAX_PLAYER_NAME = 40
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -58,24 +57,6 @@ def game_file_name(raw: Any) -> str | None:
     if not name.endswith((".yaml", ".yml")):
         name += ".yaml"
     return name if NAME.fullmatch(name) and ".." not in name else None
-
-
-def player_names(raw: Any) -> list[str]:
-    """The players' names from the page: each stripped, non-empty, short, one line of printable
-    text (a name is a key of the log and is shown everywhere: rules_check/names.py's rules)."""
-    if not isinstance(raw, list) or not raw:
-        raise NotAnEntry("name the players, in seating order")
-    out = []
-    for n in raw:
-        if not isinstance(n, str) or not n.strip():
-            raise NotAnEntry("a player's name is some text")
-        n = " ".join(n.split())
-        if len(n) > MAX_PLAYER_NAME or any(not ch.isprintable() or ch in "/:" for ch in n):
-            raise NotAnEntry(f"a player's name is at most {MAX_PLAYER_NAME} printable characters, without / or :")
-        if n in out:
-            raise NotAnEntry(f"two players named {n!r}")
-        out.append(n)
-    return out
 
 
 class Table:
@@ -158,19 +139,6 @@ class Table:
             return made
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise NotAnEntry(f"the request is larger than {MAX_BODY // 1024} KB")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise NotAnEntry("the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise NotAnEntry("the request is a JSON object")
-    return data
-
-
 def _entry_of(data: dict[str, Any]) -> Any:
     """The entry the page sends: as data (a move offered) or as one line of YAML (what happened,
     typed in the log's own vocabulary), read with the safe loader."""
@@ -246,7 +214,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
 
     async def record(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
-        entry = _entry_of(await _body(request))
+        entry = _entry_of(await read_body(request))
 
         def run() -> dict[str, Any]:
             with game.lock:
@@ -266,7 +234,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
 
     async def note(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
-        data = await _body(request)
+        data = await read_body(request)
 
         def run() -> dict[str, Any]:
             with game.lock:
@@ -276,7 +244,7 @@ def create_app(folder: Path, engines: dict[str, Engine], token: str | None = Non
 
     async def branch(request: Request) -> Response:
         game = await asyncio.to_thread(table.game, request.path_params["name"])
-        data = await _body(request)
+        data = await read_body(request)
         made = await asyncio.to_thread(table.branch, game, data.get("after"), data.get("name") or "")
         return JSONResponse({"name": made.path.name})
 

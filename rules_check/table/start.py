@@ -13,18 +13,29 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from pnp.data.errors import InputError, InputErrors
 
+from rules_check.core.engine import Engine
 from rules_check.core.questions import BadAnswer, BadAnswers, Question, filled
-from .session import NotAnEntry
+from .requests import player_names, read_body
+from .session import NotAnEntry, TableGame
 
-if TYPE_CHECKING:
-    from .server import Table
+
+class Table(Protocol):
+    """What the start page needs of the server's `Table` (server.py), which imports this module."""
+
+    engines: dict[str, Engine[Any, Any]]
+
+    def listing(self) -> list[dict[str, Any]]: ...
+
+    def engine_for(self, game: Any, players: list[str]) -> Engine[Any, Any]: ...
+
+    def new(self, name: str, game: str, players: list[str], setup: Any) -> TableGame: ...
 
 Handler = Callable[[Request], Any]
 
@@ -41,10 +52,8 @@ def _refused(exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=400)
 
 
-def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
+def start_routes(table: Table) -> list[tuple[str, Handler, list[str]]]:
     """(path, handler, methods) of the start page's requests; the server guards each."""
-    from .server import _body, player_names
-
     engines = table.engines
 
     engine_for = table.engine_for
@@ -67,7 +76,7 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
                             headers={"Cache-Control": "no-store"})
 
     async def at_random(request: Request) -> Response:
-        data = await _body(request)
+        data = await read_body(request)
         players = player_names(data.get("players"))
         engine = engine_for(request.path_params["game"], players)
         given = data.get("answers") or {}
@@ -81,7 +90,7 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
     async def deck(request: Request) -> Response:
         """A Kartomantik decklist checked as ``pnp check deck -`` checks it, for the page to show
         its errors beside the decklist as it is pasted."""
-        data = await _body(request)
+        data = await read_body(request)
         engine = engines.get("kartomantik")
         if engine is None or not hasattr(engine, "deck_problems"):
             raise NotAnEntry("no rules engine for kartomantik")
@@ -94,7 +103,7 @@ def start_routes(table: "Table") -> list[tuple[str, Handler, list[str]]]:
                              "player": read.player if read is not None else None})
 
     async def create(request: Request) -> Response:
-        data = await _body(request)
+        data = await read_body(request)
         game = data.get("game") or ""
         players = player_names(data.get("players"))
         setup = data.get("setup")
