@@ -28,7 +28,9 @@ from pnp.build import BuildOptions, build, card_jobs  # noqa: E402
 from pnp.data.loader import load_game  # noqa: E402
 from pnp.data.paths import bundled  # noqa: E402
 from pnp.layout.model import load_layouts  # noqa: E402
-from pnp.render.sheets import SheetOptions, page_count  # noqa: E402
+from pnp.layout.paper import parse_paper  # noqa: E402
+from pnp.options import PrintOptions  # noqa: E402
+from pnp.render.sheets import page_count  # noqa: E402
 
 GAMES = ["so-long-my-world", "visions", "kartomantik", "relics"]
 
@@ -72,7 +74,8 @@ def paper_table() -> None:
         print(f"  {paper}")
         totals = []
         for label, gutter, cutter in SPACINGS:
-            counts = [page_count(jobs[g], SheetOptions(paper=paper, gutter=gutter, cutter=cutter)) for g in GAMES]
+            options = PrintOptions(paper=parse_paper(paper), gutter=gutter, cutter=cutter)
+            counts = [page_count(jobs[g], options) for g in GAMES]
             totals.append(sum(counts))
             print(f"    {label:23} " + "  ".join(f"{g} {n:3d}" for g, n in zip(GAMES, counts))
                   + f"  total {sum(counts):3d}")

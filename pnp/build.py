@@ -12,7 +12,7 @@ Card art comes from the card folder or an ``--assets`` folder only (pnp.data.ass
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,9 +23,8 @@ from .games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts
-from .layout.paper import parse_paper
 from .layout.presets import Preset, preset_for, preset_named
-from .options import BuildOptions, Format, PieceJob  # noqa: F401  (pnp.build.BuildOptions, as before)
+from .options import BuildOptions, Format, PieceJob, PrintOptions  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
 
 
@@ -137,8 +136,8 @@ def build(games: list[str], options: BuildOptions,
 
 
 def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[GameBuild]:
-    try:  # the paper is read once, here: every renderer gets the Paper
-        options = replace(options, paper=parse_paper(options.paper))
+    try:  # read once, before any canvas exists: every renderer is told the same PrintOptions
+        printing = options.print_options()
     except ValueError as exc:
         raise InputError(None, f"paper: {exc}") from None
     for game in games:
@@ -158,9 +157,9 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
     out.mkdir(parents=True, exist_ok=True)
     with atomic.interruptible():  # SIGTERM, SIGINT: the temporary files are removed, nothing replaced
         if options.format != "pdf":
-            results = _export(loaded, layouts, options, out, on_start, on_face)
+            results = _export(loaded, layouts, options.format, printing, out, on_start, on_face)
         else:
-            results = _build_pdfs(loaded, layouts, options, out, on_start, on_face)
+            results = _build_pdfs(loaded, layouts, printing, out, on_start, on_face)
     for game, game_notes in notes.items():  # on the game's first file: its cards
         first = next((r for r in results if r.game == game), None)
         if first is not None:
@@ -188,12 +187,10 @@ def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:
     return notes
 
 
-def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start, on_face) -> list[GameBuild]:
+def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_start, on_face) -> list[GameBuild]:
     from .render import cutfile
-    from .render.sheets import SheetOptions, SheetRenderer, new_canvas
+    from .render.sheets import SheetRenderer, new_canvas
 
-    sheet_options = SheetOptions(options.paper, options.duplex, options.bleed, options.back_offset, options.gutter,
-                                 options.cutter)
     results: list[GameBuild] = []
     atomic.remove_stale(out, BUILD_FILE.fullmatch)
 
@@ -207,7 +204,7 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
                 on_start(game, sum(len(j.cards) for j in jobs))
             dest = out / f"{game}.pdf"
             canvas = start(dest, f"{title}: print-and-play cards")
-            report = SheetRenderer(canvas, layouts, sheet_options).render(jobs, on_face, game)
+            report = SheetRenderer(canvas, layouts, options).render(jobs, on_face, game)
             canvas.save()
             results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
             for cut_name, (page_w, page_h, outlines) in report.cuts.items():
@@ -227,13 +224,14 @@ def _build_pdfs(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_s
     return results
 
 
-def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start=None, on_face=None) -> list[GameBuild]:
+def _export(loaded, layouts: Layouts, fmt: Format, options: PrintOptions, out: Path, on_start=None,
+            on_face=None) -> list[GameBuild]:
     """Digital exports: each game's files are written into a fresh folder, which then takes
     the place of ``FORMAT/GAME/`` together with the other games' (the old ones are set aside
     until every new one is in place, and put back if one cannot be)."""
     from .render import exports
 
-    root = out / options.format
+    root = out / fmt
     root.mkdir(parents=True, exist_ok=True)
     atomic.remove_stale(root, EXPORT_FOLDER.fullmatch)
     results: list[GameBuild] = []
@@ -242,8 +240,8 @@ def _export(loaded, layouts: Layouts, options: BuildOptions, out: Path, on_start
             tmp = staged.folder(root / game)
             cards = sum(len(j.cards) for j in jobs)
             if on_start:
-                on_start(f"{game} ({options.format})", cards)
-            report = exports.export(options.format, game, jobs, layouts, options, tmp)
+                on_start(f"{game} ({fmt})", cards)
+            report = exports.export(fmt, game, jobs, layouts, options, tmp)
             if on_face:
                 on_face(cards)
             results.append(GameBuild(game, root / game, report.pages, report.faces, report.fronts,

@@ -1,6 +1,7 @@
-"""What a build is asked (`BuildOptions`) and the pieces that are not cards (`PieceJob`): the
-values the build (pnp/build.py) and the renderers (pnp/render/) both read, in a module of their
-own so that neither imports the other in a circle."""
+"""What a build is asked (`BuildOptions`), what every renderer is told (`PrintOptions`, resolved
+from it once, before any canvas exists) and the pieces that are not cards (`PieceJob`): the values
+the build (pnp/build.py) and the renderers (pnp/render/) both read, in a module of their own so
+that neither imports the other in a circle."""
 
 from __future__ import annotations
 
@@ -10,10 +11,32 @@ from typing import Literal
 
 from .data.components import Component
 from .data.paths import bundled
-from .layout.paper import Paper
-from .layout.sheet import Duplex
+from .layout.paper import PAPERS, Paper, parse_paper
+from .layout.sheet import Duplex, Spacing
 
 Format = Literal["pdf", "png", "pod", "tts"]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How the renderers print (cards, tokens, boards, screens, exports): the `BuildOptions`
+    that shape a page, read and checked once by `BuildOptions.print_options`."""
+
+    paper: Paper = Paper("a4", *PAPERS["a4"])
+    duplex: Duplex = "long-edge"
+    bleed: float | None = None  # None: each template's own bleed
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to every back page
+    # "auto": gutters wherever the paper holds as many cards (pnp.layout.sheet); a number:
+    # that gutter between trims, 0 for butted cards
+    gutter: float | Literal["auto"] = "auto"
+    cutter: str | None = None  # "silhouette": registration marks and cut files (pnp/layout/cutter.py)
+    board_scale: float | Literal["fit"] | None = None  # see BuildOptions.board_scale
+    pdfx: bool = False  # --format pod: PDF/X-1a:2003 files
+
+    def spacing(self) -> tuple[Spacing, float | None]:
+        if self.gutter == "auto":
+            return "auto", None
+        return ("butted", None) if float(self.gutter) == 0 else ("gutters", float(self.gutter))
 
 
 @dataclass
@@ -42,6 +65,12 @@ class BuildOptions:
     board_scale: float | Literal["fit"] | None = None
     # --assets: folders card art may come from besides the card folder (pnp/data/assets.py)
     assets: tuple[Path, ...] = ()
+
+    def print_options(self) -> PrintOptions:
+        """What the renderers are told, the paper read once; ValueError for a paper not known."""
+        return PrintOptions(parse_paper(self.paper), self.duplex, self.bleed,
+                            (self.back_offset[0], self.back_offset[1]), self.gutter, self.cutter,
+                            self.board_scale, self.pdfx)
 
     def layout_layers(self) -> list[Path]:
         """The layouts search path: the bundled folder, and a publisher's ``--layouts`` over it

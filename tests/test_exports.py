@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.build import BuildOptions, build, bundled, card_jobs
+from pnp.options import PrintOptions
 from pnp.cli import app
 from pnp.data.components import Kind
 from pnp.data.errors import InputError
@@ -424,10 +425,10 @@ class TestBuild:
         layouts = load_layouts(bundled("layouts"))
         jobs = card_jobs(load_game(bundled("cards"), "relics"), layouts)
         with pytest.raises(InputError, match="unknown export format"):
-            exports.export("jpg", "relics", jobs, layouts, BuildOptions(), tmp_path)
+            exports.export("jpg", "relics", jobs, layouts, PrintOptions(), tmp_path)
         tarot = card_jobs(load_game(bundled("cards"), "so-long-my-world"), layouts)[0].cards[0][0]
         front, _ = jobs[1].cards[0]
         mixed = [CardJob(jobs[1].game_title, "location card", [(front, tarot)])]
         for fmt in ("png", "pod", "tts"):
             with pytest.raises(InputError, match="must be one size"):
-                exports.export(fmt, "relics", mixed, layouts, BuildOptions(), tmp_path)
+                exports.export(fmt, "relics", mixed, layouts, PrintOptions(), tmp_path)

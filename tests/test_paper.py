@@ -13,6 +13,7 @@ from pnp.build import BuildOptions, build
 from pnp.data.errors import InputError
 from pnp.layout.paper import PAPERS, Paper, parse_paper
 from pnp.layout.sheet import fit_grid
+from pnp.options import PrintOptions
 
 
 @pytest.mark.parametrize("text, expected", [("a4", Paper("a4", 210.0, 297.0)), (" Letter ", Paper("letter", 215.9, 279.4)),
@@ -55,3 +56,14 @@ def test_a_library_build_on_an_unknown_paper_fails_before_writing(tmp_path):
     with pytest.raises(InputError, match="paper: expected a4, letter, a3, tabloid or WxH in mm .* got 'b5'"):
         build(["relics"], BuildOptions(out_dir=tmp_path / "out", paper="b5"))
     assert not (tmp_path / "out").exists()
+
+
+def test_the_renderers_are_told_one_frozen_print_options():
+    options = BuildOptions(paper="Letter", duplex="short-edge", bleed=2.0, gutter=0, board_scale="fit")
+    printing = options.print_options()
+    assert printing == PrintOptions(Paper("letter", 215.9, 279.4), "short-edge", 2.0, (0.0, 0.0), 0, None, "fit")
+    assert printing.spacing() == ("butted", None)
+    with pytest.raises(FrozenInstanceError):
+        printing.bleed = 3.0  # type: ignore[misc]
+    with pytest.raises(ValueError, match="got 'b5'"):
+        BuildOptions(paper="b5").print_options()

@@ -21,6 +21,7 @@ from pnp.data.errors import InputError
 from pnp.data.loader import load_game
 from pnp.layout.model import Template, load_layouts
 from pnp.layout.paper import PAPERS
+from pnp.options import PrintOptions
 from pnp.render import furniture, tokens
 from pnp.render.sheets import new_canvas
 
@@ -480,7 +481,7 @@ def _render(tmp_path: Path, comp: dict, duplex: str = "long-edge", bleed=None):
     out = tmp_path / f"t-{duplex}.pdf"
     canvas = new_canvas(out, "t")
     report = tokens.render(canvas, [job], load_layouts(bundled("layouts")),
-                           BuildOptions(out_dir=tmp_path, duplex=duplex, bleed=bleed))
+                           PrintOptions(duplex=duplex, bleed=bleed))
     canvas.save()
     return out, report
 

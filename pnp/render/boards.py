@@ -27,6 +27,7 @@ from ..layout import model as lm
 from ..layout import tiles as tl
 from ..layout.paper import Paper
 from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN
+from ..options import PieceJob, PrintOptions
 from . import fonts, furniture, text
 from .card import Face, FaceRenderer
 from .colour import ink
@@ -518,12 +519,12 @@ class BoardRenderer:
         return report
 
 
-def render(canvas: Canvas, jobs: list[Any], layouts: lm.Layouts, options: Any) -> RenderReport:
+def render(canvas: Canvas, jobs: list[PieceJob], layouts: lm.Layouts, options: PrintOptions) -> RenderReport:
     """Draw every board of ``jobs`` (``pnp.build.PieceJob``s of ``kind: board``) into ``canvas``.
 
-    ``options`` is the build's ``BuildOptions``: ``paper``, ``board_scale`` (None: real size,
+    ``options``: its ``paper``, ``board_scale`` (None: real size,
     tiled; a number: that scale, tiled when still too big; "fit": one page a board) and
     ``bleed`` (None: each template's own).
     """
-    boards = boards_of(jobs, layouts, options.paper, options.board_scale, getattr(options, "bleed", None))
+    boards = boards_of(jobs, layouts, options.paper, options.board_scale, options.bleed)
     return BoardRenderer(canvas, layouts).render(boards)

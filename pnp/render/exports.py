@@ -41,6 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
+from ..options import PrintOptions
 from ..layout.presets import DPI  # png: the resolution print-on-demand services ask for
 from . import fonts
 from .card import Face, FaceRenderer
@@ -185,7 +186,7 @@ def _double_sided(job: CardJob, game: str) -> bool:
     return job.double_sided
 
 
-def _decks(game: str, jobs: list[CardJob], options) -> list[_Deck]:
+def _decks(game: str, jobs: list[CardJob], options: PrintOptions) -> list[_Deck]:
     names = _Names()
     decks = []
     for job in jobs:
@@ -557,7 +558,8 @@ def _export_tts(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
 _EXPORTERS = {"png": _export_png, "pod": _export_pod, "tts": _export_tts}
 
 
-def export(fmt: str, game: str, jobs: list[CardJob], layouts: lm.Layouts, options, folder: Path) -> RenderReport:
+def export(fmt: str, game: str, jobs: list[CardJob], layouts: lm.Layouts, options: PrintOptions,
+           folder: Path) -> RenderReport:
     """Write ``game``'s cards as ``fmt`` (png, pod or tts) into the empty ``folder``."""
     exporter = _EXPORTERS.get(fmt)
     if exporter is None:
@@ -568,7 +570,7 @@ def export(fmt: str, game: str, jobs: list[CardJob], layouts: lm.Layouts, option
     os.chmod(folder, 0o777 & ~umask)  # a temporary folder is private; the export is not
     report = RenderReport()
     exporter(game, _decks(game, jobs, options), layouts, folder, report)
-    if fmt == "pod" and getattr(options, "pdfx", False):
+    if fmt == "pod" and options.pdfx:
         _to_pdfx(folder, report)
     return report
 

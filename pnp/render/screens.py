@@ -42,7 +42,7 @@ from .images import ImageStore
 from .sheets import RenderReport
 
 if TYPE_CHECKING:
-    from ..options import BuildOptions, PieceJob
+    from ..options import PieceJob, PrintOptions
 
 CUT_WIDTH = 0.3  # mm: the solid cut outline
 CUT_COLOUR = "#1b1b1b"
@@ -169,7 +169,7 @@ class _Screen:
 
 
 class ScreenRenderer:
-    def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: BuildOptions) -> None:
+    def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: PrintOptions) -> None:
         self.c = canvas
         self.layouts = layouts
         self.options = options
@@ -395,7 +395,7 @@ class ScreenRenderer:
         return report
 
 
-def render(canvas: Canvas, jobs: list[PieceJob], layouts: lm.Layouts, options: BuildOptions) -> RenderReport:
+def render(canvas: Canvas, jobs: list[PieceJob], layouts: lm.Layouts, options: PrintOptions) -> RenderReport:
     """Draw every screen of ``jobs`` (`pnp.build.PieceJob`) on ``canvas``: per screen, a page
     with its outside and a page with its inside (after all the outsides with ``duplex: off``)."""
     return ScreenRenderer(canvas, layouts, options).render(jobs)

@@ -15,8 +15,8 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.cutter import cut_outlines, fit_cutter_grid, registration_marks
 from ..layout.presets import Preset, fit
-from ..layout.paper import Paper
-from ..layout.sheet import Duplex, SheetLayout, Spacing, fit_grid
+from ..layout.sheet import SheetLayout, fit_grid
+from ..options import PrintOptions
 from . import fonts, furniture
 from .colour import ink
 from .forms import FormCache, face_key
@@ -69,23 +69,6 @@ class CardJob:
 
 
 @dataclass
-class SheetOptions:
-    paper: Paper | str = "a4"
-    duplex: Duplex = "long-edge"
-    bleed: float | None = None  # None: each template's own bleed
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to every back page
-    # "auto": gutters wherever the paper holds as many cards (pnp.layout.sheet); a number:
-    # that gutter between trims, 0 for butted cards
-    gutter: float | str = "auto"
-    cutter: str | None = None  # "silhouette": registration marks and cut files (pnp/layout/cutter.py)
-
-    def spacing(self) -> tuple[Spacing, float | None]:
-        if self.gutter == "auto":
-            return "auto", None
-        return ("butted", None) if float(self.gutter) == 0 else ("gutters", float(self.gutter))
-
-
-@dataclass
 class RenderReport:
     pages: int = 0
     faces: int = 0
@@ -124,7 +107,7 @@ def _size(template: lm.Template) -> str:
     return f"{template.width:g} x {template.height:g} mm"
 
 
-def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
+def _runs(jobs: list[CardJob], options: PrintOptions) -> list[_Run]:
     """Pack the jobs' cards onto sheets: a sheet is filled before the next one starts, even
     across components, as long as the cards are the same size (an 18-card game is two
     sheets of nine, not a sheet per component)."""
@@ -155,7 +138,7 @@ def _runs(jobs: list[CardJob], options: SheetOptions) -> list[_Run]:
     return runs
 
 
-def page_count(jobs: list[CardJob], options: SheetOptions) -> int:
+def page_count(jobs: list[CardJob], options: PrintOptions) -> int:
     return sum(2 * -(-len(run.slots) // run.sheet.per_sheet) for run in _runs(jobs, options))
 
 
@@ -183,7 +166,7 @@ def _contents(chunk: list[_Slot]) -> str:
 
 
 class SheetRenderer:
-    def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: SheetOptions) -> None:
+    def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: PrintOptions) -> None:
         self.c = canvas
         self.options = options
         # PNG chunk checksums are checked; a full decompression of every image (verify=True)

@@ -50,6 +50,7 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.paper import Paper, parse_paper
 from ..layout.sheet import MIN_MARGIN, Duplex, mirrors_left_right
+from ..options import PieceJob, PrintOptions
 from . import furniture
 from .card import Face, FaceRenderer
 from .colour import ink
@@ -497,9 +498,9 @@ def _contents(sheet: _Sheet) -> str:
     return ", ".join(f"{name} ×{n}" for name, n in counts.items())
 
 
-def render(canvas: Canvas, jobs: list, layouts: lm.Layouts, options: Any) -> RenderReport:
+def render(canvas: Canvas, jobs: list[PieceJob], layouts: lm.Layouts, options: PrintOptions) -> RenderReport:
     """Draw the token sheets of one game's token components (``jobs``: `pnp.build.PieceJob`)
-    on ``canvas``; ``options``: `pnp.build.BuildOptions` (paper, duplex, bleed, back_offset)."""
+    on ``canvas``; ``options``: its paper, duplex, bleed and back_offset."""
     if not jobs:
         return RenderReport()
     warnings = []
@@ -509,6 +510,6 @@ def render(canvas: Canvas, jobs: list, layouts: lm.Layouts, options: Any) -> Ren
         warnings.append(f"tokens: a bleed of {bleed:g} mm is clamped to {clamped:g} mm around a token")
         bleed = clamped
     tokens = _tokens(jobs, layouts, bleed, options.paper)
-    renderer = TokenRenderer(canvas, layouts, options.paper, options.duplex, tuple(options.back_offset))
+    renderer = TokenRenderer(canvas, layouts, options.paper, options.duplex, options.back_offset)
     renderer.warnings.extend(warnings)
     return renderer.render(jobs[0].game_title, tokens, any(j.sample for j in jobs))
