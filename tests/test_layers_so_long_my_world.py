@@ -2,8 +2,8 @@
 
 * no module of the package (its verbs/ package included) imports one that imports it, through
   any chain: every import counts, a function's own or one under ``TYPE_CHECKING`` included;
-* the solo campaign is its own rules: the engine and the main game's rules ask no
-  ``mode == SOLO`` (modes.py routes a state by its mode, once);
+* the solo campaign is its own rules: the engine, the main game's rules and the verbs ask no
+  ``mode == SOLO`` (modes.py routes a state by its mode, verbs/run.py picks its table);
 * a predicate says by its name what it does: one that returns a bool is named ``is_``,
   ``can_`` or ``has_``;
 * every word of the effect vocabulary has a verb, or is one the rules read (verbs.RULE_WORDS),
@@ -123,8 +123,11 @@ def test_a_circle_through_a_subpackage_and_a_function_import_is_found(tmp_path):
 
 
 def test_the_engine_and_the_main_rules_ask_no_solo_mode():
-    """The solo differences live in solo.py: the engine and rules never compare a mode with SOLO."""
-    for name in ("engine.py", "rules.py", "main_game.py"):
+    """The solo differences live in solo.py and the solo table the verbs act on (SoloWorld): the
+    engine, the rules and the verbs never compare a mode with SOLO (verbs/run.py picks the table
+    by the mode, once)."""
+    verbs = [f"verbs/{p.name}" for p in sorted((PACKAGE / "verbs").glob("*.py")) if p.name != "run.py"]
+    for name in ("engine.py", "rules.py", "main_game.py", *verbs):
         text = (PACKAGE / name).read_text(encoding="utf-8")
         assert not re.search(r"\bSOLO\b", text), f"{name} names SOLO"
 

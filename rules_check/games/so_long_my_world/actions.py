@@ -54,7 +54,7 @@ class EventDraw:
     ops: tuple[Op, ...] | None = None  # None: no outcome written; (): written empty (reading SL37)
     ignore: tuple[str, ...] = ()
     extra: tuple[str, str] | None = None  # (vision, feeling)
-    choose: tuple[tuple[str, Any], ...] = ()  # a scripted event's choices, by name (verbs.py)
+    choose: tuple[tuple[str, Any], ...] = ()  # a scripted event's choices, by name (verbs/)
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Play:
     to: str | None = None  # where a chosen Vision goes (Life is a Journey ...)
     take: tuple[str, ...] | None = None  # the Feelings taken (Soul Box)
     ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
-    choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs.py)
+    choose: tuple[tuple[str, Any], ...] = ()  # the script's other choices, by name (verbs/)
     instead: str | None = None  # The Symbolic System: the Feeling of the cost paid with a {resignation}
 
     def answers(self) -> dict[str, Any]:
@@ -125,7 +125,7 @@ class Effect:
     src: str | None = None  # Slaughter: from which adjacent vision
     remove: str | None = None  # Death Drive
     ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
-    choose: tuple[tuple[str, Any], ...] = ()  # a scripted Vision's choices, by name (verbs.py)
+    choose: tuple[tuple[str, Any], ...] = ()  # a scripted Vision's choices, by name (verbs/)
 
     # the choices a Vision's script asks that an entry writes as keys of its own (the rulebook's
     # own examples: World's Edge Pub's discard, Slaughter's move/from, Death Drive's remove)

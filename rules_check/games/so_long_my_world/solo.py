@@ -84,7 +84,7 @@ class Reach:
     player: str
     vision: str
     ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
-    choose: tuple[tuple[str, Any], ...] = ()  # the Vision's effect's choices (verbs.py); may: no declines it (SL35)
+    choose: tuple[tuple[str, Any], ...] = ()  # the Vision's effect's choices (verbs/); may: no declines it (SL35)
 
     def answers(self) -> dict[str, Any]:
         return dict(self.choose)
@@ -115,7 +115,7 @@ class SoloPlay:
     card: str
     ops: tuple[Op, ...] | None = None  # None: no outcome written (reading SL37)
     path_event: tuple[Op, ...] | None = None
-    to: str | None = None  # a scripted card's choices, as in the multiplayer game (verbs.py)
+    to: str | None = None  # a scripted card's choices, as in the multiplayer game (verbs/)
     take: tuple[str, ...] | None = None
     choose: tuple[tuple[str, Any], ...] = ()
     instead: str | None = None  # The Symbolic System, as in the multiplayer game

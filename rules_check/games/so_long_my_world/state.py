@@ -127,7 +127,7 @@ class SoLongState(BaseState):
     vision_of: dict[str, str] = field(default_factory=dict)  # chosen visions this round
     event_ignored: bool = False  # this round's event was drawn after a Reboot: its effect is ignored
     # the order of the phase under way (Hindrance, Vision), fixed when it starts; cards change
-    # the Vision Phase's (verbs.py, reading SL25)
+    # the Vision Phase's (verbs/, reading SL25)
     sequence: list[str] = field(default_factory=list)
     vision_order: list[str] | None = None  # The Causal Net: this round's Vision Phase order
     act_last: list[str] = field(default_factory=list)  # Waiting Room: who acts last this round

@@ -11,7 +11,7 @@ from pnp.effects.language import Step
 from rules_check.core.errors import IllegalAction
 from rules_check.effects import Frame, Request, Verb, run
 
-from ..state import BOX, HINDRANCE, SOLO, VISION_PHASE, SoLongState, tokens
+from ..state import BOX, HINDRANCE, VISION_PHASE, SoLongState, tokens
 from .acts import receive
 from .each import Each
 from .readers import _read_player, _read_vision, order_request, receive_question
@@ -116,9 +116,9 @@ class SwapVisions(Verb):
         va, vb = s.vision_of.get(a), s.vision_of.get(b)
         if va is None or vb is None:
             return False
-        if s.mode == SOLO or va == vb:
+        if va == vb:
             return True
-        return s.token_for(a, vb) in s.zones[tokens(a)] and s.token_for(b, va) in s.zones[tokens(b)]
+        return w.has_token(a, vb) and w.has_token(b, va)
 
 
 class ActLast(Verb):

@@ -10,14 +10,17 @@ from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects import Frame, Request, answer_sets, describe, leftover, mismatch, run
 
-from ..state import SoLongState
+from ..state import COOP, MULTIPLAYER, SOLO, SoLongState
 from .table import VERBS
-from .world import RULE_EVENT, SWorld
+from .world import RULE_EVENT, SoloWorld, SWorld
+
+
+WORLDS: dict[str, type[SWorld]] = {MULTIPLAYER: SWorld, COOP: SWorld, SOLO: SoloWorld}  # by the state's mode
 
 
 def _world(state: SoLongState, answerer: str | None = None) -> SWorld:
-    """The table with this game's verbs."""
-    return SWorld(state, VERBS, answerer)
+    """The table the state's mode plays on, with this game's verbs."""
+    return WORLDS[state.mode](state, VERBS, answerer)
 
 
 def run_script(state: SoLongState, source: str, what: str, script: Any, controller: str, answers: dict[str, Any],

@@ -13,7 +13,7 @@ from rules_check.core.ops import Op
 from rules_check.effects import Frame, Request, Verb
 
 from .. import continuous
-from ..state import SOLO, SoLongState, chosen, tokens
+from ..state import SoLongState, chosen, tokens
 
 
 RULE_CARDS = "So Long, My World: 4. Vision Phase, 3. Play Cards"
@@ -56,13 +56,8 @@ class SWorld:
         return name in self.supply and (chooser is None or self.answerer in (None, chooser))
 
     def others(self, p: str) -> list[str]:
-        """The players "another player" can name for ``p``; in the solo game ``p`` alone
-        (Solo Mode F.A.Q.: "All lines that refer to other players must be read as they refer to
-        yourself", reading SL27)."""
-        s = self.state
-        if s.mode == SOLO:
-            return [p]
-        return [q for q in s.order() if q != p]
+        """The players "another player" can name for ``p`` (the solo game's: `SoloWorld`)."""
+        return [q for q in self.state.order() if q != p]
 
     def test(self, frame: Frame, condition: Phrase) -> bool:
         raise AssertionError("no So Long, My World script has a condition yet")
@@ -86,24 +81,18 @@ class SWorld:
             continuous.happened(s, continuous.YOU_EMPTY_A_VISION, dst.split(":", 1)[1])
 
     def move_vision(self, frame: Frame, p: str, to: str) -> None:
-        """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put.
-        In the solo game the player is where they reached, with no token there: they move, and
-        "After moving, you may repeat the Reach an unlocked Vision action" (Solo Mode F.A.Q.)."""
+        """``p``'s chosen Vision token goes back behind the screen; the one of ``to`` is put."""
         s = self.state
         here = s.vision_of[p]
         if here == to:
-            return
-        if s.mode == SOLO:
-            s.vision_of[p] = to
-            s.reached = False
             return
         self.move(frame, s.token_for(p, here), chosen(p), tokens(p))
         self.move(frame, s.token_for(p, to), tokens(p), chosen(p))
         s.vision_of[p] = to
 
     def destinations(self, p: str, kind: str, named: str | None) -> list[str]:
-        """Where ``p``'s chosen Vision may change to (reading SL23); nowhere for a solo player
-        who has not reached a Vision this turn."""
+        """Where ``p``'s chosen Vision may change to (reading SL23); nowhere for a player on no
+        Vision (a solo player who has not reached one this turn)."""
         s = self.state
         here = s.vision_of.get(p)
         if here is None:
@@ -114,9 +103,34 @@ class SWorld:
             out = [v for v in s.unlocked() if v != here]
         else:
             out = [v for v in s.adjacent(here) if v not in s.locked]
-        if s.mode == SOLO:
-            return [v for v in out if v != here]
-        return [v for v in out if v != here and s.token_for(p, v) in s.zones[tokens(p)]]
+        return [v for v in out if v != here and self.has_token(p, v)]
+
+    def has_token(self, p: str, vision: str) -> bool:
+        """Whether ``p`` holds the token of ``vision`` behind the screen (what changing to it needs)."""
+        return self.state.token_for(p, vision) in self.state.zones[tokens(p)]
+
+
+class SoloWorld(SWorld):
+    """The solo game's table (Solo/Campaign Mode): one player, who reaches Visions instead of
+    placing tokens."""
+
+    def others(self, p: str) -> list[str]:
+        """Solo Mode F.A.Q.: "All lines that refer to other players must be read as they refer
+        to yourself" (reading SL27)."""
+        return [p]
+
+    def move_vision(self, frame: Frame, p: str, to: str) -> None:
+        """The player moves to where they reach, with no token there, and "After moving, you may
+        repeat the Reach an unlocked Vision action" (Solo Mode F.A.Q.)."""
+        s = self.state
+        if s.vision_of[p] == to:
+            return
+        s.vision_of[p] = to
+        s.reached = False
+
+    def has_token(self, p: str, vision: str) -> bool:
+        """No token is needed to be on a Vision."""
+        return True
 
 
 def _yes_no(w: "SWorld"):
