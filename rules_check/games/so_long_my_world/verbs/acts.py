@@ -116,7 +116,7 @@ def draw(w: "SWorld", frame: Frame, p: str, cards: Any, times: int = 1) -> bool:
     return got
 
 
-def _source_name(frame: Frame) -> str:
+def source_name(frame: Frame) -> str:
     return str(frame.source)
 
 
@@ -181,7 +181,7 @@ def give_back(w: "SWorld", frame: Frame, p: str, what: Any) -> bool:
     return bool(items)
 
 
-class _Orders(list):
+class Orders(list):
     """The orders a player may put back top cards some of which the log never named (reading
     SL41): every order of as many different events that holds the named ones; whether the
     unseen ones can be the others is decided when they are named (`seen.name_top`)."""

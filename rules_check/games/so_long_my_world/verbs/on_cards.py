@@ -12,9 +12,9 @@ from rules_check.core.zones import is_unseen
 
 from .. import seen
 from ..state import DISCARD, EVENT_DECK, field_of, hand
-from .acts import _Orders, _source_name, cards_in, counted, draw, field_options, give_back, receive, shown_top
+from .acts import Orders, source_name, cards_in, counted, draw, field_options, give_back, receive, shown_top
 from .each import Each
-from .readers import _card, hand_question, order_request, receive_question, return_question
+from .readers import read_card, hand_question, order_request, receive_question, return_question
 
 
 class Draw(Each):
@@ -86,13 +86,13 @@ class Remove(Each):
             return None
         mine = all(q == p for q, _ in options)
         if mine:
-            return Request("remove", p, [c for _, c in options], f"the card {p} removes from their field", _card(w))
+            return Request("remove", p, [c for _, c in options], f"the card {p} removes from their field", read_card(w))
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, dict) and len(raw) == 1):
                 raise IllegalAction(w.rule, f"expected {{PLAYER: CARD}}, got {raw!r}")
             (q, c), = raw.items()
-            return (q, _card(w)(c))
+            return (q, read_card(w)(c))
         return Request("remove", p, options, "the card removed, with whose field it is in", read,
                        lambda v: {v[0]: v[1]})
 
@@ -120,7 +120,7 @@ class ReturnCard(Each):
         if "card" in got:
             return None
         options = cards_in(w, field_of(p))
-        return Request("card", p, options, f"the card {p} returns to their hand", _card(w)) if options else None
+        return Request("card", p, options, f"the card {p} returns to their hand", read_card(w)) if options else None
 
     def act(self, w, frame, step, p, got):
         card = got.get("card")
@@ -141,12 +141,12 @@ class Arrange(Verb):
         if any(is_unseen(x) for x in top):  # looked at by the player: the order written, or none (SL41)
             if "order" not in w.supply:
                 if any(not is_unseen(x) for x in top):
-                    raise IllegalAction(w.rule, f"{_source_name(frame)}: the top {len(top)} Event cards hold a card "
+                    raise IllegalAction(w.rule, f"{source_name(frame)}: the top {len(top)} Event cards hold a card "
                                                 f"the log named: write the order they are put back in (order: [...])")
                 return None
-            return Request("order", frame.controller, _Orders(w.state, top), "the order of the top Event cards, top first",
-                           lambda raw: tuple(_card(w)(x) for x in raw) if isinstance(raw, list) else raw, list)
-        return order_request(w, frame, list(reversed(top)), _card(w), "the cards",
+            return Request("order", frame.controller, Orders(w.state, top), "the order of the top Event cards, top first",
+                           lambda raw: tuple(read_card(w)(x) for x in raw) if isinstance(raw, list) else raw, list)
+        return order_request(w, frame, list(reversed(top)), read_card(w), "the cards",
                              "the order of the top Event cards, top first")
 
     def run(self, w, frame, step):
@@ -170,15 +170,15 @@ class LookAt(Verb):
     def request(self, w, frame, step):
         if "take" in frame.answers:
             return None
-        top = sorted(set(shown_top(w, step.value.key, 3, _source_name(frame))))
+        top = sorted(set(shown_top(w, step.value.key, 3, source_name(frame))))
         if not top:
             return None
-        return Request("take", frame.controller, top, f"the card taken from {step.value.words}", _card(w))
+        return Request("take", frame.controller, top, f"the card taken from {step.value.words}", read_card(w))
 
     def run(self, w, frame, step):
         zone = step.value.key
         deck = w.state.zones[zone]
-        top = shown_top(w, zone, 3, _source_name(frame))
+        top = shown_top(w, zone, 3, source_name(frame))
         card = frame.answers.get("take")
         if card is None:
             return False
@@ -199,7 +199,7 @@ class TakeCard(Verb):
         if "card" in frame.answers:
             return None
         options = cards_in(w, DISCARD)
-        return Request("card", frame.controller, options, "the card taken from the discard pile", _card(w)) \
+        return Request("card", frame.controller, options, "the card taken from the discard pile", read_card(w)) \
             if options else None
 
     def run(self, w, frame, step):

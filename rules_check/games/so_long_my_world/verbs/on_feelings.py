@@ -11,9 +11,10 @@ from rules_check.effects import Frame, Request, Verb
 
 from .. import seen
 from ..state import FEELINGS, MARK, SYSTEM, hand, stock, tokens, vision_zone
-from .acts import counted, counts_as, draw, gain, can_gain, give_back, item_of, receive, recipients
+from .acts import can_gain, counted, counts_as, draw, gain, give_back, item_of, receive, recipients
 from .each import Each
-from .readers import _card, _feeling, _feelings, _read_player, _read_vision, combos, receive_question, return_question
+from .readers import (combos, read_card, read_feeling, read_feelings, read_player, read_vision, receive_question,
+                      return_question)
 from .world import SWorld
 
 
@@ -27,7 +28,7 @@ class Receive(Each):
             options = [q for q in w.others(frame.controller) if q != frame.controller]
             if "player" not in frame.answers and options:
                 return Request("player", frame.controller, options, "another player of your choice",
-                               _read_player(w))
+                               read_player(w))
             if "player" in frame.answers:
                 frame.bindings["they"] = frame.answers.pop("player")
         return super().request(w, frame, step)
@@ -39,7 +40,7 @@ class Receive(Each):
         if step.value.item == "vision token" and "token" not in got:  # a solo Path's bonus: which Vision's
             options = sorted({w.state.data.tokens[t][0] for t in w.state.zones[SYSTEM] if t in w.state.data.tokens})
             return Request("token", p, options, "the Vision whose token is received from the System",
-                           _read_vision(w)) if options else None
+                           read_vision(w)) if options else None
         return None
 
     def act(self, w, frame, step, p, got):
@@ -135,11 +136,11 @@ class Give(Each):
         if "to" not in got:
             to = self.receiver(w, frame, step, p)
             if to:
-                return Request("to", p, to, f"the player {p} gives to", _read_player(w))
+                return Request("to", p, to, f"the player {p} gives to", read_player(w))
         if "give" not in got and got.get("to") is not None:
             options = self.things(w, step, p)
             return Request("give", p, options, f"what {p} gives to {got['to']}",
-                           lambda raw: _feeling(raw) if _feeling(raw) in FEELINGS else _card(w)(raw)) \
+                           lambda raw: read_feeling(raw) if read_feeling(raw) in FEELINGS else read_card(w)(raw)) \
                 if options else None
         return None
 
@@ -196,18 +197,18 @@ class TakeFeelings(Each):
             return None
         zones = [z for z in self.sources(w, frame, step, p) if self.there(w, z, step.value.kind)]
         if not zones:  # nothing there: a written "take: []" is still read (Soul Box on an empty Vision)
-            return Request("take", p, [()], "the Feelings taken (none are there)", _feelings(w), list)
+            return Request("take", p, [()], "the Feelings taken (none are there)", read_feelings(w), list)
         if kind != "chosen" and "from" not in got:
             label = "player whose stock" if kind == "stock" else "Vision"
             names = [z.split(":", 1)[1] for z in zones]
-            return Request("from", p, names, f"the {label} {p} takes from", _read_player(w) if kind == "stock"
-                           else _read_vision(w))
+            return Request("from", p, names, f"the {label} {p} takes from", read_player(w) if kind == "stock"
+                           else read_vision(w))
         zone = self.zone(w, step, p, got)
         there = self.there(w, zone, step.value.kind)
         sizes = range(1, min(step.value.amount, len(there)) + 1) if step.get("up to") else \
             [min(step.value.amount, len(there))]
         options = [c for n in sizes for c in combos(there, n)]
-        return Request("take", p, options, f"the Feelings {p} takes from {zone.split(':', 1)[1]}", _feelings(w),
+        return Request("take", p, options, f"the Feelings {p} takes from {zone.split(':', 1)[1]}", read_feelings(w),
                        list)
 
     def act(self, w, frame, step, p, got):
@@ -243,7 +244,7 @@ class PutExtra(Each):
         if step.get("where").key == "fewest":
             fewest = min(len(s.feelings_on(v)) for v in options) if options else 0
             options = [v for v in options if len(s.feelings_on(v)) == fewest]
-        return Request("where", p, options, "the Vision the extra Feeling goes on", _read_vision(w))
+        return Request("where", p, options, "the Vision the extra Feeling goes on", read_vision(w))
 
     def act(self, w, frame, step, p, got):
         where = got.get("where")
@@ -274,7 +275,7 @@ class SwapFeeling(Each):
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, dict) and set(raw) == {"give", "get"}):
                 raise IllegalAction(w.rule, f"expected {{give: FEELING, get: FEELING}}, got {raw!r}")
-            return (_feeling(raw["give"]), _feeling(raw["get"]))
+            return (read_feeling(raw["give"]), read_feeling(raw["get"]))
         return Request("swap", p, self.pairs(w, p), f"the Feeling {p} gives the System and the one they get", read,
                        lambda v: {"give": v[0], "get": v[1]})
 
@@ -291,7 +292,7 @@ class ChooseFeeling(Verb):
     def request(self, w, frame, step):
         if "feeling" in frame.answers:
             return None
-        return Request("feeling", frame.controller, list(FEELINGS), "a Feeling type", _feeling)
+        return Request("feeling", frame.controller, list(FEELINGS), "a Feeling type", read_feeling)
 
     def run(self, w, frame, step):
         frame.bindings["type"] = frame.answers.get("feeling")
@@ -322,7 +323,7 @@ class TakeMore(Verb):
         kinds = sorted(set(frame.bindings.get("drained", ())))
         if "take" in frame.answers or len(kinds) < 2:
             return None
-        return Request("take", frame.controller, kinds, "the Feeling taken 1 more of", _feeling)
+        return Request("take", frame.controller, kinds, "the Feeling taken 1 more of", read_feeling)
 
     def run(self, w, frame, step):
         kinds = sorted(set(frame.bindings.get("drained", ())))
@@ -349,7 +350,7 @@ class Change(Verb):
             return None
         return Request("change", frame.controller, options,
                        f"the token of {frame.controller}'s stock that changes (what counts as {{{step.value.key}}})",
-                       _feeling)
+                       read_feeling)
 
     def run(self, w, frame, step):
         p = frame.controller
@@ -418,19 +419,19 @@ class MoveFeeling(Verb):
             return None
         if "from" not in frame.answers:
             if (step.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply or w.ask_all:
-                return Request("from", chooser, sources, "the Vision the Feeling leaves", _read_vision(w))
+                return Request("from", chooser, sources, "the Vision the Feeling leaves", read_vision(w))
             frame.answers["from"] = sources[0]
         src = frame.answers["from"]
         kinds = sorted(set(s.feelings_on(src)))
         if "feeling" not in frame.answers:
             if w.asks("feeling", kinds):
                 return Request("feeling", chooser, kinds, f"the Feeling moved from {src}",
-                               _feeling)
+                               read_feeling)
             frame.answers["feeling"] = kinds[0]
         dests = self._to(w, frame, step, src)
         if "to" not in frame.answers:
             if w.asks("to", dests):
-                return Request("to", chooser, dests, f"the Vision the Feeling goes to from {src}", _read_vision(w))
+                return Request("to", chooser, dests, f"the Vision the Feeling goes to from {src}", read_vision(w))
             frame.answers["to"] = dests[0]
         return None
 
@@ -452,7 +453,7 @@ class Trade(Verb):
         if not options:
             return None
         return Request("return", frame.controller, options, "the Feeling returned from your stock",
-                       _feeling)
+                       read_feeling)
 
     def run(self, w, frame, step):
         back = frame.answers.get("return")

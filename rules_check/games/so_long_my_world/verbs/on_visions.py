@@ -14,7 +14,7 @@ from rules_check.effects import Frame, Request, Verb, run
 from ..state import BOX, HINDRANCE, VISION_PHASE, SoLongState, tokens
 from .acts import receive
 from .each import Each
-from .readers import _read_player, _read_vision, order_request, receive_question
+from .readers import read_player, read_vision, order_request, receive_question
 from .world import SWorld
 
 
@@ -28,7 +28,7 @@ class ChoosePlayer(Verb):
             options = [p for p in options if s.vision_of.get(p) == s.vision_of.get(frame.controller)]
         if not options:
             return None  # reading SL24
-        return Request("player", frame.controller, options, step.value.words, _read_player(w))
+        return Request("player", frame.controller, options, step.value.words, read_player(w))
 
     def run(self, w, frame, step):
         chosen_ = frame.answers.get("player")
@@ -65,7 +65,7 @@ class ChangeVision(Each):
             return None
         chooser = p if dest.kind == "adjacent" else frame.controller  # "of your choice": the card player
         return Request("to", chooser, w.destinations(p, dest.kind, dest.vision),
-                       f"where {p}'s chosen Vision goes from {w.state.vision_of[p]} ({dest.words})", _read_vision(w))
+                       f"where {p}'s chosen Vision goes from {w.state.vision_of[p]} ({dest.words})", read_vision(w))
 
     def act(self, w, frame, step, p, got):
         to = step.value.vision if step.value.kind == "named" else got.get("to")
@@ -89,7 +89,7 @@ class SwapVisions(Verb):
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, list) and len(raw) == 2):
                 raise IllegalAction(w.rule, f"expected two players, got {raw!r}")
-            return tuple(sorted(_read_player(w)(p) for p in raw))
+            return tuple(sorted(read_player(w)(p) for p in raw))
         return Request("players", frame.controller, pairs, "the two players whose chosen Visions are swapped", read,
                        list)
 
@@ -145,7 +145,7 @@ class ChooseOrder(Verb):
     def request(self, w, frame, step):
         if "order" in frame.answers:
             return None
-        return order_request(w, frame, self._players(w), _read_player(w), "the players",
+        return order_request(w, frame, self._players(w), read_player(w), "the players",
                              "the order of the Vision Phase, first to act first")
 
     def run(self, w, frame, step):
@@ -205,7 +205,7 @@ class ChooseVision(Verb):
     def request(self, w, frame, step):
         if "vision" in frame.answers:
             return None
-        return Request("vision", frame.controller, w.state.unlocked(), "a Vision", _read_vision(w))
+        return Request("vision", frame.controller, w.state.unlocked(), "a Vision", read_vision(w))
 
     def run(self, w, frame, step):
         frame.bindings["it"] = frame.answers.get("vision")
@@ -227,7 +227,7 @@ class SwapCards(Verb):
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, list) and len(raw) == 2):
                 raise IllegalAction(w.rule, f"expected two Visions, got {raw!r}")
-            return tuple(sorted(_read_vision(w)(v) for v in raw))
+            return tuple(sorted(read_vision(w)(v) for v in raw))
         return Request("visions", frame.controller, sorted(set(self.pairs(w.state))), "the two adjacent Visions "
                        "swapped", read, list)
 
@@ -251,7 +251,7 @@ class Unlock(Verb):
         options = [v for v in w.state.visions if v in w.state.locked]
         if not options:
             return None
-        return Request("vision", frame.controller, options, "the locked Vision unlocked", _read_vision(w))
+        return Request("vision", frame.controller, options, "the locked Vision unlocked", read_vision(w))
 
     def run(self, w, frame, step):
         v = frame.answers.get("vision")
@@ -270,7 +270,7 @@ class Resolve(Verb):
         if "vision" not in frame.answers:
             options = [v for v in s.clock if v not in s.locked and s.data.visions[v].script is not None]
             return Request("vision", frame.controller, options, "the normal Vision whose effect is resolved",
-                           _read_vision(w)) if options else None
+                           read_vision(w)) if options else None
         inner = frame.bindings.get("_inner")
         if inner is None:
             vision = frame.answers["vision"]

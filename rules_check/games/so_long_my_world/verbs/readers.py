@@ -12,22 +12,22 @@ from rules_check.effects import Frame, Request
 
 from ..state import FEELINGS, SYSTEM, hand, stock
 from .acts import cards_in
-from .world import SWorld, _names
+from .world import SWorld, names_text
 
 
-def _feeling(raw: Any) -> Any:
+def read_feeling(raw: Any) -> Any:
     return raw.strip().lower() if isinstance(raw, str) else raw
 
 
-def _feelings(w: "SWorld"):
+def read_feelings(w: "SWorld"):
     def read(raw: Any) -> tuple:
-        if not isinstance(raw, list) or any(_feeling(f) not in FEELINGS for f in raw):
+        if not isinstance(raw, list) or any(read_feeling(f) not in FEELINGS for f in raw):
             raise IllegalAction(w.rule, f"expected a list of Feelings, got {raw!r}")
-        return tuple(sorted(_feeling(f) for f in raw))
+        return tuple(sorted(read_feeling(f) for f in raw))
     return read
 
 
-def _card(w: "SWorld"):
+def read_card(w: "SWorld"):
     def read(raw: Any) -> Any:
         return w.state.data.resolve(raw) if isinstance(raw, str) else raw
     return read
@@ -40,15 +40,15 @@ def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
     return sorted({tuple(sorted(c)) for c in itertools.combinations(items, n)})
 
 
-def _read_player(w: SWorld):
+def read_player(w: SWorld):
     def read(raw: Any) -> str:
         if raw not in w.state.players:
-            raise IllegalAction(w.rule, f"{raw!r} is not a player ({_names(w.state.players)})")
+            raise IllegalAction(w.rule, f"{raw!r} is not a player ({names_text(w.state.players)})")
         return raw
     return read
 
 
-def _read_vision(w: SWorld):
+def read_vision(w: SWorld):
     def read(raw: Any) -> str:
         name = w.state.data.resolve(raw) if isinstance(raw, str) else None
         if name is None or name not in w.state.data.visions:
@@ -76,8 +76,8 @@ def feelings_request(w: "SWorld", name: str, chooser: str, pool: list[str], n: i
     if options == [()]:
         return None
     if n == 1:
-        return Request(name, chooser, [o[0] for o in options], what, _feeling)
-    return Request(name, chooser, options, what, _feelings(w), list)
+        return Request(name, chooser, [o[0] for o in options], what, read_feeling)
+    return Request(name, chooser, options, what, read_feelings(w), list)
 
 
 def receive_question(w: "SWorld", tokens_: Any, p: str, chooser: str, name: str = "receive") -> Request | None:
@@ -92,7 +92,7 @@ def hand_question(w: "SWorld", p: str, chooser: str, name: str = "discard", what
     options = cards_in(w, hand(p))
     if not options:
         return None
-    return Request(name, chooser, options, what or f"the card {p} discards from their hand", _card(w))
+    return Request(name, chooser, options, what or f"the card {p} discards from their hand", read_card(w))
 
 
 def return_question(w: "SWorld", key: str, p: str) -> Request | None:
@@ -101,7 +101,7 @@ def return_question(w: "SWorld", key: str, p: str) -> Request | None:
     mine = [x for x in s.zones[stock(p)] if x in FEELINGS]
     if key == "despair or madness":
         options = sorted({x for x in mine if x in ("despair", "madness")})
-        return Request("return", p, options, f"the Feeling {p} returns ({{despair}} or {{madness}})", _feeling) \
+        return Request("return", p, options, f"the Feeling {p} returns ({{despair}} or {{madness}})", read_feeling) \
             if options else None
     if key in ("1 of choice", "2 of choice", "half"):
         n = {"1 of choice": 1, "2 of choice": 2}.get(key, len(mine) // 2)

@@ -21,7 +21,7 @@ RULE_EVENT = "So Long, My World: 1. Event Phase"
 RULE_HINDRANCE = "So Long, My World: 3. Hindrance Phase"
 
 
-def _names(values: Any) -> str:
+def names_text(values: Any) -> str:
     return ", ".join(map(str, values))
 
 
@@ -133,7 +133,7 @@ class SoloWorld(SWorld):
         return True
 
 
-def _yes_no(w: "SWorld"):
+def read_yes_no(w: "SWorld"):
     def read(raw: Any) -> bool:
         if isinstance(raw, bool):
             return raw
@@ -145,4 +145,4 @@ def _yes_no(w: "SWorld"):
 
 def may_request(w: "SWorld", chooser: str, what: str) -> Request:
     """A "may": yes or no, written ``may: yes``."""
-    return Request("may", chooser, [True, False], what, _yes_no(w), lambda v: "yes" if v else "no")
+    return Request("may", chooser, [True, False], what, read_yes_no(w), lambda v: "yes" if v else "no")
