@@ -423,12 +423,12 @@ class TestScripts:
         power and modifiers alone are above 0 (the sweep's fast path must not skip it)."""
         s = state_with(["Ben/Sorrow's Weight", "Ana/Moss Choir"])
         s.support.add("Ana/Moss Choir")
-        assert not board.surely_alive(s)
+        assert not board.is_surely_alive(s)
         sweep.sweep(s)
         assert "Ana/Moss Choir" in s.zones["limbo:Ana"] and "Ben/Sorrow's Weight" in s.zones["confrontation"]
 
     def test_the_sweeps_fast_path_never_misses_a_power_of_0(self):
-        """Whenever `surely_alive` says no manifestation is at 0 or less, the full computation
+        """Whenever `is_surely_alive` says no manifestation is at 0 or less, the full computation
         agrees: checked at every state of simulated games of both policies."""
         checked = 0
         for seed, policy in itertools.product(range(6), ("random", "greedy")):
@@ -436,7 +436,7 @@ class TestScripts:
             state = ENGINE.new_state(log["players"], log["setup"], "g", lambda p: None)
             for i, entry in enumerate(log["log"]):
                 ENGINE.apply(state, ENGINE.parse(entry, state, EntryRef("g", i, None)))
-                if board.surely_alive(state):
+                if board.is_surely_alive(state):
                     table = board.powers(state)
                     assert all(v > 0 for it, v in table.items() if state.is_manifestation(it)), (seed, i)
                     checked += 1

@@ -236,7 +236,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
         return Pass(r.player(entry["pass"], "pass"))
     if kind == "choose":
         value = entry["choose"]
-        if not _plain(value):
+        if not _is_plain(value):
             raise _fail(ref, f"expected a choice: a card, a word, yes or no, or a list of cards, got {value!r}",
                         "choose")
         return Choose(r.player(entry.get("player"), "player"), value)
@@ -268,7 +268,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     return Play(r.own(p, entry["play"], "play"), p, source, tribute, targets, ops, ref.line)
 
 
-def _plain(value: Any) -> bool:
+def _is_plain(value: Any) -> bool:
     """A choice is a scalar, or a list of scalars (cards in order)."""
     if isinstance(value, list):
         return len(value) <= 60 and all(isinstance(v, (str, int, bool)) or v is None for v in value)

@@ -76,7 +76,7 @@ def manifestations_in_play(state: KState) -> list[str]:
 # --- static effects (3.1 Passive) ------------------------------------------------------------
 
 
-def state_holds(state: KState, source: str, key: str) -> bool:
+def is_while_met(state: KState, source: str, key: str) -> bool:
     """Whether a static ability's ``while:`` holds for ``source`` now."""
     if key == "always":
         return True
@@ -86,7 +86,7 @@ def state_holds(state: KState, source: str, key: str) -> bool:
     if key == "in your interzone":
         return source in state.zones[zone("interzone", me)]
     if key == "on the field":
-        return state.on_field(source)
+        return state.is_on_field(source)
     if key == "only one":
         mine = [it for it in state.zones[CONFRONTATION] if state.controller(it) == me]
         return mine == [source]
@@ -96,7 +96,7 @@ def state_holds(state: KState, source: str, key: str) -> bool:
 def active_statics(state: KState) -> Iterable[tuple[str, Ability]]:
     """(source, ability) for every static ability in effect now."""
     for source, ability in _statics_on_field(state):
-        if state_holds(state, source, ability.condition.key):  # type: ignore[union-attr]
+        if is_while_met(state, source, ability.condition.key):  # type: ignore[union-attr]
             yield source, ability
 
 
@@ -115,7 +115,7 @@ def _statics_on_field(state: KState) -> Iterable[tuple[str, Ability]]:
             yield source, ability
 
 
-def in_group(state: KState, group: Group, it: str, source: str, controller: str, chosen: object = None,
+def is_in_group(state: KState, group: Group, it: str, source: str, controller: str, chosen: object = None,
              where: str | None = None) -> bool:
     """Whether manifestation ``it`` is one of ``group`` for an ability of ``source``."""
     if not state.is_manifestation(it):
@@ -134,10 +134,10 @@ def in_group(state: KState, group: Group, it: str, source: str, controller: str,
     if group.in_support and it not in state.support:
         return False
     zone_key = where if group.zone == "there" else group.zone
-    return in_zone(state, it, zone_key, "any", controller)
+    return is_in_zone(state, it, zone_key, "any", controller)
 
 
-def in_zone(state: KState, it: str, key: str | None, whose: str, controller: str) -> bool:
+def is_in_zone(state: KState, it: str, key: str | None, whose: str, controller: str) -> bool:
     """Whether ``it`` is in the zone a phrase names (None: where manifestations are in play)."""
     z = state.zones.zones
     if key is None:
@@ -186,14 +186,14 @@ def powers(state: KState) -> dict[str, int]:
                 continue
             assert isinstance(subject, Group)
             for it in out:
-                if in_group(state, subject, it, source, controller, where=where):
+                if is_in_group(state, subject, it, source, controller, where=where):
                     if step.get("while in") is not None and it not in state.zones[CONFRONTATION]:
                         continue
                     out[it] += amount
     return out
 
 
-def surely_alive(state: KState) -> bool:
+def is_surely_alive(state: KState) -> bool:
     """Whether every manifestation in play surely has power above 0 (ruling K3), found without
     working out every static effect: its own power and modifiers, less the most that the
     negative static effects on the field could take. A fast path for the sweep after every
@@ -217,12 +217,12 @@ def surely_alive(state: KState) -> bool:
         _read_game_cards(state)
         if not state.lowering:
             return True  # no card of this game has a static effect that lowers a power
-        statics = [(it, a) for it in state.lowering if it not in state.muted and state.on_field(it)
+        statics = [(it, a) for it in state.lowering if it not in state.muted and state.is_on_field(it)
                    for a in state.card(it).script.kinds[STATIC]]  # type: ignore[union-attr]
     could_take = 0
     for _source, ability in statics:  # in effect or not: an upper bound
         for step in ability.steps:
-            if _lowers(step):
+            if _is_lowering(step):
                 times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
                 could_take += -step.value * times
     return lowest > could_take
@@ -241,17 +241,17 @@ def total_power(state: KState, p: str, table: dict[str, int] | None = None) -> i
     return sum(table[it] for it in state.zones[CONFRONTATION] if state.controller(it) == p)
 
 
-def restricted(state: KState, it: str, what: str) -> bool:
+def is_restricted(state: KState, it: str, what: str) -> bool:
     """3.2 The Golden Rule: a static "cannot" of the card itself (Red Verdict's "It cannot be
     used to pay a Tribute"), in effect wherever the card is."""
     for ability in of_kind(state, it, STATIC):
-        if state_holds(state, it, ability.condition.key):  # type: ignore[union-attr]
+        if is_while_met(state, it, ability.condition.key):  # type: ignore[union-attr]
             if any(s.verb == "cannot" and s.value.key == what for s in ability.steps):
                 return True
     return False
 
 
-def keeps_essence(state: KState, p: str) -> bool:
+def can_keep_essence(state: KState, p: str) -> bool:
     """2.1 Excess Essence "not used by the end of the turn ... is lost", unless a static effect
     of P's says it is not (The Bridge of Tongues)."""
     for source, ability in active_statics(state):
@@ -260,7 +260,7 @@ def keeps_essence(state: KState, p: str) -> bool:
     return False
 
 
-def _lowers(step) -> bool:
+def _is_lowering(step) -> bool:
     """A static step that lowers a power (Sorrow's Weight: ``power: -1``)."""
     return step.verb == "power" and isinstance(step.value, int) and step.value < 0
 
@@ -278,12 +278,12 @@ def _read_game_cards(state: KState) -> None:
         script = state.card(it).script
         if script is not None:
             keys.update(script.triggers)
-            if any(_lowers(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
+            if any(_is_lowering(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
                 lowering.append(it)
     state.trigger_keys, state.lowering = keys, tuple(lowering)
 
 
-def may_trigger(state: KState, key: str) -> bool:
+def can_trigger(state: KState, key: str) -> bool:
     """Whether any card of this game could have a trigger ``key`` (False: no need to look at
     every card on the field for it); a card given another's effects (3.2) could have any."""
     if state.granted:
@@ -372,7 +372,7 @@ def target_choices(state: KState, spec: Target, controller: str, source: str) ->
     return [tuple(c) for c in combinations(found, spec.count)]
 
 
-def targets_valid(state: KState, spec: Target, controller: str, source: str, targets: tuple[str, ...]) -> bool:
+def can_target(state: KState, spec: Target, controller: str, source: str, targets: tuple[str, ...]) -> bool:
     if len(targets) != spec.count or len(set(targets)) != len(targets):
         return False
     found = set(target_candidates(state, spec, controller, source))

@@ -14,7 +14,7 @@ from .moves import move
 from .mulligan import has_first_manifestation
 from .priority import check_stack_empty, normal_priority
 from .rulebook import RULE_RECOVERY, RULE_RESOLUTION, RULE_REVELATION
-from .seen import holds, not_held
+from .seen import can_hold, why_not_held
 from .state import (CONFRONTATION, END, INTERZONE_SPACES, PLACE, REACTION, RECOVERY, STALEMATE, KState, name_of,
                     owner_of, zone)
 from .sweep import sweep
@@ -29,12 +29,11 @@ def check_reveal(state: KState, a: Reveal) -> None:
     for p, it in a.chosen:
         if has_first_manifestation(state, p) is False:
             raise IllegalAction(RULE_RECOVERY, f"{p} has no manifestation in hand: a mulligan is compulsory")
-        if not holds(state, zone("hand", p), it):
-            raise IllegalAction(RULE_REVELATION, f"{not_held(state, it, zone('hand', p))}: the First "
+        if not can_hold(state, zone("hand", p), it):
+            raise IllegalAction(RULE_REVELATION, f"{why_not_held(state, it, zone('hand', p))}: the First "
                                                  f"Manifestation is chosen from the hand (reading K38)")
         if not state.is_manifestation(it):
             raise IllegalAction(RULE_REVELATION, f"{name_of(it)} is not a manifestation")
-
 
 
 def apply_reveal(state: KState, action: Reveal) -> None:
@@ -46,7 +45,6 @@ def apply_reveal(state: KState, action: Reveal) -> None:
     state.priority = normal_priority(state)
     state.events.append(("revelation",))
     flush_triggers(state)
-
 
 
 def check_place(state: KState, a: Place) -> None:
@@ -69,7 +67,6 @@ def check_place(state: KState, a: Place) -> None:
                                              f"the bottom of the deck")
 
 
-
 def apply_place(state: KState, action: Place) -> None:
     z = state.zones
     p = action.player
@@ -88,12 +85,10 @@ def apply_place(state: KState, action: Place) -> None:
     flush_triggers(state)
 
 
-
 def is_placing(state: KState) -> bool:
     """The winner places their manifestations now (4.2.3) and nothing comes first: the legal set
     is `placements`, each of which `check_place` accepts."""
     return state.phase == PLACE and not state.items and not state.pending and state.resolving is None
-
 
 
 def placements(state: KState) -> Iterator[Place]:

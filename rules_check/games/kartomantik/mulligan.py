@@ -12,7 +12,7 @@ from .actions import Action, Mulligan
 from .phases import draw
 from .priority import check_stack_empty
 from .rulebook import RULE_END_GAME, RULE_MULLIGAN
-from .seen import cannot_hold, holds, manifestation_in
+from .seen import why_cannot_hold, can_hold, has_manifestation
 from .show import name_cards
 from .state import MAX_COMPULSORY_MULLIGANS, OVER, RECOVERY, VOLUNTARY_MULLIGAN_COST, KState, not_in, zone
 
@@ -22,8 +22,7 @@ def has_first_manifestation(state: KState, p: str) -> bool | None:
     Manifestation"; None when the hand's unseen cards leave it open (reading K40)."""
     if not state.zones.unknown:
         return any(state.is_manifestation(it) for it in state.hand(p))
-    return manifestation_in(state, zone("hand", p))
-
+    return has_manifestation(state, zone("hand", p))
 
 
 def check_mulligan(state: KState, a: Mulligan) -> None:
@@ -51,7 +50,6 @@ def check_mulligan(state: KState, a: Mulligan) -> None:
         raise IllegalAction(RULE_MULLIGAN, "the new deck is the hand shuffled into the deck: the same cards")
 
 
-
 def check_mulligan_hand(state: KState, a: Mulligan) -> bool | None:
     """Whether the mulligan's hand holds a manifestation (4.2.1): the hand shown decides it
     (reading K40: every card of it named from the unseen ones); else the hand, as far as the log
@@ -63,12 +61,11 @@ def check_mulligan_hand(state: KState, a: Mulligan) -> bool | None:
     if len(a.shown) != len(state.hand(p)):
         raise IllegalAction(RULE_MULLIGAN, f"the hand shown has {len(a.shown)} cards; {p}'s hand holds "
                                            f"{len(state.hand(p))}: the whole hand is shown (4.2.1)")
-    problem = cannot_hold(state, hand, a.shown) or next(
-        (not_in(state, it, hand) for it in a.shown if not holds(state, hand, it)), None)
+    problem = why_cannot_hold(state, hand, a.shown) or next(
+        (not_in(state, it, hand) for it in a.shown if not can_hold(state, hand, it)), None)
     if problem:
         raise IllegalAction(RULE_MULLIGAN, f"the hand shown is not {p}'s hand: {problem}")
     return any(state.is_manifestation(it) for it in a.shown)
-
 
 
 def new_deck(state: KState, a: Mulligan) -> None:
@@ -91,7 +88,6 @@ def new_deck(state: KState, a: Mulligan) -> None:
             raise IllegalAction(RULE_MULLIGAN, f"the new deck has {len(a.deck)} cards; {p}'s deck and hand hold "
                                                f"{len(z[deck])}")
         name_cards(state, deck, a.deck, top=True)
-
 
 
 def apply_mulligan(state: KState, action: Mulligan) -> None:
@@ -121,7 +117,6 @@ def apply_mulligan(state: KState, action: Mulligan) -> None:
         after_second(state, p)
 
 
-
 def after_second(state: KState, p: str) -> None:
     """4.4.1, reading K9: a second consecutive compulsory mulligan whose new hand still holds no
     manifestation loses the game; where the log does not tell, a note (reading K40)."""
@@ -133,7 +128,6 @@ def after_second(state: KState, p: str) -> None:
         state.notes.append((RULE_END_GAME, f"{p}'s second consecutive compulsory mulligan: whether {p}'s new "
                                            f"hand holds a manifestation (else {p} loses, 4.4.1) is not decided "
                                            f"by the log; the game is read on (reading K40)"))
-
 
 
 def shuffle(state: KState, action: Action, rng: random.Random) -> Action:

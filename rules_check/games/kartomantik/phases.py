@@ -23,7 +23,6 @@ def draw(state: KState, p: str) -> None:
         state.hand(p).append(state.deck(p).pop())
 
 
-
 def start_turn(state: KState) -> None:
     """4.2.1 Recovery: "at the beginning of the turn" effects, then the draws to 7."""
     state.phase = RECOVERY
@@ -37,7 +36,6 @@ def start_turn(state: KState) -> None:
         state.events.append(("beginning of turn",))
         flush_triggers(state)
     settle(state)
-
 
 
 def settle(state: KState) -> None:
@@ -58,7 +56,6 @@ def settle(state: KState) -> None:
     flush_triggers(state)
 
 
-
 def after_item(state: KState) -> None:
     """After an item resolved: priority (2.3.4; reading K16), new triggers, what comes next."""
     sweep(state)
@@ -75,7 +72,6 @@ def after_item(state: KState) -> None:
     settle(state)
 
 
-
 def end_turn(state: KState) -> None:
     """4.2.4: "until the end of the turn" effects wear off; excess essence is lost (2.1) unless
     an effect keeps it; the hand limit."""
@@ -86,7 +82,7 @@ def end_turn(state: KState) -> None:
     state.muted.clear()
     state.granted.clear()
     state.delayed.clear()
-    state.essence = {p: (state.essence.get(p, {}) if board.keeps_essence(state, p) else {}) for p in state.players}
+    state.essence = {p: (state.essence.get(p, {}) if board.can_keep_essence(state, p) else {}) for p in state.players}
     sweep(state)
     state.events.clear()
     if any(len(state.hand(p)) > HAND_LIMIT for p in state.players):
@@ -96,7 +92,6 @@ def end_turn(state: KState) -> None:
     start_turn(state)
 
 
-
 def begin_resolution(state: KState, w: str) -> None:
     state.winner = state.turn_winner = w
     state.phase = RESOLUTION
@@ -104,7 +99,6 @@ def begin_resolution(state: KState, w: str) -> None:
     state.passes = 0
     state.events.append(("wins", w))  # 4.2.3: "Any on-win, on-loss ... effects are triggered"
     flush_triggers(state)
-
 
 
 def stalemate(state: KState) -> None:
@@ -119,45 +113,60 @@ def stalemate(state: KState) -> None:
     flush_triggers(state)
 
 
-
 def after_passes(state: KState) -> None:
     """Both players passed with an empty Stack: the phase moves on."""
     state.passes = 0
     if state.phase == REACTION:
-        w = outcome(state)
-        if w is not None:
-            begin_resolution(state, w)
+        after_reaction(state)
+    elif state.phase == RESOLUTION:
+        after_resolution(state)
+    else:
+        after_end_phase(state)
+
+
+def after_reaction(state: KState) -> None:
+    """4.2.3: the Confrontation is won, or (reading K32: each replacement of a Stalemate offered
+    first, which may ask a question or give a winner) it is a Stalemate."""
+    w = outcome(state)
+    if w is not None:
+        begin_resolution(state, w)
+        return
+    for source, ability in triggers.replacements(state):  # reading K32
+        if source in state.asked:
+            continue
+        state.asked.add(source)
+        frame = Frame(source, ability, state.controller(source))
+        request = run(KWorld(state), frame)
+        if request is not None:
+            state.resolving = Resolving(frame, None, "stalemate")
             return
-        for source, ability in triggers.replacements(state):  # reading K32
-            if source in state.asked:
-                continue
-            state.asked.add(source)
-            frame = Frame(source, ability, state.controller(source))
-            request = run(KWorld(state), frame)
-            if request is not None:
-                state.resolving = Resolving(frame, None, "stalemate")
-                return
-            if state.winner is not None:
-                begin_resolution(state, state.winner)
-                return
-        stalemate(state)
-        return
-    if state.phase == RESOLUTION:
-        w = state.winner
-        assert w is not None
-        for z in (CONFRONTATION, STALEMATE):
-            for it in list(state.zones[z]):
-                if owner_of(it) != w:
-                    move(state, it, z, zone("vessel", w))
-        state.last_winner = w
-        sweep(state)
-        if any(owner_of(it) == w for z in (CONFRONTATION, STALEMATE) for it in state.zones[z]):
-            state.phase = PLACE
-        else:
-            state.phase = END
-            state.priority = w
-        flush_triggers(state)
-        return
+        if state.winner is not None:
+            begin_resolution(state, state.winner)
+            return
+    stalemate(state)
+
+
+def after_resolution(state: KState) -> None:
+    """4.2.3: the loser's manifestations go to the winner's Empathic Vessel; the winner places
+    their own next, if any are left."""
+    w = state.winner
+    assert w is not None
+    for z in (CONFRONTATION, STALEMATE):
+        for it in list(state.zones[z]):
+            if owner_of(it) != w:
+                move(state, it, z, zone("vessel", w))
+    state.last_winner = w
+    sweep(state)
+    if any(owner_of(it) == w for z in (CONFRONTATION, STALEMATE) for it in state.zones[z]):
+        state.phase = PLACE
+    else:
+        state.phase = END
+        state.priority = w
+    flush_triggers(state)
+
+
+def after_end_phase(state: KState) -> None:
+    """4.2.4: "Resolve any 'at the end of the turn' effects", then the turn ends."""
     if not state.end_triggers:  # 4.2.4: "Resolve any 'at the end of the turn' effects"
         state.end_triggers = True
         state.events.append(("end of turn",))

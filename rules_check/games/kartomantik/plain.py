@@ -9,7 +9,7 @@ from rules_check.effects import describe
 from .actions import Action, Activate, Effect, Play
 from .board import is_scripted, text_of
 from .rulebook import RULE_EFFECTS, RULE_ZONES
-from .seen import holds, not_held
+from .seen import can_hold, why_not_held
 from .state import INTERZONE_SPACES, KState, name_of, owner_of, zone, zone_name
 
 OWNER_ONLY = ("limbo", "deck", "hand", "exile")  # 3.2 Game Zones
@@ -50,7 +50,6 @@ def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
                                                 f"comes before {name} enters")
 
 
-
 def check_moves(state: KState, ops: tuple | list) -> None:
     """Plain operations (reading K34): each move takes its card from where it is, in order; one
     that is not there is said in words (reading K38: "Oppress is in Ana's Limbo, not in Ana's
@@ -59,19 +58,17 @@ def check_moves(state: KState, ops: tuple | list) -> None:
     for op in ops:
         if op.kind != "move":
             continue
-        if not holds(trial, op.src, op.item):
+        if not can_hold(trial, op.src, op.item):
             raise IllegalAction(RULE_EFFECTS, f"the log's operation {{move: {op.item}, from: {op.src}, to: "
                                               f"{op.dst}}} cannot happen: "
-                                              f"{not_held(trial, op.item, op.src)}")
+                                              f"{why_not_held(trial, op.item, op.src)}")
         trial.zones.move(op.item, op.src, op.dst, op.bottom)
-
 
 
 def check_unscripted_ops(state: KState, card: str, ops: tuple) -> None:
     if not is_scripted(state, card):
         check_moves(state, ops)
         check_zone_owners(state, ops, count=False)
-
 
 
 def unverified(state: KState, action: Action) -> list[str]:

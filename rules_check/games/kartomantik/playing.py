@@ -13,7 +13,7 @@ from .moves import move
 from .plain import check_unscripted_ops
 from .priority import check_priority, check_stack_only
 from .rulebook import RULE_ACTIVATED, RULE_OWNER, RULE_PERSISTENT, RULE_REACTION, RULE_SUPPORT, RULE_TRIBUTE, WILLS_FROM_HAND
-from .seen import cannot_hold, holds, not_held
+from .seen import why_cannot_hold, can_hold, why_not_held
 from .state import END, REACTION, STACK, KState, StackItem, name_of, owner_of, where, zone, zone_name
 from .sweep import sweep
 from .targets import check_targets
@@ -34,17 +34,16 @@ def check_played_from(state: KState, a: Play) -> None:
         if a.source not in ("hand", "interzone"):
             raise IllegalAction(RULE_SUPPORT, f"{card.name} cannot be played from {zone_name(src)}: a manifestation "
                                               f"is played in Support from the hand or the Interzone")
-        if not holds(state, src, a.card):
-            raise IllegalAction(RULE_SUPPORT, f"{not_held(state, a.card, src)}: a manifestation is played in "
+        if not can_hold(state, src, a.card):
+            raise IllegalAction(RULE_SUPPORT, f"{why_not_held(state, a.card, src)}: a manifestation is played in "
                                               f"Support from the hand or the Interzone")
         return
     rule = WILLS_FROM_HAND.get(state.phase, RULE_REACTION)
     if a.source != "hand":
         raise IllegalAction(rule, f"{card.name} is a will: wills are played from the hand, not from "
                                   f"{zone_name(src)}")
-    if not holds(state, src, a.card):
-        raise IllegalAction(rule, f"{not_held(state, a.card, src)}: wills are played from the hand")
-
+    if not can_hold(state, src, a.card):
+        raise IllegalAction(rule, f"{why_not_held(state, a.card, src)}: wills are played from the hand")
 
 
 def check_play(state: KState, a: Play) -> None:
@@ -70,7 +69,7 @@ def check_play(state: KState, a: Play) -> None:
         raise IllegalAction(RULE_TRIBUTE, f"{card.name} cannot pay its own tribute")
     check_tribute(state, a.player, tribute_of(state, a), a.tribute)
     if a.source == "hand" and a.tribute:  # a table state: the hand holds the card and its tribute (K39)
-        problem = cannot_hold(state, zone("hand", a.player), (a.card,) + a.tribute)
+        problem = why_cannot_hold(state, zone("hand", a.player), (a.card,) + a.tribute)
         if problem:
             raise IllegalAction(RULE_TRIBUTE, f"{problem}: the card played and its tribute are both from the hand")
     if card.type == "will":
@@ -79,11 +78,10 @@ def check_play(state: KState, a: Play) -> None:
         check_unscripted_ops(state, a.card, a.ops)
 
 
-
 def check_activate(state: KState, a: Activate) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
-    if not state.on_field(a.card):
+    if not state.is_on_field(a.card):
         raise IllegalAction(RULE_ACTIVATED, f"{name_of(a.card)} is {where(state, a.card)}, not on the field: "
                                             f"activated effects are of cards on the field (reading K38)")
     if state.controller(a.card) != a.player:
@@ -101,7 +99,6 @@ def check_activate(state: KState, a: Activate) -> None:
         check_unscripted_ops(state, a.card, a.ops)
 
 
-
 def apply_play(state: KState, action: Play) -> None:
     """A card played goes on the Stack (2.3), its tribute paid (2.1)."""
     cost = tribute_of(state, action)
@@ -111,7 +108,6 @@ def apply_play(state: KState, action: Play) -> None:
     item = StackItem(action.card, action.player, ability, True, action.targets,
                      origin=zone(action.source, action.player), written=action.ops, written_line=action.line)
     put_on_stack(state, action, cost, item)
-
 
 
 def apply_activate(state: KState, action: Activate) -> None:
@@ -129,12 +125,10 @@ def apply_activate(state: KState, action: Activate) -> None:
     put_on_stack(state, action, cost, item)
 
 
-
 def starts_stack(state: KState, player: str) -> None:
     """The first item of an empty Stack: its player started it (4.2.4, reading K16)."""
     if not state.items:
         state.stack_starter = player
-
 
 
 def put_on_stack(state: KState, action: Play | Activate, cost: tuple[str, int] | None, item: StackItem) -> None:

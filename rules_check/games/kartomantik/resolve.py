@@ -23,21 +23,19 @@ def current_request(state: KState):
     return run(KWorld(state), res.frame.copy(), {})
 
 
-
 def is_still_valid(state: KState, top: StackItem) -> bool:
     """3.2 Targets: "The target must be valid both when the effect is put on the Stack and when
     it resolves"; an intervening "if" must still hold (docs/rulings.md K29)."""
     ability = top.ability
     if ability is None:
         return True
-    if ability.target is not None and not board.targets_valid(state, ability.target, top.controller, top.card,
+    if ability.target is not None and not board.can_target(state, ability.target, top.controller, top.card,
                                                               top.targets):
         return False
     if ability.kind == TRIGGERED and ability.condition is not None:
         frame = Frame(top.card, ability, top.controller, bindings=dict(top.bindings))
         return KWorld(state).test(frame, ability.condition)
     return True
-
 
 
 def resolve_top(state: KState) -> None:
@@ -60,7 +58,6 @@ def resolve_top(state: KState) -> None:
         state.resolving = Resolving(frame, top)
         return
     finish_item(state, top, frame)
-
 
 
 def finish_item(state: KState, top: StackItem, frame: Frame | None) -> None:

@@ -6,10 +6,11 @@ Recovery draws move unseen cards to the hand; a card the log names where unseen 
 paid as a tribute, revealed, put at the bottom of the deck, chosen by an effect, shown) must be
 one they can be. The questions the rules ask of a hand or a deck become "is or could be":
 
-* `holds`: the zone holds the card, seen, or one of its unseen cards can be it;
-* `cannot_hold`: why a zone cannot hold some cards, in the rulebook's words ("Ana's hand cannot
-  hold Oppress: Ana's decklist has 1, and it is in Ana's Limbo"), or None;
-* `manifestation_in`: True, False or None (not decided by the log) for "a manifestation in hand";
+* `can_hold`: the zone holds the card, seen, or one of its unseen cards can be it;
+* `why_cannot_hold`: why a zone cannot hold some cards, in the rulebook's words ("Ana's hand cannot
+  hold Oppress: Ana's decklist has 1, and it is in Ana's Limbo"), or None; `why_not_held`: why a
+  card is not in a zone, where it is or why the unseen cards there cannot be it;
+* `has_manifestation`: True, False or None (not decided by the log) for "a manifestation in hand";
 * `options`: the cards a choice among a zone's cards may name: the seen ones and every card
   its unseen ones can still be (a choice names a card, never an unseen one).
 """
@@ -37,12 +38,12 @@ def can_be(state: KState, zone: str, it: str) -> int:
     return min(u, sum(state.zones.unknown.get(p, Counter())[it] for p in piles(state, zone)))
 
 
-def holds(state: KState, zone: str, it: str) -> bool:
+def can_hold(state: KState, zone: str, it: str) -> bool:
     """``zone`` holds ``it``, seen, or one of its unseen cards can be it."""
     return it in state.zones.get(zone) or can_be(state, zone, it) > 0
 
 
-def cannot_hold(state: KState, zone: str, cards) -> str | None:
+def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
     """Why ``zone`` cannot hold all of ``cards`` (a multiset of items), or None. A zone with no
     unseen card: None (the engine's own message says where the card is instead)."""
     items = state.zones.get(zone)
@@ -79,7 +80,7 @@ def _why(state: KState, zone: str, it: str, k: int) -> str:
     return text
 
 
-def manifestation_in(state: KState, zone: str) -> bool | None:
+def has_manifestation(state: KState, zone: str) -> bool | None:
     """Whether ``zone`` holds a manifestation: True, False, or None when the log does not decide
     it (some order of the deck gives one, some none)."""
     items = state.zones.get(zone)
@@ -111,7 +112,7 @@ def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: T
     return out
 
 
-def not_held(state: KState, it: str, src: str) -> str:
+def why_not_held(state: KState, it: str, src: str) -> str:
     """Why ``it`` is not in ``src``: where it is (reading K38), or why the unseen cards there cannot
     be it (reading K39)."""
-    return cannot_hold(state, src, [it]) or not_in(state, it, src)
+    return why_cannot_hold(state, src, [it]) or not_in(state, it, src)

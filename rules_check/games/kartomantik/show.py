@@ -8,7 +8,7 @@ from rules_check.core.zones import is_unseen
 
 from .actions import Show
 from .rulebook import RULE_SHOW
-from .seen import cannot_hold, not_held
+from .seen import why_cannot_hold, why_not_held
 from .state import KState, zone, zone_name
 
 
@@ -23,7 +23,7 @@ def name_cards(state: KState, where: str, cards, top: bool = False) -> None:
                 raise IllegalAction(RULE_SHOW, f"{zone_name(where)} holds {len(items)} cards, not {len(cards)}")
             z.name(where, it, index=len(items) - 1 - i)
         return
-    problem = cannot_hold(state, where, cards)
+    problem = why_cannot_hold(state, where, cards)
     if problem:
         raise IllegalAction(RULE_SHOW, problem)
     named: dict[str, int] = {}
@@ -33,16 +33,14 @@ def name_cards(state: KState, where: str, cards, top: bool = False) -> None:
             i = next((i for i in range(len(z[where]) - 1, -1, -1)
                       if is_unseen(z[where][i]) and z.could_be(z[where][i], it)), None)
             if i is None:
-                raise IllegalAction(RULE_SHOW, not_held(state, it, where))
+                raise IllegalAction(RULE_SHOW, why_not_held(state, it, where))
             z.name(where, it, index=i)
-
 
 
 def check_show(state: KState, a: Show) -> None:
     """Reading K41: the cards named must be ones the zone's unseen cards can be."""
     trial = state.copy()
     show(trial, a)
-
 
 
 def show(state: KState, a: Show) -> None:

@@ -172,7 +172,7 @@ class KState(BaseState):
     _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
     _own: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     # the trigger keys of every card in the game, and its cards with a static that lowers a
-    # power (board.may_trigger): read on first use; a made-up state that adds cards resets it
+    # power (board.can_trigger): read on first use; a made-up state that adds cards resets it
     trigger_keys: set[str] | None = field(default=None, repr=False)
     lowering: tuple[str, ...] = field(default=(), repr=False)
 
@@ -251,7 +251,7 @@ class KState(BaseState):
             out += z[name]
         return out
 
-    def on_field(self, it: str) -> bool:
+    def is_on_field(self, it: str) -> bool:
         """On the Cartomantic Field (1.3.6): the Confrontation Zone, an Interzone, a played Persistent Will."""
         z = self.zones.zones
         if it in z[CONFRONTATION]:

@@ -11,7 +11,7 @@ from .state import CONFRONTATION, STACK, STALEMATE, KState, owner_of, zone
 
 def sweep(state: KState) -> None:
     """Ruling K3 / reading K13: power 0 or less is destroyed; modifiers leave with the card."""
-    while not board.surely_alive(state):
+    while not board.is_surely_alive(state):
         places = (CONFRONTATION, STALEMATE) + state.own("interzone")
         table = board.powers(state)
         doomed = [(z, it) for z in places for it in state.zones[z]
@@ -28,16 +28,16 @@ def sweep(state: KState) -> None:
     z = state.zones.zones
     keeping = [z[CONFRONTATION], z[STALEMATE], z[STACK]] + [z[n] for n in state.own("interzone") + state.own("field")]
 
-    def kept(it: str) -> bool:
+    def is_kept(it: str) -> bool:
         return any(it in items for items in keeping)
 
     for key in counted:
-        if not kept(key.split(".", 1)[1]):
+        if not is_kept(key.split(".", 1)[1]):
             del state.counters[key]
     for table_ in (state.temperaments, state.granted):
-        for it in [it for it in table_ if not kept(it)]:
+        for it in [it for it in table_ if not is_kept(it)]:
             del table_[it]
-    state.muted = {it for it in state.muted if kept(it)}
+    state.muted = {it for it in state.muted if is_kept(it)}
     state.support &= set(z[CONFRONTATION])
     for it in [it for it in state.control if it not in z[CONFRONTATION]]:
         del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again

@@ -19,7 +19,7 @@ def check_targets(state: KState, ability: Ability | None, controller: str, sourc
     name = name_of(source)
     if ability is None:  # a card with no script (reading K34): anything on the field or the Stack
         for t in targets:
-            if not (board.in_zone(state, t, "field", "any", controller) or t in state.zones[STACK]):
+            if not (board.is_in_zone(state, t, "field", "any", controller) or t in state.zones[STACK]):
                 raise IllegalAction(RULE_TARGETS, f"the target {t} is {where(state, t)}, not on the field or "
                                                   f"the Stack")
         return
@@ -33,7 +33,7 @@ def check_targets(state: KState, ability: Ability | None, controller: str, sourc
             raise IllegalAction(RULE_VALIDITY,  # type: ignore[attr-defined]
                                 f"{name} needs {spec.printed} and there is none (\"{text_of(state, source)}\")")
         raise IllegalAction(RULE_TARGETS, f"{name} needs {spec.printed}: declare it (`target:`)")  # type: ignore[attr-defined]
-    if not board.targets_valid(state, spec, controller, source, targets):
+    if not board.can_target(state, spec, controller, source, targets):
         wrong = [t for t in targets if t not in board.target_candidates(state, spec, controller, source)]
         what = f"the target {wrong[0]} is not" if wrong else f"{', '.join(targets)} are not"
         raise IllegalAction(RULE_TARGETS, f"{what} {spec.printed} (\"{text_of(state, source)}\")")  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from . import board, table_moves
 from .actions import Activate, Play
 from .board import activated_of
 from .rulebook import RULE_GOLDEN, RULE_TRIBUTE
-from .seen import cannot_hold, holds, not_held
+from .seen import why_cannot_hold, can_hold, why_not_held
 from .state import KState, zone
 
 
@@ -20,7 +20,6 @@ def can_pay(tribute: str, payer: str) -> bool:
     """2.1: a tribute is paid by its temperament; a Hollow tribute by any manifestation;
     Transcendent pays any; Hollow pays only Hollow tributes."""
     return tribute == "hollow" or payer == tribute or payer == "transcendent"
-
 
 
 def essence_order(state: KState, p: str, temperament: str) -> list[str]:
@@ -31,10 +30,8 @@ def essence_order(state: KState, p: str, temperament: str) -> list[str]:
     return [k for k in dict.fromkeys(kinds) if ess.get(k, 0) > 0]
 
 
-
 def essence_available(state: KState, p: str, temperament: str) -> int:
     return sum(state.essence[p][k] for k in essence_order(state, p, temperament))
-
 
 
 def tribute_of(state: KState, action: Play | Activate) -> tuple[str, int] | None:
@@ -44,7 +41,6 @@ def tribute_of(state: KState, action: Play | Activate) -> tuple[str, int] | None
     ability = activated_of(state, action.card)
     cost = ability.cost if ability is not None else None
     return (cost.temperament, cost.amount) if cost is not None and cost.temperament else None  # type: ignore[union-attr]
-
 
 
 def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> int:
@@ -59,17 +55,17 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
     if len(set(cards)) != len(cards):
         raise IllegalAction(RULE_TRIBUTE, "a card is named twice in the tribute")
     for it in cards:
-        if not holds(state, zone("hand", player), it):
-            raise IllegalAction(RULE_TRIBUTE, f"{not_held(state, it, zone('hand', player))}: a tribute is paid "
+        if not can_hold(state, zone("hand", player), it):
+            raise IllegalAction(RULE_TRIBUTE, f"{why_not_held(state, it, zone('hand', player))}: a tribute is paid "
                                               f"with manifestations from the hand (reading K38)")
         card = state.card(it)
         if card.type != "manifestation":
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} is a will: tributes are paid with manifestations")
-        if board.restricted(state, it, "pay a tribute"):
+        if board.is_restricted(state, it, "pay a tribute"):
             raise IllegalAction(RULE_GOLDEN, f"{card.name}: \"{card.text}\" (reading K31)")
         if not can_pay(temperament, card.temperament):  # type: ignore[arg-type]
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} ({card.temperament}) cannot pay a {temperament} tribute")
-    problem = cannot_hold(state, zone("hand", player), cards)
+    problem = why_cannot_hold(state, zone("hand", player), cards)
     if problem:
         raise IllegalAction(RULE_TRIBUTE, f"{problem}: a tribute is paid with manifestations from the hand")
     paid = sum(state.base_power(it) for it in cards)
@@ -82,7 +78,6 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
     if cards and paid - min(state.base_power(it) for it in cards) >= need:
         raise IllegalAction(RULE_TRIBUTE, f"a card of the tribute is not needed to reach {need} (reading K7)")
     return paid - need
-
 
 
 def pay(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> None:
@@ -105,7 +100,6 @@ def pay(state: KState, player: str, tribute: tuple[str, int] | None, cards: tupl
         ess[temperament] = ess.get(temperament, 0) + excess
 
 
-
 def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: str) -> list[tuple[str, ...]]:
     """Every way to pay a tribute with cards each needed (reading K7); on a table state, with the
     cards the hand is or can be, each way once (table_moves.py)."""
@@ -120,7 +114,7 @@ def payments(state: KState, p: str, tribute: tuple[str, int] | None, exclude: st
         [it for it in seen_items(state.hand(p)) if it != exclude]
     hand = [it for it in cards if state.is_manifestation(it)
             and can_pay(temperament, state.card(it).temperament)  # type: ignore[arg-type]
-            and not board.restricted(state, it, "pay a tribute")]
+            and not board.is_restricted(state, it, "pay a tribute")]
     out = []
     for size in range(1, min(len(hand), need) + 1):
         for combo in itertools.combinations(hand, size):

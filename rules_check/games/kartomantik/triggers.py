@@ -60,7 +60,7 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
         keys = ["enters"] + (["enters from interzone"] if src == zone("interzone", owner_of(it)) else [])
         for a in board.triggered(state, it, keys):
             out.append(_pending(state, it, a, state.controller(it)))
-        if support and board.may_trigger(state, "opponent support"):
+        if support and board.can_trigger(state, "opponent support"):
             for source in board.field_cards(state):
                 if state.controller(source) != state.controller(it):
                     for a in board.triggered(state, source, ["opponent support"]):
@@ -96,7 +96,7 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
 
 
 def _on_field(state: KState, key: str) -> list[Pending | None]:
-    if not board.may_trigger(state, key):
+    if not board.can_trigger(state, key):
         return []
     return [_pending(state, source, a, state.controller(source))
             for source in board.field_cards(state) for a in board.triggered(state, source, [key])]
@@ -105,7 +105,7 @@ def _on_field(state: KState, key: str) -> list[Pending | None]:
 def replacements(state: KState) -> list[tuple[str, Ability]]:
     """Effects "when a Confrontation would end in a Stalemate" on the field (Loaded Dice), the
     player with Priority's first (3.1: simultaneous effects follow Priority)."""
-    if not board.may_trigger(state, "would stalemate"):
+    if not board.can_trigger(state, "would stalemate"):
         return []
     found = [(source, a) for source in board.field_cards(state)
              for a in board.triggered(state, source, ["would stalemate"])]

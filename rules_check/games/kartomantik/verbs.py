@@ -130,7 +130,7 @@ class KWorld:
         if isinstance(phrase, Group):
             where = CONFRONTATION if phrase.zone == "there" else None
             return [it for it in board.manifestations_in_play(s)
-                    if board.in_group(s, phrase, it, frame.source, frame.controller, frame.bindings.get("chosen"),
+                    if board.is_in_group(s, phrase, it, frame.source, frame.controller, frame.bindings.get("chosen"),
                                       where)]
         if isinstance(phrase, Top):
             deck = s.deck(frame.controller)
@@ -241,7 +241,7 @@ def source_of(state: KState, frame: Frame, it: str) -> str | None:
 # --- the verbs --------------------------------------------------------------------------------
 
 
-def _on_table(w: KWorld, it: str) -> bool:
+def _is_on_table(w: KWorld, it: str) -> bool:
     return it in board.manifestations_in_play(w.state)
 
 
@@ -252,7 +252,7 @@ class Power(Verb):
         things = w.things(frame, step.get("of") or Ref("it", "it"))
         key = "turn" if step.get("until") is not None else "power"
         for it in things:
-            if _on_table(w, it):
+            if _is_on_table(w, it):
                 amount = w.state.base_power(it) if step.value == "base power" else step.value
                 add(w.state, f"{key}.{it}", amount, frame)
         return True
@@ -265,7 +265,7 @@ class SetPower(Verb):
     def run(self, w, frame, step):
         s = w.state
         it = (w.things(frame, step.get("of")) or [None])[0] if step.get("of") is not None else frame.source
-        if it is None or not _on_table(w, it):
+        if it is None or not _is_on_table(w, it):
             return False
         table = board.powers(s)
         theirs = [x for x in s.first if x in s.zones[CONFRONTATION] and s.controller(x) != frame.controller]
@@ -300,7 +300,7 @@ class Temperament(Verb):
     def run(self, w, frame, step):
         it = frame.source if step.get("of") is None else w.things(frame, step.get("of"))[0]
         chosen = frame.bindings.get("chosen")
-        if chosen is None or not _on_table(w, it):
+        if chosen is None or not _is_on_table(w, it):
             return False
         w.state.temperaments[it] = chosen
         return True
@@ -310,7 +310,7 @@ class GainEffects(Verb):
     def run(self, w, frame, step):
         it = frame.source if step.get("of") is None else w.things(frame, step.get("of"))[0]
         chosen = frame.bindings.get("chosen")
-        if chosen is None or not w.state.on_field(it):
+        if chosen is None or not w.state.is_on_field(it):
             return False
         w.state.granted.setdefault(it, []).append(name_of(chosen))
         return True
@@ -538,7 +538,7 @@ class Exile(Verb):
         else:
             things = w.things(frame, step.value)
         if FACE_DOWN in things:
-            return _exile_face_down(w, frame, len(things))
+            return _is_exile_face_down(w, frame, len(things))
         for it in things:
             src = zone("hand", frame.controller) if isinstance(step.value, Pick) else source_of(w.state, frame, it)
             if src is not None:
@@ -546,7 +546,7 @@ class Exile(Verb):
         return bool(things)
 
 
-def _exile_face_down(w: KWorld, frame: Frame, n: int) -> bool:
+def _is_exile_face_down(w: KWorld, frame: Frame, n: int) -> bool:
     """Reading K43: ``n`` cards of the hand exiled face down, unseen. The table cannot tell which
     of the hand's cards went, a card seen there before as well as an unseen one: the hand's seen
     cards become unseen first (a looser bound, never a wrong one: rules_check/core/zones.py)."""
@@ -597,7 +597,7 @@ class Copy(Verb):
 class SwitchPower(Verb):
     def run(self, w, frame, step):
         things = w.things(frame, step.value)
-        if len(things) != 2 or not all(_on_table(w, it) for it in things):
+        if len(things) != 2 or not all(_is_on_table(w, it) for it in things):
             return False
         table = board.powers(w.state)
         a, b = things
