@@ -26,6 +26,7 @@ from .layout.model import Layouts, load_layouts
 from .layout.presets import Preset, preset_for, preset_named
 from .options import BuildOptions, Format, PieceJob, PrintOptions  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
+from .render.bindings import check_bindings
 
 
 # kind -> (its renderer: `render(canvas, jobs, layouts, options)`, file suffix)
@@ -151,6 +152,8 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
         jobs = card_jobs(data, layouts)
         notes[game] = apply_presets(jobs, [preset_named(name) for name in options.presets], game)
         loaded.append((game, data, jobs))
+    # every card's bindings resolved before any canvas exists: all the bad ones reported at once
+    check_bindings(job for _, _, jobs in loaded for job in jobs)
     out = Path(options.out_dir)
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")

@@ -95,7 +95,7 @@ def roman(n: int) -> str:
     return "".join(out)
 
 
-def _empty(value: Any) -> bool:
+def is_empty(value: Any) -> bool:
     return value is None or value is False or value == "" or value == [] or value == {}
 
 
@@ -107,6 +107,28 @@ class Face:
     fields: dict[str, Any]
     label: str  # for warnings: "visions/dream fragment card/Time in the Burning Desert (front)"
     base_dir: Path = Path(".")
+
+
+def located(face: Face, element: str | None, exc: Unprintable) -> InputError:
+    """``exc``, met drawing ``element`` of ``face`` (None: the template's own properties), as
+    an error naming the file, the line and the field to mend."""
+    t = face.template
+    spec = t.elements.get(element) if element else None
+    prop = exc.prop
+    if exc.binding is not None:  # the element's (or the template's) property holding the binding
+        holder = spec if spec is not None else t
+        prop = next(((k, *prop) for k, v in holder if v is exc.binding), prop)
+    path = ("elements", element, *prop) if element else prop
+    layout_file, layout_line = t.where(*path)
+    what = f"{face.label}, layout {t.name!r}" + (f" element {element!r}" if element else "")
+    file, line = field_where(face.fields, exc.card_field)
+    if file is not None:
+        if prop[-1:] == ("format",):  # the format is the layout's: where to find it too
+            what += f" at {layout_file}:{layout_line}"
+        return InputError(file, f"{exc.message} ({what})", line=line, field=exc.card_field.split(".")[-1])
+    card = f", {exc.card_field!r} of the card" if exc.card_field is not None else ""
+    return InputError(layout_file, f"{exc.message} ({what}{card})", line=layout_line,
+                      field=str(path[-1]) if path else None)
 
 
 @dataclass
@@ -136,12 +158,13 @@ class FaceRenderer:
                 return None
         return value
 
-    def resolve(self, prop: Any, fields: dict[str, Any]) -> Any:
+    @staticmethod
+    def resolve(prop: Any, fields: dict[str, Any]) -> Any:
         """A literal property as it is; a bound one read from ``fields``: mapped, cased and
         formatted, or its ``default`` (as written) when the card has no value for it."""
         if not isinstance(prop, lm.Binding):
             return prop
-        value = self.lookup(fields, prop.field)
+        value = FaceRenderer.lookup(fields, prop.field)
         if prop.map is not None:
             value = prop.map.get(str(value).lower() if value is not None else "", None)
         if isinstance(value, list):
@@ -185,24 +208,7 @@ class FaceRenderer:
             raise self._located(face, exc) from None
 
     def _located(self, face: Face, exc: Unprintable) -> InputError:
-        """``exc`` as an error naming the file, the line and the field to mend."""
-        t, element = face.template, self._element
-        spec = t.elements.get(element) if element else None
-        prop = exc.prop
-        if exc.binding is not None:  # the element's (or the template's) property holding the binding
-            holder = spec if spec is not None else t
-            prop = next(((k, *prop) for k, v in holder if v is exc.binding), prop)
-        path = ("elements", element, *prop) if element else prop
-        layout_file, layout_line = t.where(*path)
-        what = f"{face.label}, layout {t.name!r}" + (f" element {element!r}" if element else "")
-        file, line = field_where(face.fields, exc.card_field)
-        if file is not None:
-            if prop[-1:] == ("format",):  # the format is the layout's: where to find it too
-                what += f" at {layout_file}:{layout_line}"
-            return InputError(file, f"{exc.message} ({what})", line=line, field=exc.card_field.split(".")[-1])
-        card = f", {exc.card_field!r} of the card" if exc.card_field is not None else ""
-        return InputError(layout_file, f"{exc.message} ({what}{card})", line=layout_line,
-                          field=str(path[-1]) if path else None)
+        return located(face, self._element, exc)
 
     def _draw(self, face: Face, ox: float, oy: float) -> None:
         t = face.template
@@ -214,9 +220,9 @@ class FaceRenderer:
             c.rect(ox - b, oy - b, t.width * mm + 2 * b, t.height * mm + 2 * b, stroke=0, fill=1)
         self._inked: list[tuple[str, tuple[float, float, float, float]]] = []
         for name, element in t.elements.items():
-            if element.when and _empty(self.lookup(face.fields, element.when)):
+            if element.when and is_empty(self.lookup(face.fields, element.when)):
                 continue
-            if element.unless and not _empty(self.lookup(face.fields, element.unless)):
+            if element.unless and not is_empty(self.lookup(face.fields, element.unless)):
                 continue
             bx, by, bw, bh = element.box
             x = ox + bx * mm
@@ -268,23 +274,30 @@ class FaceRenderer:
         c.line(x, y + h, x + w, y)
         c.restoreState()
 
-    def _text(self, e: lm.TextElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
-        value = self.resolve(e.text, face.fields) if e.text is not None else None
+    @staticmethod
+    def text_of(e: lm.TextElement, fields: dict[str, Any]) -> str | None:
+        """What a text element prints for a card (None: nothing), read from its binding or its
+        field and formatted; `Unprintable` for a value the element cannot print."""
+        value = FaceRenderer.resolve(e.text, fields) if e.text is not None else None
         if value is None and e.field:
-            value = self.lookup(face.fields, e.field)
+            value = FaceRenderer.lookup(fields, e.field)
         if value is None or value == "":
-            return
+            return None
         if isinstance(value, list):  # a list of paragraphs
             value = "\n".join(str(v) for v in value)
         if e.roman and isinstance(value, int) and not isinstance(value, bool) and 0 < value < 4000:
             value = roman(value)
-        value = formatted(e.format, value, e.field if e.text is None else None, fields=face.fields) if e.format \
+        value = formatted(e.format, value, e.field if e.text is None else None, fields=fields) if e.format \
             else str(value)
         if len(value) > lm.MAX_TEXT:  # a long list of paragraphs: each is bounded, not all of them
             raise Unprintable(f"{len(value)} characters to print, over the limit of {lm.MAX_TEXT} for a text "
                               f"element", card_field=e.field if e.text is None else None, prop=("text",))
-        if e.upper:
-            value = value.upper()
+        return value.upper() if e.upper else value
+
+    def _text(self, e: lm.TextElement, face: Face, x: float, y: float, w: float, h: float, name: str) -> None:
+        value = self.text_of(e, face.fields)
+        if value is None:
+            return
         absent = fonts.missing(value, e.font)
         if absent:
             self.warn(f"{face.label}: the font has no glyph for {absent!r} in '{name}' (it prints as a box)")
