@@ -1,4 +1,4 @@
-"""What each verb of a Kartomantik script does (the words are ``pnp/effects/kartomantik.py``).
+"""What each verb of a Kartomantik script does (the words are ``pnp/games/kartomantik/vocabulary.py``).
 
 `KWorld` is the Kartomantik side of the effect machine (`rules_check.effects.machine`): it
 finds what a phrase names on the table, asks a player for each choice the text leaves to

@@ -3,7 +3,7 @@
 The 17 location cards come from ``cards/relics/locations.yaml`` (each side's number, its two
 challenge corners, its reward banner and its ability), the energy tracker from
 ``cards/relics/tracker.yaml``. The numbers of the rules (energy at the start, the cap, the
-hand limit, the path sizes, the points) are read from ``pnp.data.games.relics``.
+hand limit, the path sizes, the points) are read from ``pnp.games.relics.models``.
 """
 
 from __future__ import annotations

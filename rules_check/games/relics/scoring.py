@@ -1,7 +1,7 @@
 """Scoring ("Goal"): "Each collected pair of relics is worth three points. A single unmatched
 piece is worth one point." and "Collect all three completed relics to win."
 
-The points themselves are `pnp.data.games.relics.score` (the numbers live with the card data);
+The points themselves are `pnp.games.relics.models.score` (the numbers live with the card data);
 here is only which halves the player has collected: the relic banners of the cards on the
 table, read on the side that was up when each was taken (ruling R2).
 """

@@ -1,4 +1,4 @@
-"""What each verb of a relics ability does (the words are ``pnp/effects/relics.py``).
+"""What each verb of a relics ability does (the words are ``pnp/games/relics/vocabulary.py``).
 
 "You may discard a card from your hand at any time to use its ability" ("Card Abilities"):
 the card leaves the hand, its script runs on the effect machine (`rules_check.effects`), then

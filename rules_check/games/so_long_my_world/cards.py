@@ -1,5 +1,5 @@
 """The So Long, My World card data the engine reads: never retyped, always loaded from
-``cards/so-long-my-world/*.yaml`` and ``pnp.data.games.so_long_my_world``."""
+``cards/so-long-my-world/*.yaml`` and ``pnp.games.so_long_my_world.models``."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The dream fragment cards come from ``cards/visions/fragments.yaml`` (their categ
 environment and number of copies); the reflection track of each side from
 ``cards/visions/reflection.yaml`` (ruling V9: the track is data, not rules). The tables of the
 rulebook (setup sizes, hand and river sizes, the two dreams) are read from
-``pnp.data.games.visions``.
+``pnp.games.visions.models``.
 """
 
 from __future__ import annotations
