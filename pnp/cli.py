@@ -18,6 +18,7 @@ import typer
 from . import __version__, console
 from .data.atomic import Interrupted
 from .data.errors import InputError, PnpError
+from .help import PlainCommand, PlainGroup
 
 if TYPE_CHECKING:
     from .layout.paper import Paper
@@ -25,27 +26,8 @@ if TYPE_CHECKING:
 HELP = {"help_option_names": ["-h", "--help"]}
 
 
-def _plain_help() -> None:
-    """Help shows each parameter's name as written (FILE..., --out DIR), never a Python type.
-
-    Typer 0.29 labels every argument and option with its annotation (``<list[Path]>``,
-    ``<bool>``) and wraps required arguments in braces (``{files}``); a user reads neither.
-    This touches typer's help internals, so pyproject.toml keeps typer below 0.30 and
-    tests/test_cli_conventions.py reads every command's help.
-    """
-    from typer import core
-
-    core.TyperArgument.display_type_rich = lambda self, ctx: None
-    core.TyperArgument._usage_display_name = lambda self: (
-        (self.display_name_raw if self.required else f"[{self.display_name_raw}]")
-        + ("..." if self.nargs != 1 and not self.display_name_raw.endswith("...") else ""))
-    option_type = core.TyperOption.display_type_rich
-    core.TyperOption.display_type_rich = lambda self, ctx: None if self.is_flag else option_type(self, ctx)
-
-
-_plain_help()
-
 app = typer.Typer(
+    cls=PlainGroup,
     help="Print-and-play sheets and rules checking for So Long, My World, Visions, Kartomantik "
     "and the relics solo game.",
     no_args_is_help=True,
@@ -218,7 +200,7 @@ _ASSETS_HELP = ("A folder card art (image:) may come from besides the card folde
                 "Art anywhere else is refused.")
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def build(
     games: Optional[List[str]] = typer.Argument(None, metavar="GAME...",
                                                 help="Game ids; every game of the card folder when none "
@@ -399,7 +381,7 @@ def _each_with_progress(items: list, label: str):
     yield from track(items, description=label, console=err, transient=True)
 
 
-@app.command("list")
+@app.command("list", cls=PlainCommand)
 def list_components(
     what: Optional[str] = typer.Argument(None, metavar="pool",
                                          help="pool: the Kartomantik card pool, a card a row (name, type, "
@@ -469,7 +451,7 @@ class SchemaKind(str, Enum):
     report_state = "report-state"
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def schema(kind: str = typer.Argument(..., metavar="KIND", callback=_enum(SchemaKind),
                                       autocompletion=_values(SchemaKind),
                                       help="cards: a card file; layout: a layout file; report-deck, report-log: "
@@ -483,7 +465,7 @@ def schema(kind: str = typer.Argument(..., metavar="KIND", callback=_enum(Schema
     typer.echo(json.dumps(SCHEMAS[kind.value](), indent=2))
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", metavar="FILE", help="Where to write the sheet."),
     paper: str = typer.Option("a4", "--paper", callback=lambda v: _paper(v), metavar="PAPER",
@@ -511,12 +493,12 @@ def calibrate(
         typer.echo(str(out))
 
 
-check_app = typer.Typer(help="Check Kartomantik decklists (deck) and recorded game logs (log) against the rules.",
-                        no_args_is_help=True, context_settings=HELP)
+check_app = typer.Typer(cls=PlainGroup, no_args_is_help=True, context_settings=HELP,
+                        help="Check Kartomantik decklists (deck) and recorded game logs (log) against the rules.")
 app.add_typer(check_app, name="check")
 
 
-@check_app.command("deck")
+@check_app.command("deck", cls=PlainCommand)
 def check_deck(
     files: List[Path] = typer.Argument(..., metavar="FILE...",
                                        help="Decklist files (text or YAML), folders of them, or - for one "
@@ -551,7 +533,7 @@ def check_deck(
     raise typer.Exit(exit_code(rows))
 
 
-@check_app.command("log")
+@check_app.command("log", cls=PlainCommand)
 def check_log(
     files: List[Path] = typer.Argument(..., metavar="FILE...",
                                        help="Game log files (YAML), folders of them, or - for one log on "
@@ -671,7 +653,7 @@ def _print_state(paths: list[Path], known, all_violations: bool, stdin, n: int, 
     return 1 if result.violations else 0
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def simulate(
     game: str = typer.Argument(..., metavar="GAME", help="The game id."),
     players: Optional[int] = typer.Option(None, "--players", metavar="N", help="How many players (default: the fewest)."),
@@ -739,7 +721,7 @@ def simulate(
         typer.echo(str(out))
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def table(
     file: Optional[Path] = typer.Argument(None, metavar="[FILE]",
                                          help="A game's log to resume (inside --dir; default: the start page)."),

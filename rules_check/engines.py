@@ -14,6 +14,7 @@ A bundled game's id cannot be taken by an entry point.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 from importlib import metadata
 
 from pnp.data.errors import PnpError
@@ -27,7 +28,7 @@ from .games.visions.engine import VisionsEngine
 ENTRY_POINT_GROUP = "pnp.games"
 
 # the bundled engines, in the order the games are listed
-ENGINES: dict[str, type[Engine]] = {
+ENGINES: dict[str, type[Engine[Any, Any]]] = {
     "so-long-my-world": SoLongEngine,
     "visions": VisionsEngine,
     "kartomantik": KartomantikEngine,
@@ -47,9 +48,9 @@ class EngineLoadError(PnpError):
                          f"{where}: {why}")
 
 
-def _installed() -> dict[str, Engine]:
+def _installed() -> dict[str, Engine[Any, Any]]:
     """The engines installed packages add, by game id; `EngineLoadError` names a bad one."""
-    out: dict[str, Engine] = {}
+    out: dict[str, Engine[Any, Any]] = {}
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name in ENGINES:
             raise EngineLoadError(entry, f"{entry.name!r} is a bundled game's id")
@@ -72,7 +73,7 @@ def _installed() -> dict[str, Engine]:
 
 
 @cache
-def engines() -> dict[str, Engine]:
+def engines() -> dict[str, Engine[Any, Any]]:
     """Every engine, by game id: the bundled ones in their order, then the installed ones in
     the order their entry points are listed. `EngineLoadError` when an installed one is bad."""
     return {**{game: cls() for game, cls in ENGINES.items()}, **_installed()}
