@@ -143,7 +143,7 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
         raise InputError(None, f"paper: {exc}") from None
     for game in games:
         game_spec(options.cards_dir, game)  # a bundled game, or a folder with a game.yaml: else "unknown game"
-    layouts = load_layouts(options.layout_layers())
+    layouts = load_layouts(options.layout_layers(games))
     # read and check every game's data before writing anything
     loaded = []
     notes: dict[str, list[str]] = {}

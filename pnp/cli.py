@@ -142,15 +142,20 @@ def fail(exc: PnpError) -> typer.Exit:
     return typer.Exit(exc.exit_code)
 
 
-def _engines() -> dict:
-    """The rules engines by game id (the bundled ones and those installed packages add); an
-    installed one that cannot be loaded is reported by its entry point's name (exit 2)."""
-    from rules_check.engines import engines
+def _engines(cards: Path | None = None) -> dict:
+    """The rules engines by game id: the bundled ones, those installed packages add, and each game
+    of the ``--cards`` folder whose game.yaml names one; an installed one that cannot be loaded is
+    reported by its entry point's name, a bad game.yaml by its file and line (exit 2)."""
+    from rules_check.engines import engines_for
 
     try:
-        return engines()
+        return engines_for(cards)
     except PnpError as exc:
         raise fail(exc) from None
+
+
+_ENGINE_CARDS_HELP = ("A card folder whose games of your own (a folder with a game.yaml) name the rules engine "
+                      "that judges them (engine: ID).")
 
 
 def _paper(value: str) -> Paper:
@@ -288,6 +293,7 @@ def build(
         options.layouts_dir = layouts
     try:
         check_folders(options.assets)  # before --watch watches them
+        watched = [Path(options.cards_dir), *options.layout_layers(names), *options.assets]
     except PnpError as exc:
         raise fail(exc) from None
     if watch:
@@ -303,9 +309,8 @@ def build(
                 typer.echo(f"pnp: {_os_error(exc)}", err=True)
             return False
 
-        folders = [Path(options.cards_dir), *options.layout_layers(), *options.assets]
         try:
-            watch_builds(once, list(dict.fromkeys(folders)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
+            watch_builds(once, list(dict.fromkeys(watched)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
         except Interrupted as exc:  # Ctrl-C while a build was writing: its temporary files are gone
             raise _stopped(exc) from None
         return
@@ -556,6 +561,7 @@ def check_log(
                                         help="Print the table after entry N (0: the setup) instead of the "
                                              "verdict, for one log; --format json for tools (its schema: pnp "
                                              "schema report-state)."),
+    cards: Optional[Path] = typer.Option(None, "--cards", metavar="DIR", help=_ENGINE_CARDS_HELP),
 ) -> None:
     """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
     from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
@@ -574,7 +580,7 @@ def check_log(
     if not paths:
         console.error("no log files found in " + ", ".join(str(f) for f in files))
         raise typer.Exit(2)
-    known = _engines()
+    known = _engines(cards)
     stdin = typer.get_binary_stream("stdin") if reads_stdin else None
     if state is not None:
         if html is not None:
@@ -671,6 +677,7 @@ def simulate(
                              help="full: the log with every shuffled order; table: the log a scorekeeper at the "
                                   "table would have written of the same game (no deck orders, only the cards "
                                   "seen)."),
+    cards: Optional[Path] = typer.Option(None, "--cards", metavar="DIR", help=_ENGINE_CARDS_HELP),
 ) -> None:
     """Play a legal game and write its log (pnp check log finds it legal)."""
     import secrets
@@ -678,7 +685,7 @@ def simulate(
     from rules_check.core.simulate import simulate as run
     from rules_check.logwriter import dump_log
 
-    known = _engines()
+    known = _engines(cards)
     if game not in known:
         typer.echo(f"pnp: no rules engine for {game!r} (known: {', '.join(known)})", err=True)
         raise typer.Exit(2)
@@ -733,6 +740,7 @@ def table(
     directory: Optional[Path] = typer.Option(None, "--dir", metavar="DIR",
                                              help="The folder games are read from and written to (default: FILE's "
                                                   "folder, else the current one)."),
+    cards: Optional[Path] = typer.Option(None, "--cards", metavar="DIR", help=_ENGINE_CARDS_HELP),
 ) -> None:
     """Record a game at the table and see the verdict as it goes: a local web server (Ctrl-C stops it;
     every entry is saved as it is made)."""
@@ -751,11 +759,11 @@ def table(
         from rules_check.core.logfile import read_log
 
         try:
-            read_log(file, _engines())
+            read_log(file, _engines(cards))
         except PnpError as exc:
             raise fail(exc) from None
     try:
-        serve(folder, _engines(), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
+        serve(folder, _engines(cards), host=host, port=port, open_page=name, browser=not no_browser, echo=typer.echo)
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C itself; nothing is left unsaved
         pass
     typer.echo(f"pnp table: stopped; every game is saved in {folder} (each entry was written as it was made)")

@@ -67,7 +67,8 @@ def _row(param: Any) -> list[Any]:
     if param.param_type_name == "argument":
         names, shown = param.metavar or param.name.upper(), ""
     else:
-        names = ", ".join([*param.opts, *param.secondary_opts])
+        # the long name first, as typer shows them (--version, -V)
+        names = ", ".join(sorted([*param.opts, *param.secondary_opts], key=lambda o: not o.startswith("--")))
         shown = "" if getattr(param, "is_flag", False) else (param.metavar or "")
     help_text = Text(description(param.help))
     default = _default(param)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Sequence
 
 from .data.components import Component
 from .data.paths import bundled
+from .games import installed_layouts
 from .layout.paper import PAPERS, Paper, parse_paper
 from .layout.sheet import Duplex, Spacing
 
@@ -72,12 +73,14 @@ class BuildOptions:
                             (self.back_offset[0], self.back_offset[1]), self.gutter, self.cutter,
                             self.board_scale, self.pdfx)
 
-    def layout_layers(self) -> list[Path]:
-        """The layouts search path: the bundled folder, and a publisher's ``--layouts`` over it
-        (its templates win, and may extend bundled ones)."""
+    def layout_layers(self, games: Sequence[str] = ()) -> list[Path]:
+        """The layouts search path: the bundled folder, the templates the packages installing
+        any of ``games`` ship (``LAYOUTS``, pnp/games/installed.py), and a publisher's
+        ``--layouts`` over them (its templates win, and may extend the others)."""
         base = bundled("layouts")
         own = Path(self.layouts_dir)
-        return [base] if own.resolve() == base.resolve() else [base, own]
+        shipped = [f for f in map(installed_layouts, dict.fromkeys(games)) if f is not None]
+        return [base, *shipped] + ([] if own.resolve() == base.resolve() else [own])
 
 
 @dataclass

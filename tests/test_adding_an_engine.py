@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.games import installed
 from rules_check import engines as registry
 from rules_check.conformance import conformance_problems
 
@@ -29,10 +30,10 @@ def blocks(lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
 
 
-def package_files() -> dict[str, str]:
-    """The page's Python blocks that open with ``# nim_cards/FILE.py``: path -> text."""
+def package_files(lang: str = "python") -> dict[str, str]:
+    """The page's blocks that open with ``# nim_cards/FILE``: path -> text."""
     out = {}
-    for block in blocks("python"):
+    for block in blocks(lang):
         first = block.splitlines()[0]
         if first.startswith("# nim_cards/"):
             out[first[2:]] = block
@@ -50,9 +51,10 @@ def entry_points() -> dict[str, str]:
 @pytest.fixture
 def nim(tmp_path, monkeypatch):
     """The page's package on sys.path and its entry point installed; the registry read afresh."""
-    for name, text in package_files().items():
+    forget_package()
+    for name, text in {**package_files(), **package_files("yaml")}.items():
         path = tmp_path / name
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     eps = metadata.EntryPoints(metadata.EntryPoint(name, value, registry.ENTRY_POINT_GROUP)
@@ -61,9 +63,16 @@ def nim(tmp_path, monkeypatch):
     monkeypatch.setattr(metadata, "entry_points",
                         lambda **kw: eps if kw.get("group") == registry.ENTRY_POINT_GROUP else real(**kw))
     registry.engines.cache_clear()
+    installed.forget()
     yield registry.engines()["nim"]
     monkeypatch.undo()
     registry.engines.cache_clear()
+    installed.forget()
+    forget_package()
+
+
+def forget_package() -> None:
+    """No ``nim_cards`` of another test (tests/test_registry.py has a one-file one) stays imported."""
     for module in [m for m in sys.modules if m == "nim_cards" or m.startswith("nim_cards.")]:
         del sys.modules[module]
 
@@ -76,7 +85,9 @@ def the_log() -> str:
 def test_the_page_holds_the_seven_files_it_promises():
     assert sorted(package_files()) == sorted(f"nim_cards/{m}.py" for m in
                                              ("__init__", "state", "setup", "actions", "rules", "scoring", "engine"))
-    assert entry_points() == {"nim": "nim_cards.engine:NimEngine"}
+    assert entry_points() == {"nim": "nim_cards"}
+    assert sorted(package_files("yaml")) == ["nim_cards/cards/nim/game.yaml", "nim_cards/cards/nim/stones.yaml",
+                                             "nim_cards/layouts/nim.yaml"]
 
 
 def test_its_log_is_judged(nim, tmp_path):
@@ -155,3 +166,47 @@ def test_the_conformance_suite_can_fail(nim, monkeypatch):
     monkeypatch.setattr(actions, "to_entry", lambda state, a: {"player": a.player, "take": a.cards + 1})
     problems = conformance_problems(nim, ["Ana", "Ben"], 0)
     assert problems and "parse(to_entry(a)) != a" in problems[0]
+
+
+def test_the_installed_game_prints_with_its_own_cards_and_templates(nim, tmp_path):
+    """``pnp build nim`` finds the package's CARDS and LAYOUTS: 15 poker cards (63 x 88 mm),
+    each with its back, no --cards or --layouts given."""
+    from pypdf import PdfReader
+
+    r = runner.invoke(app, ["build", "nim", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [f"{tmp_path / 'nim.pdf'}  (4 pages, 15 cards)"]
+    pages = PdfReader(tmp_path / "nim.pdf").pages
+    text = [page.extract_text() for page in pages]
+    assert [round(float(x) * 25.4 / 72) for x in pages[0].mediabox[2:]] == [210, 297]  # A4
+    assert [t.count("Stone") for t in text] == [9, 0, 6, 0]  # 9 a sheet, fronts then backs
+    assert [t.count("Nim\n") + t.endswith("Nim") for t in text[1::2]] == [9, 6]
+    assert "Whoever takes the last card wins." in " ".join(text[0].split())
+
+
+def test_a_game_of_ones_own_is_judged_by_the_engine_its_game_yaml_names(nim, tmp_path):
+    cards = tmp_path / "cards"
+    (cards / "nim-deluxe").mkdir(parents=True)
+    game_yaml = cards / "nim-deluxe" / "game.yaml"
+    game_yaml.write_text("id: nim-deluxe\ntitle: Nim Deluxe\nengine: nim\n", encoding="utf-8")
+    log = tmp_path / "deluxe.yaml"
+    log.write_text(the_log().replace("game: nim", "game: nim-deluxe"), encoding="utf-8")
+    r = runner.invoke(app, ["check", "log", str(log), "--cards", str(cards), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    [report] = json.loads(r.stdout)
+    assert (report["game"], report["legal"], report["winner"]) == ("nim-deluxe", True, "Ana")
+    bad = runner.invoke(app, ["check", "log", str(log), "--format", "json"])
+    assert bad.exit_code == 2 and "unknown game 'nim-deluxe'" in bad.output  # without its card folder
+    sim = tmp_path / "sim.yaml"
+    r = runner.invoke(app, ["simulate", "nim-deluxe", "--cards", str(cards), "--seed", "4", "--out", str(sim)])
+    assert r.exit_code == 0, r.output
+    assert sim.read_text(encoding="utf-8").count("game: nim-deluxe\n") == 1
+    r = runner.invoke(app, ["check", "log", str(sim), "--cards", str(cards)])
+    assert r.exit_code == 0 and "sim.yaml: nim-deluxe: legal, complete" in r.output
+    game_yaml.write_text("id: nim-deluxe\ntitle: Nim Deluxe\nengine: chess\n", encoding="utf-8")
+    for command in (["check", "log", str(log), "--cards", str(cards)], ["build", "nim-deluxe", "--cards", str(cards),
+                                                                         "--out", str(tmp_path / "out")]):
+        r = runner.invoke(app, command)
+        assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+        assert f"{game_yaml}:3: engine: no rules engine 'chess' (known: so-long-my-world, visions, kartomantik, " \
+               "relics, nim;" in " ".join(r.output.split()).replace(f"{game_yaml}: 3", f"{game_yaml}:3")

@@ -52,7 +52,7 @@ def test_help_names_each_parameter_as_written():
     assert re.search(r"Usage: \S+ check log \[OPTIONS\] FILE\.\.\.\n", text)
     assert re.search(r"\*\s+FILE\.\.\.\s+Game log files", text)
     assert re.search(r"--format\s+text\|json\s+text: each verdict", text) and "[default: text]" in text
-    assert "[required]" in text and "-h, --help" in text
+    assert "[required]" in text and "--help, -h" in text
     assert re.search(r"Usage: \S+ \[OPTIONS\] COMMAND \[ARGS\]\.\.\.\n", run("-h").output)
     assert "check log" not in run("check", "-h").output and re.search(r"│ log\s+Adjudicate", run("check", "-h").output)
 

@@ -9,10 +9,12 @@ import textwrap
 from importlib import metadata
 
 import pytest
+from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games import GAMES
+from pnp.games import installed as installed_games
 from rules_check import engines as registry
 from rules_check.core.engine import Engine
 from rules_check.games.kartomantik.engine import KartomantikEngine
@@ -114,11 +116,13 @@ def installed(tmp_path, monkeypatch):
 
         monkeypatch.setattr(metadata, "entry_points", entry_points)
         registry.engines.cache_clear()
+        installed_games.forget()
 
     registry.engines.cache_clear()
     yield install
     monkeypatch.undo()
     registry.engines.cache_clear()
+    installed_games.forget()
 
 
 def check(*args: str):
@@ -141,7 +145,11 @@ def test_the_printing_side_does_not_name_the_checker():
     import pnp.games as specs
     import pnp.games.spec as spec
 
-    assert "engine" not in {f.name for f in fields(specs.Game)}
+    # a game names its engine by game id only (a publisher's game.yaml `engine:`), never by module
+    assert "engine" in {f.name for f in fields(specs.Game)}
+    assert all(game.engine is None for game in specs.GAMES.values())
+    with pytest.raises(ValidationError):
+        specs.GameFile(id="moonwell", title="Moonwell", engine="nim_cards.engine:NimEngine")
     for module in (specs, spec):
         with open(module.__file__, encoding="utf-8") as f:
             assert "rules_check" not in f.read()

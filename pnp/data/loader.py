@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from .assets import art_path
 from .components import Component, ComponentFile, Item
 from .errors import InputError, InputErrors
-from pnp.games import GAME_FILE, GAMES, Game, game_spec
+from pnp.games import GAME_FILE, GAMES, Game, card_folder, game_spec
 from pnp.games.kartomantik import models as kartomantik
 from .paths import inside
 from .validate import errors_from, validate
@@ -159,8 +159,9 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
 
 
 def load_game(cards_dir: Path, game: str) -> GameData:
-    """Load every ``*.yaml`` file of ``cards_dir/game`` (in name order)."""
-    folder = Path(cards_dir) / game
+    """Load every ``*.yaml`` file of ``cards_dir/game`` (in name order), or of the card folder
+    the package installing ``game`` ships."""
+    folder = card_folder(cards_dir, game)
     spec = game_spec(cards_dir, game)
     if not folder.is_dir():
         raise InputError(folder, f"no card folder for {game!r} (expected {folder}/ with YAML files)")

@@ -1,7 +1,8 @@
 """The printing side's games (issue 26): each bundled game's home is ``pnp/games/GAME/`` (its
 rulebook ``tables``, its card ``models``, its effect ``vocabulary`` and its `Game` spec in
 ``game``, each file importing only those listed before it); ``GAMES`` is their registry, and a
-publisher's own game (a folder with a ``game.yaml``) is read by `game_spec`.
+publisher's own game (a folder with a ``game.yaml``) is read by `game_spec`, and a game an
+installed package adds is found through the entry-point group ``pnp.games`` (`installed`).
 
 An explicit dict rather than registration by import side effect (OpenSpiel's ``register_game``).
 """
@@ -16,13 +17,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.data.errors import InputError
 
+from . import installed
 from .kartomantik.game import GAME as KARTOMANTIK
 from .relics.game import GAME as RELICS
 from .so_long_my_world.game import GAME as SO_LONG_MY_WORLD
 from .spec import Game
 from .visions.game import GAME as VISIONS
 
-__all__ = ["GAMES", "GAME_FILE", "GAME_ID", "Game", "GameFile", "game_spec", "games_in"]
+__all__ = ["GAMES", "GAME_FILE", "GAME_ID", "Game", "GameFile", "card_folder", "engine_ids", "game_spec", "games_in",
+           "installed_layouts"]
 
 # the bundled games, in the order they are listed
 GAMES: dict[str, Game] = {game.id: game for game in (SO_LONG_MY_WORLD, VISIONS, KARTOMANTIK, RELICS)}
@@ -44,6 +47,30 @@ class GameFile(BaseModel):
     title: str = Field(min_length=1, max_length=80)
     players: tuple[Annotated[int, Field(ge=1, le=99)], Annotated[int, Field(ge=1, le=99)]] = (1, 8)
     rulebook: str | None = None
+    # the rules engine that judges the game's logs: a bundled game's id, or a game id an installed
+    # package gives an engine for (entry-point group pnp.games; docs/adding-an-engine.md)
+    engine: str | None = Field(None, pattern=GAME_ID)
+
+
+def engine_ids() -> list[str]:
+    """Every engine a ``game.yaml`` may name: the bundled games' and the installed packages'
+    (their entry points' names; no package is imported)."""
+    return list(dict.fromkeys([*GAMES, *installed.engine_ids()]))
+
+
+def card_folder(cards_dir: Path, game: str) -> Path:
+    """Where ``game``'s card files are: ``cards_dir/game``, or, where that folder is missing,
+    the folder the package installing ``game`` ships (``CARDS``)."""
+    folder = Path(cards_dir) / game
+    if folder.is_dir() or game in GAMES:
+        return folder
+    return installed.card_folder(game) or folder
+
+
+def installed_layouts(game: str) -> Path | None:
+    """The templates folder (``LAYOUTS``) the package installing ``game`` ships; None for a
+    bundled game and a game no package installs."""
+    return None if game in GAMES else installed.layout_folder(game)
 
 
 def game_spec(cards_dir: Path, game: str) -> Game:
@@ -52,7 +79,7 @@ def game_spec(cards_dir: Path, game: str) -> Game:
     from pnp.data.validate import validate
     from pnp.data.yamlsafe import load_yaml
 
-    folder = Path(cards_dir) / game
+    folder = card_folder(cards_dir, game)
     path = folder / GAME_FILE
     if path.exists() or path.is_symlink():  # a folder, a FIFO or a broken link: refused by the reader
         doc = load_yaml(path, max_bytes=64 * 1024, what="game file")
@@ -60,9 +87,16 @@ def game_spec(cards_dir: Path, game: str) -> Game:
         if spec.id != game:
             raise InputError(path, f"expected `id: {game}` (the name of the folder holding the cards), got "
                                    f"{spec.id!r}", line=doc.line_of(("id",)), field="id")
+        if spec.engine is not None and spec.engine not in (known := engine_ids()):
+            raise InputError(path, f"no rules engine {spec.engine!r} (known: {', '.join(known)}; an installed "
+                                   f"package adds one through the entry-point group {installed.ENTRY_POINT_GROUP})",
+                             line=doc.line_of(("engine",)), field="engine")
         if game in GAMES:
+            if spec.engine not in (None, game):
+                raise InputError(path, f"expected `engine: {game}` or none: a bundled game is judged by its own "
+                                       f"engine", line=doc.line_of(("engine",)), field="engine")
             return replace(GAMES[game], title=spec.title)
-        return Game(spec.id, spec.title, spec.rulebook or "", spec.players)
+        return Game(spec.id, spec.title, spec.rulebook or "", spec.players, engine=spec.engine)
     if game in GAMES:
         return GAMES[game]
     raise InputError(None, f"unknown game {game!r} (known: {', '.join(_known(cards_dir))}; a game of "

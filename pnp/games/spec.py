@@ -32,6 +32,9 @@ class Game:
     # readers of the game's own file forms (a pool, a campaign), tried before the component
     # form: each returns (components, sample) or None for a file not of its form
     file_readers: tuple[Callable[[Any], tuple[list[Any], bool] | None], ...] = ()
+    # the rules engine that judges its logs, by game id (a publisher's game.yaml `engine:`); the
+    # bundled games are judged by their own, under their id (the checker's registry); an id, never a module path
+    engine: str | None = None
 
     def order(self, component: str) -> int:
         """Position of a component in the rulebook's list (unlisted ones come last)."""
