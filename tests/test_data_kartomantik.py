@@ -71,7 +71,7 @@ class TestPoolLoads:
         raw = yaml.safe_load(POOL.read_text(encoding="utf-8"))
         assert raw["game"] == "kartomantik"
         assert raw["sample"] is True
-        for named in ("Gar Fild, the Malleable", "Oppress", "Entrust", "Incinerate", "rules/kartomantik.txt"):
+        for named in ("Gar Fild, the Malleable", "Oppress", "Entrust", "Incinerate", "the Kartomantik rulebook"):
             assert named in raw["source"]
         assert set(raw) == {"game", "sample", "source", "cards"}
 

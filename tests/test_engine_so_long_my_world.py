@@ -1,5 +1,5 @@
 """The So Long, My World rules engine (multiplayer and So Long, My Love; readings SL1-SL12 in
-docs/rulings.md, RULINGS.md S1-S6).
+docs/rulings.md, rulings S1-S6).
 
 Scripted logs replay exact sequences from one recorded setup and assert the state, the exact
 violation (line and rule) or the score; the rulebook's hindrance and drain examples are

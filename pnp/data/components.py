@@ -4,7 +4,7 @@ Every game but Kartomantik describes its components in this form (docs/card-data
 
     game: visions
     sample: false                 # true: values not printed in the rulebook (sample data)
-    source: "rules/visions.txt, Components"
+    source: "the Visions rulebook, Components"
     components:
       - component: dream fragment card   # the rulebook's component name, lowercase singular
         kind: card                       # card | token | board | screen

@@ -1,4 +1,4 @@
-"""What can go wrong in a game log, as types (STYLE.md: errors are types, results are data).
+"""What can go wrong in a game log, as types (errors are types, results are data).
 
 ``IllegalAction`` is a rule broken by a well-formed entry: a violation (exit 1), naming the
 rulebook section. ``LogFormatError`` is an entry that is not a log entry at all (an unknown

@@ -7,6 +7,6 @@ from pnp.games.spec import Game
 from . import models
 
 # the pool's size is the publisher's; 1.2 names the two card types, 1.3 the zones a mat shows
-GAME = Game("kartomantik", "Kartomantik", "rules/kartomantik.txt", (2, 2),
+GAME = Game("kartomantik", "Kartomantik", "Kartomantik rulebook", (2, 2),
             component_order=("manifestation card", "will card", "playmat"),
             file_readers=(models.pool_components,))

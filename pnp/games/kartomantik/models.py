@@ -1,6 +1,6 @@
 """Kartomantik card data: the pool form of docs/decklists.md and the rulebook's tables.
 
-Rulebook: ``rules/kartomantik.txt``. The tables here (dominance, deck limits; the temperaments,
+Rulebook: the Kartomantik rulebook. The tables here (dominance, deck limits; the temperaments,
 which the effect vocabulary reads too, from ``pnp.games.kartomantik.tables``) are the one place
 the generator and the rules checker read them from.
 """

@@ -6,6 +6,6 @@ from pnp.games.spec import Game
 
 from . import models
 
-GAME = Game("relics", "Relics (18-card solo game)", "rules/relics.txt", (1, 1), models.ITEM_MODELS,
+GAME = Game("relics", "Relics (18-card solo game)", "relics rulebook", (1, 1), models.ITEM_MODELS,
             models.COMPONENT_COUNTS,
             {"location card": lambda comp: models.deck_problems(models.location_cards(comp))})

@@ -1,6 +1,6 @@
 """Card data of the 18-card relics solo game (Mike Berg, rules V3.1): tables and item models.
 
-Rulebook: ``rules/relics.txt``. The generator and the rules checker read the numbers below from
+Rulebook: the relics rulebook. The generator and the rules checker read the numbers below from
 here. The cards themselves (``cards/relics/*.yaml``) are sample data: the rules text prints no
 card, and does not name the three energy colours (docs/data/relics.md gives every reading).
 

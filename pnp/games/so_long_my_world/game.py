@@ -6,5 +6,5 @@ from pnp.games.spec import Game
 
 from . import models
 
-GAME = Game("so-long-my-world", "So Long, My World", "rules/so-long-my-world.txt", (1, 5),
+GAME = Game("so-long-my-world", "So Long, My World", "So Long, My World rulebook", (1, 5),
             models.ITEM_MODELS, models.COMPONENT_COUNTS, file_readers=(models.campaign_file,))

@@ -1,6 +1,6 @@
 """So Long, My World card and component data: the rulebook's tables and the item models.
 
-Rulebook: ``rules/so-long-my-world.txt``; open points: ``RULINGS.md`` (S1-S6, G3). The card
+Rulebook: the So Long, My World rulebook; open points: ``docs/rulings.md`` (S1-S6, G3). The card
 data lives in ``cards/so-long-my-world/*.yaml`` (generic component form, see
 ``pnp/data/components.py``); ``ITEM_MODELS`` validates each item's own fields there.
 

@@ -6,4 +6,4 @@ from pnp.games.spec import Game
 
 from . import models
 
-GAME = Game("visions", "Visions", "rules/visions.txt", (2, 5), models.ITEM_MODELS, models.COMPONENT_COUNTS)
+GAME = Game("visions", "Visions", "Visions rulebook", (2, 5), models.ITEM_MODELS, models.COMPONENT_COUNTS)

@@ -1,6 +1,6 @@
 """Visions card data: the rulebook's tables and the models of the component items.
 
-Rulebook: ``rules/visions.txt``. The generator and the rules checker read the tables here (the
+Rulebook: the Visions rulebook. The generator and the rules checker read the tables here (the
 categories, environments, setup sizes), never their own copies. The reflection track is card
 data, not a rule (ruling V9): it lives in ``cards/visions/reflection.yaml`` and is read through
 `ReflectionSide.points`.

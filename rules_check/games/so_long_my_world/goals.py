@@ -1,7 +1,7 @@
 """So Long, My Love: whether the Heartbreak card's goal is reached, computed from the game.
 
 "To win a game, you must reach the goal AND the Collective Insight value" (Heartbreak Cards).
-Each goal the effect language knows (`pnp.effects.so_long_my_world.GOALS`) is a predicate over
+Each goal the effect language knows (`pnp.games.so_long_my_world.vocabulary.GOALS`) is a predicate over
 what the log shows: the cards played and by whom, the Marks of Sol gained, the Visions chosen
 each round, the fields and hands at the end (reading SL12). A goal written in other words (a
 publisher's own card) is taken as the players declare it, and listed as unverified.

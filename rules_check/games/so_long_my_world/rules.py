@@ -1,6 +1,6 @@
 """Which So Long, My World actions are legal, and what they do ("Game Phases").
 
-Readings (``docs/rulings.md`` repeats them with their reasons; RULINGS.md
+Readings (``docs/rulings.md`` repeats them with their reasons; the project's rulings
 S1-S6 and G1-G3 are law and cited as such):
 
 SL1 The vision cards' positions around the clock are recorded in the setup (``clock``,
