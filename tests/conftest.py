@@ -74,6 +74,8 @@ SLOW_MODULES = {'test_table_app.py',
                 'test_table_logs_so_long_my_world.py',
                 'test_table_logs_kartomantik.py',
                 'test_hostile_outputs.py',
+                'test_hostile_numbers.py',  # 912 bounds, each a build or a check: 80 s of a fast loop's 280
+                'test_hostile_files.py',  # every reader given special files, links and encodings: 45 s
                 'test_log_stream.py'}
 SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_boards.py::TestTiledPdf::test_every_page_is_portrait_a4_with_footer_and_ruler',
@@ -95,7 +97,6 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_exports.py::TestBuild::test_second_export_replaces_the_first_whole',
     'test_exports.py::TestPng::test_poker_faces_are_815_by_1110',
     'test_exports.py::TestTts::test_sheets_within_the_limits_and_numbers_add_up',
-    'test_hostile_numbers.py::test_the_pages_of_the_boards_are_bounded',
     'test_log_core.py::TestNotALog::test_check_logs_reports_unusable_files_and_exit_2',
     'test_log_fuzz.py::test_mutated_logs_never_crash_the_checker',
     'test_pdfx.py::test_ghostscript_reads_it_without_a_warning_and_prints_the_inks_written',
