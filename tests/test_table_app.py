@@ -194,7 +194,7 @@ def test_notes_and_branches_are_kept_in_the_file(server):
 # would) written down as the table saw it (its table view). Recorded entry by entry, each is one of
 # the moves the server offers, save those the table app does not offer yet (written in the log's
 # words instead): cards shown after the end, and two kinds of entry turning up several cards.
-WHOLE_GAMES = [("visions", ["Ana", "Ben", "Cleo"], 1), ("relics", ["Ana"], 1), ("kartomantik", ["Ana", "Ben"], 0),
+WHOLE_GAMES = [("visions", ["Ana", "Ben", "Cleo"], 1), ("relics", ["Ana"], 1), ("kartomantik", ["Ana", "Ben"], 7),
                ("so-long-my-world", ["Ana", "Ben"], 1)]
 
 
