@@ -11,8 +11,10 @@ Card art comes from the card folder or an ``--assets`` folder only (pnp.data.ass
 
 from __future__ import annotations
 
+import math
+
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,7 +25,7 @@ from .games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts
-from .layout.presets import Preset, preset_for, preset_named
+from .layout.presets import DPI, INCH, Preset, close_presets, preset_for, presets_named
 from .options import BuildOptions, Format, PieceJob, PrintOptions  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
 from .render.bindings import check_bindings
@@ -47,6 +49,8 @@ class GameBuild:
     faces: int
     fronts: dict[str, int]
     warnings: list[str]
+    # advice that is no fault (a preset that gives a shop's pixels): printed, never --strict's
+    notes: list[str] = field(default_factory=list)
 
     @property
     def summary(self) -> str:
@@ -150,7 +154,7 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
     for game in games:
         data = load_game(options.cards_dir, game)
         jobs = card_jobs(data, layouts)
-        notes[game] = apply_presets(jobs, [preset_named(name) for name in options.presets], game)
+        notes[game] = apply_presets(jobs, presets_named(list(options.presets)), game)
         loaded.append((game, data, jobs))
     # every card's bindings resolved before any canvas exists: all the bad ones reported at once
     check_bindings(job for _, _, jobs in loaded for job in jobs)
@@ -167,9 +171,30 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
         first = next((r for r in results if r.game == game), None)
         if first is not None:
             first.warnings[:0] = game_notes
+            if options.format in ("png", "pod") and not options.presets:
+                first.notes += shop_sizes(game, next(jobs for g, _, jobs in loaded if g == game), options.bleed)
     if results and layouts.notes:  # which template won where two layers define one
         results[0].warnings[:0] = layouts.notes
     return results
+
+
+def shop_sizes(game: str, jobs, bleed: float | None) -> list[str]:
+    """For an export without --preset: each deck designed within 1 mm of a shop's size whose
+    pixels the export does not give, and the preset that gives them (docs/exports.md)."""
+    notes = []
+    for job in jobs:
+        if not job.cards:
+            continue
+        w, h = job.design
+        b = job.bleed(bleed)
+        pixels = (int(math.floor((w + 2 * b) * DPI / INCH + 0.5)), int(math.floor((h + 2 * b) * DPI / INCH + 0.5)))
+        close = close_presets(w, h, pixels)
+        if close:
+            offers = "; ".join(f"--preset {p.name}: {p.pixels[0]} x {p.pixels[1]} px ({p.source.split(':')[0]})"
+                               for p in close)
+            notes.append(f"{game}/{job.component}: {w:g} x {h:g} mm exports at {pixels[0]} x {pixels[1]} px; "
+                         f"{offers}; --preset auto picks the first")
+    return notes
 
 
 def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:

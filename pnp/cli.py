@@ -168,10 +168,10 @@ def _paper(value: str) -> Paper:
 
 
 def _presets(values: list[str] | None) -> tuple[str, ...]:
-    from .layout.presets import preset_named
+    from .layout.presets import AUTO, preset_named
 
     try:
-        return tuple(dict.fromkeys(preset_named(v).name for v in values or []))
+        return tuple(dict.fromkeys(AUTO if v.strip().lower() == AUTO else preset_named(v).name for v in values or []))
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
 
@@ -228,10 +228,11 @@ def build(
                                     help="X,Y in mm to move every back page (see `pnp calibrate`)."),
     preset: Optional[List[str]] = typer.Option(None, "--preset", callback=lambda v: _presets(v), metavar="NAME",
                                                help="A print shop's card size and bleed: poker (2.5 x 3.5 in, "
-                                                    "1/8 in bleed: 825 x 1125 px), poker-mm (63 x 88 mm, 3 mm), "
-                                                    "tarot (2.75 x 4.75 in, 1/8 in), tarot-mm (70 x 120 mm, "
-                                                    "3 mm). Applies to the decks near its size; give it "
-                                                    "again for another size."),
+                                                    "1/8 in bleed: 825 x 1125 px), mpc-poker (the same, 0.12 in: "
+                                                    "822 x 1122 px), poker-mm (63 x 88 mm, 3 mm), tarot (2.75 x "
+                                                    "4.75 in, 1/8 in), tarot-mm (70 x 120 mm, 3 mm), or auto (poker "
+                                                    "or tarot, whichever is near each deck). Applies to the decks "
+                                                    "near its size; give it again for another size."),
     gutter: str = typer.Option("auto", "--gutter", callback=lambda v: _gutter(v), metavar="auto|MM",
                                help="Space between cards on a sheet, in mm: each card gets its own bleed "
                                     "(up to half the gutter) and cut lines; 0 butts them edge to edge. "
@@ -343,6 +344,8 @@ def _report(results, seconds: float | None = None) -> None:
     for r in results:
         for warning in r.warnings:
             console.warn(warning)
+        for note in r.notes:
+            console.note(note)
         printer.print(f"{r.path}  ({r.summary})", markup=False)
     if console.SETTINGS.verbose and seconds is not None:
         games = len(dict.fromkeys(r.game for r in results))

@@ -63,6 +63,12 @@ def warn(message: str) -> None:
         err().print(f"[yellow]warning:[/yellow] {_escape(message)}")
 
 
+def note(message: str) -> None:
+    """Advice on standard error, ``note: ...`` (no fault: --strict does not count it); silent with -q."""
+    if not SETTINGS.quiet:
+        err().print(f"[cyan]note:[/cyan] {_escape(message)}")
+
+
 def error(message: str) -> None:
     """An error on standard error, ``pnp: ...`` (red on a terminal), even with -q."""
     err().print(f"[red]pnp:[/red] {_escape(message)}")

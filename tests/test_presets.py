@@ -28,7 +28,7 @@ def said(result) -> str:
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())
 
 
-@pytest.mark.parametrize("name,pixels", [("poker", (825, 1125)), ("tarot", (900, 1500)),
+@pytest.mark.parametrize("name,pixels", [("poker", (825, 1125)), ("mpc-poker", (822, 1122)), ("tarot", (900, 1500)),
                                          ("poker-mm", (815, 1110)), ("tarot-mm", (898, 1488))])
 def test_each_preset_is_the_shop_size_at_300_dpi(name, pixels):
     assert PRESETS[name].pixels == pixels
@@ -119,6 +119,37 @@ def test_print_sheets_take_the_preset_size(tmp_path):
 
 def test_unknown_preset_and_a_second_bleed_are_refused():
     result = run("build", "relics", "--preset", "jumbo")
-    assert result.exit_code == 2 and "expected one of poker, poker-mm, tarot, tarot-mm" in said(result)
+    assert result.exit_code == 2 and "expected auto or one of poker, mpc-poker, poker-mm, tarot, tarot-mm" in said(result)
     result = run("build", "relics", "--preset", "poker", "--bleed", "2")
     assert result.exit_code == 2 and "a --preset sets the bleed" in said(result)
+
+
+def test_an_export_at_no_shop_size_names_the_presets_that_give_one(tmp_path):
+    """Without --preset, a PNG export of 63 x 88 mm cards (815 x 1110 px) says which presets
+    give the shops' pixels: a note, which --strict does not count; none for a print sheet."""
+    result = run("build", "relics", "--format", "png", "--strict", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+    assert [n.split(":")[1] for n in notes] == [" relics/energy tracker card", " relics/location card"]
+    assert notes[1] == ("note: relics/location card: 63 x 88 mm exports at 815 x 1110 px; --preset poker: 825 x 1125 px "
+                        "(The Game Crafter (Poker Deck) and DriveThruCards (poker size)); --preset mpc-poker: "
+                        "822 x 1122 px (MakePlayingCards (poker size)); --preset auto picks the first")
+    assert "warning" not in result.stderr
+    quiet = CliRunner().invoke(app, ["-q", "build", "relics", "--format", "png", "--out", str(tmp_path / "q")])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    pdf = run("build", "relics", "--out", str(tmp_path / "pdf"))
+    assert "note:" not in pdf.stderr
+    pod = run("build", "relics", "--format", "pod", "--out", str(tmp_path / "pod"))
+    assert "relics/location card: 63 x 88 mm exports at 815 x 1110 px; --preset poker" in pod.stderr
+
+
+def test_preset_auto_gives_each_deck_the_shops_size_near_it(tmp_path):
+    result = run("build", "so-long-my-world", "--format", "png", "--preset", "auto", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "note:" not in result.stderr and "near no preset" not in result.stderr
+    manifest = json.loads((tmp_path / "png" / "so-long-my-world" / "manifest.json").read_text())
+    by_name = {c["component"]: c for c in manifest["components"]}
+    assert by_name["vision card"]["preset"] == "tarot" and by_name["vision card"]["size_px"] == [900, 1500]
+    assert by_name["remnant card"]["preset"] == "poker" and by_name["remnant card"]["size_px"] == [825, 1125]
+    with Image.open(next((tmp_path / "png" / "so-long-my-world" / "remnant-card").glob("*-front.png"))) as im:
+        assert im.size == (825, 1125)

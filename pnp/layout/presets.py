@@ -15,6 +15,8 @@ from dataclasses import dataclass
 INCH = 25.4
 DPI = 300  # what every shop here asks of an image, and what the PNG export writes
 NEAR = 3.0  # mm: how far a template's sides may be from a preset's for the preset to apply
+CLOSE = 1.0  # mm: a design this close to a preset is meant for it (an export says which preset)
+AUTO = "auto"  # --preset auto: each deck the shops' imperial size near it (`AUTO_PRESETS`)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Preset:
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("poker", (2.5 * INCH, 3.5 * INCH), INCH / 8,
            "The Game Crafter (Poker Deck) and DriveThruCards (poker size): 2.5 x 3.5 in, 1/8 in bleed"),
+    Preset("mpc-poker", (2.5 * INCH, 3.5 * INCH), 0.12 * INCH,
+           "MakePlayingCards (poker size): 822 x 1122 px, 2.5 x 3.5 in with 0.12 in bleed"),
     Preset("poker-mm", (63.0, 88.0), 3.0,
            "European print shops' poker size: 63 x 88 mm, 3 mm bleed"),
     Preset("tarot", (2.75 * INCH, 4.75 * INCH), INCH / 8,
@@ -47,11 +51,33 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 )}
 
 
+# --preset auto, in the order tried: the sizes The Game Crafter and DriveThruCards print (a
+# 63 x 88 mm design becomes 825 x 1125 px, a 70 x 120 mm one 900 x 1500)
+AUTO_PRESETS = ("poker", "tarot")
+
+
 def preset_named(name: str) -> Preset:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"expected one of {', '.join(PRESETS)}, got {name!r}") from None
+        raise ValueError(f"expected {AUTO} or one of {', '.join(PRESETS)}, got {name!r}") from None
+
+
+def presets_named(names: list[str]) -> list[Preset]:
+    """The presets ``--preset`` names, in order, ``auto`` standing for `AUTO_PRESETS`; ValueError
+    for a name that is none."""
+    out: list[Preset] = []
+    for name in names:
+        expanded = AUTO_PRESETS if name.strip().lower() == AUTO else (name,)
+        out += [p for p in map(preset_named, expanded) if p not in out]
+    return out
+
+
+def close_presets(width: float, height: float, pixels: tuple[int, int]) -> list[Preset]:
+    """The presets a ``width`` x ``height`` mm design is within `CLOSE` mm of on each side and
+    whose pixels differ from the ``pixels`` an export gives it without one."""
+    return [p for p in PRESETS.values()
+            if abs(width - p.trim[0]) <= CLOSE and abs(height - p.trim[1]) <= CLOSE and p.pixels != pixels]
 
 
 def preset_for(presets: list[Preset], width: float, height: float) -> Preset | None:
