@@ -1,5 +1,5 @@
 """So Long, My World's player screens (``GAME-screens.pdf``) measured as a printer and a buyer
-see them: one screen a sheet, outside and inside on the two sides; a solid cut outline of the
+see them: one screen a sheet, outside and inside on the two sides; corner marks at the
 screen's size; dashed folds at the panel boundaries, on both sides, landing on each other when
 printed double-sided; the round's reference on the inside; each screen in its colour."""
 
@@ -121,17 +121,33 @@ def segments(path: Path, index: int) -> list[dict]:
     return out
 
 
-def cut_rects(path: Path, index: int) -> list[dict]:
-    """Stroked rectangles at the cut line's width: {x, y, w, h, dashed} in mm."""
-    out = []
+def trim_by_marks(path: Path, index: int) -> dict:
+    """The trim the corner marks show: {x, y, w, h} in mm (the vertical marks stand on its
+    left and right edges, the horizontal ones on its bottom and top)."""
+    corner = marks(path, index, dashed=False)
+    xs = sorted({round(m["x0"], 3) for m in corner if abs(m["x0"] - m["x1"]) < 0.01})
+    ys = sorted({round(m["y0"], 3) for m in corner if abs(m["y0"] - m["y1"]) < 0.01})
+    assert len(xs) == len(ys) == 2, (xs, ys)
+    return {"x": xs[0], "y": ys[0], "w": xs[1] - xs[0], "h": ys[1] - ys[0]}
+
+
+def on_the_trim(path: Path, index: int, trim: dict) -> list[str]:
+    """Every stroked line or rectangle edge lying along the trim (within 0.1 mm of an edge, over
+    more than 1 mm): a cut off by a hair would leave it as a dark line on the screen's edge."""
+    found = []
+    x0, y0, x1, y1 = trim["x"], trim["y"], trim["x"] + trim["w"], trim["y"] + trim["h"]
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[index]
-        for r in page.rects:
-            if r["stroke"] and abs(r["linewidth"] / PT - scr.CUT_WIDTH) < 0.01:
-                dash = r.get("dash")
-                out.append({"x": r["x0"] / PT, "y": (page.height - r["bottom"]) / PT, "w": r["width"] / PT,
-                            "h": r["height"] / PT, "dashed": bool(dash and dash[0])})
-    return out
+        h = page.height
+        edges = [(e["x0"] / PT, (h - e["bottom"]) / PT, e["x1"] / PT, (h - e["top"]) / PT)
+                 for e in page.edges if e.get("stroke", True)]
+    for a, b, c, d in edges:
+        vertical, horizontal = abs(a - c) < 0.05 and abs(d - b) > 1, abs(b - d) < 0.05 and abs(c - a) > 1
+        if vertical and min(abs(a - x0), abs(a - x1)) < 0.1 and min(b, d) < y1 and max(b, d) > y0:
+            found.append(f"x {a:.2f}")
+        if horizontal and min(abs(b - y0), abs(b - y1)) < 0.1 and min(a, c) < x1 and max(a, c) > x0:
+            found.append(f"y {b:.2f}")
+    return found
 
 
 def folds(path: Path, index: int, screen_h: float = HEIGHT) -> list[tuple[float, float, float, float]]:
@@ -276,17 +292,16 @@ class TestPages:
 # --- cut and folds ------------------------------------------------------------------------------
 
 class TestCutAndFolds:
-    def test_one_solid_cut_outline_of_the_screen_size_on_each_outside(self, a4):
+    def test_the_trim_is_marked_by_the_corner_marks_only(self, a4):
+        """No line on the trim of either side, the outside's 0.3 mm outline included: the corner
+        marks outside the bleed say where to cut, and a cut a hair inside leaves no dark edge."""
         x, y, w, h = screen_box()
-        for i in range(0, 10, 2):
-            [cut] = cut_rects(a4.path, i)
-            assert not cut["dashed"]
-            assert (round(cut["w"], 2), round(cut["h"], 2)) == (HEIGHT, WIDTH)  # 120 across, 260 along
-            assert (round(cut["x"], 2), round(cut["y"], 2)) == (round(x, 2), round(y, 2))
-
-    def test_no_cut_line_on_the_inside(self, a4):
-        for i in range(1, 10, 2):
-            assert cut_rects(a4.path, i) == []
+        for i in range(10):
+            trim = trim_by_marks(a4.path, i)
+            assert (round(trim["w"], 2), round(trim["h"], 2)) == (HEIGHT, WIDTH)  # 120 across, 260 along
+            if i % 2 == 0:
+                assert (round(trim["x"], 2), round(trim["y"], 2)) == (round(x, 2), round(y, 2))
+            assert on_the_trim(a4.path, i, trim) == [], i
 
     def test_dashed_folds_at_the_panel_boundaries_on_both_sides(self, a4):
         x, y, w, h = screen_box()
@@ -294,16 +309,13 @@ class TestCutAndFolds:
         for i in range(10):
             assert folds(a4.path, i) == expected, i
 
-    def test_folds_are_dashed_and_cuts_solid(self, a4):
+    def test_folds_are_dashed(self, a4):
         with pdfplumber.open(a4.path) as pdf:
             page = pdf.pages[0]
             fold_dashes = {tuple(round(v / PT, 3) for v in l["dash"][0]) for l in page.lines
                            if l.get("dash") and l["dash"][0] and abs(l["linewidth"] / PT - scr.FOLD_WIDTH) < 0.01
                            and abs(l["x1"] - l["x0"]) / PT > 100}
-            cut_dashes = [r.get("dash") for r in page.rects
-                          if r["stroke"] and abs(r["linewidth"] / PT - scr.CUT_WIDTH) < 0.01]
         assert fold_dashes == {scr.FOLD_DASH}
-        assert cut_dashes and all(not d or not d[0] for d in cut_dashes)
 
     def test_corner_marks_solid_and_fold_marks_dashed_outside_the_bleed(self, a4):
         x, y, w, h = screen_box()
@@ -376,7 +388,7 @@ class TestCutAndFolds:
     def test_letter_fits_at_full_size(self, letter):
         x, y, w, h = screen_box("letter")
         assert letter.warnings == []
-        [cut] = cut_rects(letter.path, 0)
+        cut = trim_by_marks(letter.path, 0)
         assert (round(cut["w"], 2), round(cut["h"], 2)) == (HEIGHT, WIDTH)
         assert (round(cut["x"], 2), round(cut["y"], 2)) == (round(x, 2), round(y, 2))
         assert folds(letter.path, 1) == [(round(x, 2), round(y + f, 2), round(x + w, 2), round(y + f, 2))
@@ -505,7 +517,7 @@ class TestChecks:
             "  slmw-screen-inside: {size: [300, 120], background: \"#f6f2e9\"}\n", encoding="utf-8")
         result = build_screens(tmp_path / "out", cards, layouts)
         assert result.warnings and all("printed at" in w for w in result.warnings)
-        [cut] = cut_rects(result.path, 0)
+        cut = trim_by_marks(result.path, 0)
         assert cut["h"] < 300 and abs(cut["h"] / cut["w"] - 300 / 120) < 0.01
         image = render(result.path, 0)
         band = image.crop((0, 0, image.size[0], int(4.8 * 4))).getcolors(maxcolors=1 << 16)

@@ -1,13 +1,14 @@
 """Player screens: a folding screen per sheet, its outside on one side and its inside on the
-other, with a solid cut outline and dashed fold lines (docs/screens.md).
+other, its trim marked by corner marks and its folds by dashed lines (docs/screens.md).
 
 A screen item gives its size and its panels (``width``, ``height`` in mm, ``panels``: the
 panel widths from the outside's left edge); its component names the outside's template
 (``layout``) and the inside's (``back: {layout: ...}``, whose other fields the inside reads
 with the item's own). The templates draw the art and the text; this module draws what makes
-the sheet a screen: the cut outline (front only: it is cut from the printed side), a dashed
-fold line between each two panels on both sides, corner and fold marks outside the bleed,
-the calibration ruler and the footer.
+the sheet a screen: a dashed fold line between each two panels on both sides, corner and fold
+marks outside the bleed, the calibration ruler and the footer. The trim is marked by the corner
+marks only, as print shops mark a cut: a line on it would print as a dark hairline on the
+screen's edge wherever a cut strays a little inward (issue 27).
 
 A screen is wider than a portrait page, so it lies along the page's long side and, as every
 landscape arrangement of ours, is drawn turned a quarter on a portrait page. Duplex: the
@@ -44,8 +45,6 @@ from .sheets import RenderReport
 if TYPE_CHECKING:
     from ..options import PieceJob, PrintOptions
 
-CUT_WIDTH = 0.3  # mm: the solid cut outline
-CUT_COLOUR = "#1b1b1b"
 FOLD_WIDTH = 0.3  # mm: the dashed fold lines
 FOLD_DASH = (3.0, 2.0)  # mm on, mm off
 MARK_WIDTH = 0.25  # mm: corner and fold marks outside the bleed, as on the card sheets
@@ -66,7 +65,7 @@ _READ = ("rect", "line", "art")  # element types that may cross a fold (everythi
 class ScreenSheet:
     """Where one screen goes on a page: landscape geometry in mm, origin bottom-left.
 
-    ``trim`` is the outside's cut outline on the front page; ``folds`` are measured from the
+    ``trim`` is where the outside is cut, on the front page; ``folds`` are measured from the
     outside's left edge, before ``scale``.
     """
 
@@ -151,7 +150,7 @@ def _luminance(colour: str) -> float:
 
 
 def _contrast(colour: str) -> str:
-    """A fold line's colour on a ground of ``colour``: visible, but quieter than the cut."""
+    """A fold line's colour on a ground of ``colour``: visible, but quieter than the marks."""
     return mix(colour, "#000000", 0.55) if _luminance(colour) > 0.45 else mix(colour, "#ffffff", 0.6)
 
 
@@ -260,9 +259,8 @@ class ScreenRenderer:
 
     # --- drawing --------------------------------------------------------------------------
 
-    def _face(self, face: Face, sheet: ScreenSheet, trim: Rect, turned: bool, folds: tuple[float, ...],
-              cut: bool) -> None:
-        """The face clipped to its bleed, then its folds (and, on the outside, the cut line)."""
+    def _face(self, face: Face, sheet: ScreenSheet, trim: Rect, turned: bool, folds: tuple[float, ...]) -> None:
+        """The face clipped to its bleed, then its folds."""
         c = self.c
         b = sheet.bleed
         c.saveState()
@@ -283,13 +281,6 @@ class ScreenRenderer:
         for f in folds:
             c.line(f * mm, 0, f * mm, sheet.height * mm)
         c.restoreState()
-        if cut:
-            c.saveState()
-            c.setStrokeColor(ink(CUT_COLOUR))
-            c.setLineWidth(CUT_WIDTH * mm)
-            c.setDash([])
-            c.rect(trim.x * mm, trim.y * mm, trim.w * mm, trim.h * mm, stroke=1, fill=0)
-            c.restoreState()
 
     def _marks(self, sheet: ScreenSheet, trim: Rect, fold_xs: list[float]) -> None:
         """Corner marks (solid) at the cut lines and fold marks (dashed) at the folds, outside
@@ -329,7 +320,7 @@ class ScreenRenderer:
         c.setLineWidth(FOLD_WIDTH * mm)
         items = []
         if outside:
-            items.append(("cut", []))
+            items.append(("cut between the corner marks", []))
         items.append(("fold (the side panels fold toward the inside)", [d * mm for d in FOLD_DASH]))
         for label, dash in items:
             c.setDash(dash)
@@ -352,12 +343,12 @@ class ScreenRenderer:
         if outside:
             trim, turned, folds = sheet.trim, False, sheet.folds
             page_folds = [trim.x + f * sheet.scale for f in sheet.folds]
-            self._face(screen.outside, sheet, trim, turned, folds, cut=True)
+            self._face(screen.outside, sheet, trim, turned, folds)
         else:
             trim, turned, folds = sheet.back_trim(duplex), sheet.back_turned(duplex), sheet.inside_folds()
             local = [f * sheet.scale for f in folds]
             page_folds = [trim.right - f if turned else trim.x + f for f in local]
-            self._face(screen.inside, sheet, trim, turned, folds, cut=False)
+            self._face(screen.inside, sheet, trim, turned, folds)
         self._marks(sheet, trim, page_folds)
         self._legend(sheet, outside)
         furniture.ruler(c, sheet.margin, sheet.page_h - sheet.margin - furniture.RULER_HEIGHT,
@@ -376,7 +367,7 @@ class ScreenRenderer:
         for k, screen in enumerate(screens, start=1):
             note = " · sample card data" if screen.sample else ""
             where = f"{screen.game_title} · {screen.component}: {screen.name} · screen {k} of {len(screens)}"
-            self._page(screen, True, f"{where} · outside: cut on the solid line, fold on the dashed lines"
+            self._page(screen, True, f"{where} · outside: cut between the corner marks, fold on the dashed lines"
                                      f" · page {self.page + 1} of {total}{note}")
             report.faces += 1
             report.fronts[screen.component] = report.fronts.get(screen.component, 0) + 1
