@@ -99,13 +99,19 @@ def footers(path) -> list[str]:
 def crop_marks(path, index: int, width_mm: float = 0.25) -> list[tuple[float, float, float, float]]:
     """Lines drawn at the crop-mark width: (x0, y0, x1, y1) in mm, y from the bottom."""
     with pdfplumber.open(path) as pdf:
-        page = pdf.pages[index]
-        out = []
-        for line in page.lines:
-            if abs(line["linewidth"] / PT - width_mm) < 0.01:
-                out.append((line["x0"] / PT, (page.height - line["bottom"]) / PT,
-                            line["x1"] / PT, (page.height - line["top"]) / PT))
-        return out
+        return _marks_on(pdf.pages[index], width_mm)
+
+
+def crop_marks_of_every_page(path, width_mm: float = 0.25) -> list[list[tuple[float, float, float, float]]]:
+    """`crop_marks` of each page, the file opened once (opening it again for every page of a
+    long file cost more than reading the marks)."""
+    with pdfplumber.open(path) as pdf:
+        return [_marks_on(page, width_mm) for page in pdf.pages]
+
+
+def _marks_on(page, width_mm: float) -> list[tuple[float, float, float, float]]:
+    return [(line["x0"] / PT, (page.height - line["bottom"]) / PT, line["x1"] / PT, (page.height - line["top"]) / PT)
+            for line in page.lines if abs(line["linewidth"] / PT - width_mm) < 0.01]
 
 
 def lines_of_width(path, index: int, width_mm: float) -> list[dict]:

@@ -133,7 +133,15 @@ def test_the_cut_lines_lie_on_the_printed_cards(a4):
 
 def test_letter_and_the_options_it_refuses(tmp_path):
     out = build(tmp_path / "letter", "--paper", "letter")
-    assert len(card_boxes(PdfReader(out / "relics.pdf"), 0)) == 6
+    boxes = card_boxes(PdfReader(out / "relics.pdf"), 0)
+    assert len(boxes) == 6
+    # 6 upright cards fit only in butted columns (no bleed between them); turned, each card has
+    # its full 3 mm bleed on every side: the most cards, then the most bleed
+    assert {(round(b.w, 2), round(b.h, 2)) for b in boxes} == {(94.0, 69.0)}  # 88 x 63 + 2 x 3, turned
+    xs, ys = sorted({round(b.x, 2) for b in boxes}), sorted({round(b.y, 2) for b in boxes})
+    assert len(xs) == 2 and len(ys) == 3  # the sheet's 3 columns run down the portrait page
+    # each card's bleed its own: neighbouring boxes meet, none overlaps another
+    assert all(b - a >= 94.0 - 0.01 for a, b in zip(xs, xs[1:])) and all(b - a >= 69.0 - 0.01 for a, b in zip(ys, ys[1:]))
     result = runner.invoke(app, ["build", "relics", "--cutter", "silhouette", "--format", "png",
                                  "--out", str(tmp_path / "png")])
     assert result.exit_code == 2 and "--format pdf" in result.output

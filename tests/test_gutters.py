@@ -14,19 +14,28 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 
-from pdfmeasure import PT, card_boxes, crop_marks
+from pdfmeasure import PT, card_boxes, crop_marks, crop_marks_of_every_page
 
 MARK_WIDTH = 0.25  # mm: crop, corner and fold marks on every kind of sheet
 
 
 def marks_of(path: Path, index: int) -> list[tuple[float, float, float, float]]:
     """Lines of the marks' width outside every card's art (a card may draw 0.25 mm lines)."""
-    boxes = card_boxes(PdfReader(path), index)
+    return _off_the_cards(card_boxes(PdfReader(path), index), crop_marks(path, index, MARK_WIDTH))
 
+
+def marks_of_every_page(path: Path) -> list[list[tuple[float, float, float, float]]]:
+    """`marks_of` each page, the file read once."""
+    reader = PdfReader(path)
+    return [_off_the_cards(card_boxes(reader, i), marks)
+            for i, marks in enumerate(crop_marks_of_every_page(path, MARK_WIDTH))]
+
+
+def _off_the_cards(boxes, marks):
     def on_a_card(x: float, y: float) -> bool:
         return any(b.x + 0.01 < x < b.x + b.w - 0.01 and b.y + 0.01 < y < b.y + b.h - 0.01 for b in boxes)
 
-    return [m for m in crop_marks(path, index, MARK_WIDTH) if not on_a_card((m[0] + m[2]) / 2, (m[1] + m[3]) / 2)]
+    return [m for m in marks if not on_a_card((m[0] + m[2]) / 2, (m[1] + m[3]) / 2)]
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -39,9 +48,9 @@ def test_every_mark_is_at_least_3mm_and_never_within_5mm_of_the_edge(every_pdf):
     checked = 0
     for path in every_pdf:
         reader = PdfReader(path)
-        for i, page in enumerate(reader.pages):
+        for i, (page, page_marks) in enumerate(zip(reader.pages, marks_of_every_page(path))):
             w, h = float(page.mediabox.width) / PT, float(page.mediabox.height) / PT
-            for x0, y0, x1, y1 in marks_of(path, i):
+            for x0, y0, x1, y1 in page_marks:
                 where = f"{path.name} page {i + 1}: mark ({x0:.2f}, {y0:.2f})-({x1:.2f}, {y1:.2f})"
                 assert abs(x1 - x0) + abs(y1 - y0) >= 3 - 0.01, where
                 assert min(x0, x1) >= 5 - 0.01 and max(x0, x1) <= w - 5 + 0.01, where
@@ -118,7 +127,7 @@ def test_butted_on_request_warns_of_every_colour_change_at_a_shared_cut(tmp_path
     sizes = sorted({(round(b.w, 2), round(b.h, 2)) for b in card_boxes(reader, 0)})
     # butted: only the grid's outer sides carry bleed (2 mm across, 3 down)
     assert sizes == [(63.0, 88.0), (63.0, 91.0), (65.0, 88.0), (65.0, 91.0)]
-    marks = [m for i in range(len(reader.pages)) for m in marks_of(path, i)]
+    marks = [m for page in marks_of_every_page(path) for m in page]
     cut_xs = {round(m[0], 1) for m in marks if m[0] == m[2]}
     cut_ys = {round(m[1], 1) for m in marks if m[1] == m[3]}
 

@@ -16,7 +16,7 @@ Length ``REG_LENGTH``, Thickness ``REG_THICKNESS``, Inset ``REG_INSET`` (docs/pr
 from __future__ import annotations
 
 from .paper import Paper, parse_paper
-from .sheet import Rect, SheetLayout, Spacing, _axis
+from .sheet import Rect, SheetLayout, Spacing, _axis, is_better
 
 REG_INSET = 10.0  # mm from each page edge to the middle of a mark's line (Studio's least)
 REG_THICKNESS = 1.0  # mm: the line of the L marks
@@ -54,8 +54,10 @@ def keep_out(page_w: float, page_h: float) -> list[Rect]:
 def fit_cutter_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
                     gutter: float | None = None) -> SheetLayout:
     """The arrangement that fits the most cards inside the marks' frame, clear of the corner
-    squares (portrait preferred on a tie). The grid is centred, so it clears all three corners
-    when it keeps ``CORNER`` from the page edge across or down; ``CUT_MARGIN`` the other way.
+    squares, then the most bleed (`pnp.layout.sheet.is_better`: 6 poker cards on Letter lie
+    turned, each with its own bleed, rather than upright in butted columns). The grid is
+    centred, so it clears all three corners when it keeps ``CORNER`` from the page edge across
+    or down; ``CUT_MARGIN`` the other way.
     """
     paper = parse_paper(paper)
     pw, ph = paper.size
@@ -71,7 +73,7 @@ def fit_cutter_grid(paper: Paper | str, card_w: float, card_h: float, bleed: flo
                 continue
             layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count, across.bleed,
                                  down.bleed, across.gutter, down.gutter, cutter=True)
-            if best is None or layout.per_sheet > best.per_sheet:
+            if is_better(layout, best):
                 best = layout
     if best is None:
         raise ValueError(f"a {card_w:g} x {card_h:g} mm card with {bleed:g} mm bleed does not fit inside a "

@@ -334,9 +334,25 @@ def _axis(length: float, card: float, bleed: float, spacing: Spacing, gutter: fl
     return _Axis(n, min(bleed, slack / 2), 0.0)
 
 
+def own_bleed(layout: SheetLayout) -> float:
+    """The bleed every card of ``layout`` has on each of its sides: along a butted axis of two
+    cards or more, the sides neighbours share have none."""
+    x = layout.bleed_x if layout.gutter_x or layout.cols == 1 else 0.0
+    y = layout.bleed_y if layout.gutter_y or layout.rows == 1 else 0.0
+    return min(x, y)
+
+
+def is_better(layout: SheetLayout, best: SheetLayout | None) -> bool:
+    """Whether ``layout`` beats ``best``: more cards a sheet, then more bleed on every card's
+    every side (the arrangements are tried portrait first, which wins what is left of a tie)."""
+    if best is None or layout.per_sheet != best.per_sheet:
+        return best is None or layout.per_sheet > best.per_sheet
+    return own_bleed(layout) > own_bleed(best) + 1e-9
+
+
 def fit_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
              gutter: float | None = None, margin: float = MIN_MARGIN) -> SheetLayout:
-    """The arrangement that fits the most cards on the paper, portrait preferred on a tie.
+    """The arrangement that fits the most cards on the paper, then the most bleed (`is_better`).
 
     Every side keeps the printer ``margin`` and room for crop marks ``MARK_LENGTH`` long; the
     top and bottom also keep room for the ruler and the footer unless that would cost a row
@@ -359,7 +375,7 @@ def fit_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spa
             continue
         layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count,
                              across.bleed, down.bleed, across.gutter, down.gutter, margin)
-        if best is None or layout.per_sheet > best.per_sheet:
+        if is_better(layout, best):
             best = layout
     if best is None:
         raise ValueError(
