@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.assets import art_path
 from ..data.errors import InputError
 from ..layout import model as lm
-from . import fonts, symbols, text
+from . import fonts, measured, symbols, text
 from .colour import ink, mix
 from .images import ImageStore
 
@@ -138,6 +138,7 @@ class FaceRenderer:
     images: ImageStore
     warnings: list[str] = field(default_factory=list)
     _warned: set[str] = field(default_factory=set)
+    _small: set[tuple[str, str]] = field(default_factory=set)  # (template, element) warned of small text
 
     def warn(self, message: str) -> None:
         if message not in self._warned:
@@ -229,9 +230,25 @@ class FaceRenderer:
             y = oy + (t.height - by - bh) * mm
             w, h = bw * mm, bh * mm
             self._element = name
+            measured.drawing(c, name)
             getattr(self, f"_{element.type}")(element, face, x, y, w, h, name)
+        measured.drawing(c, None)
         self._element = None
         self._collisions(face)
+        self._small_text(face)
+
+    def _small_text(self, face: Face) -> None:
+        """Text this face printed under `measured.MIN_TEXT_PT`: a warning for the first face of
+        each template that does, naming the element (the others of the template are alike)."""
+        c = self.canvas
+        for name, size in measured.small_text(c):
+            key = (face.template.name, name)
+            if key not in self._small:
+                self._small.add(key)
+                self.warn(f"{face.label}: the text of '{name}' prints at {size:.1f} pt, under the "
+                          f"{measured.MIN_TEXT_PT:g} pt print shops ask for (layout {face.template.name!r}: a larger "
+                          f"size and min_size, or a larger box; other faces of the layout may too)")
+        measured.forget(c)
 
     def _collisions(self, face: Face) -> None:
         """Two text elements whose printed lines run into each other (a two-line title over a

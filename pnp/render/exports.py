@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from ..data.errors import InputError
 from ..layout import model as lm
@@ -47,6 +46,7 @@ from . import fonts
 from .card import Face, FaceRenderer
 from .forms import FormCache, face_key
 from .images import ImageStore
+from .measured import MeasuredCanvas
 from .sheets import FORM_MARGIN, CardJob, RenderReport, new_canvas
 
 FORMATS = ("png", "pod", "tts")
@@ -229,7 +229,7 @@ class _Raster:
 
     def __init__(self, layouts: lm.Layouts) -> None:
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, invariant=1, pageCompression=0,
+        self.canvas = MeasuredCanvas(self.buffer, invariant=1, pageCompression=0,
                              initialFontName=fonts.font("regular"))
         self.faces = FaceRenderer(self.canvas, layouts, ImageStore(self.canvas))
         self.pages: dict[tuple, int] = {}  # (face key, size, placement) -> page index

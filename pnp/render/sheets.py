@@ -20,6 +20,7 @@ from ..options import PrintOptions
 from . import fonts, furniture
 from .colour import ink
 from .forms import FormCache, face_key
+from .measured import MeasuredCanvas
 from .card import Face, FaceRenderer, field_where
 from .images import ImageStore
 
@@ -365,7 +366,7 @@ def new_canvas(path: Path, title: str, duplex: str | None = None) -> Canvas:
     viewers to print at 100 % (``/ViewerPreferences /PrintScaling /None``) and, for print
     sheets, to turn the paper as ``duplex`` says."""
     # the initial font is ours too, so no unembedded standard font (Helvetica) is referenced
-    c = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=fonts.font("regular"))
+    c = MeasuredCanvas(str(path), invariant=1, pageCompression=1, initialFontName=fonts.font("regular"))
     c.setTitle(title)
     c.setAuthor("pnp")
     c.setCreator("pnp (print-and-play generator)")
