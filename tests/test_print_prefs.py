@@ -33,6 +33,26 @@ def test_the_calibration_sheet_has_the_ruler_and_asks_for_actual_size(tmp_path):
     assert len(rulers) == 1
 
 
+def test_the_calibration_scales_labels_stand_apart_at_6_pt(tmp_path):
+    """Each scale's labels (-6 .. +6 every 3 mm) at 6 pt, no two touching: side by side on one
+    row, "+3" and "+6" used to read as "+3+6"."""
+    import pdfplumber
+
+    out = tmp_path / "cal.pdf"
+    assert runner.invoke(app, ["calibrate", "--out", str(out)]).exit_code == 0
+    with pdfplumber.open(out) as pdf:
+        words = [w for w in pdf.pages[1].extract_words(extra_attrs=["size"])
+                 if w["text"] in {"-6", "-3", "0", "+3", "+6"}]
+    assert len(words) == 5 * 10  # 5 targets, 5 labels on each of 2 scales
+    assert min(w["size"] for w in words) >= 6 - 0.01
+    gap = 0.5 * 72 / 25.4  # 0.5 mm
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            apart = (a["x1"] + gap <= b["x0"] or b["x1"] + gap <= a["x0"] or a["bottom"] + gap <= b["top"]
+                     or b["bottom"] + gap <= a["top"])
+            assert apart, (a["text"], b["text"], a["x0"], a["top"])
+
+
 def test_only_sheets_holding_sample_data_say_so(tmp_path):
     """Visions' fragments.yaml is real data (sample: false): its sheets' footers say nothing;
     a sheet that also holds reflection or aid cards (sample data) says so, front and back."""
