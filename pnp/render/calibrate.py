@@ -87,10 +87,10 @@ def _draw(c, paper: Paper | str, duplex: str) -> None:
         for v in range(-SCALE_MM, SCALE_MM + 1, 3):
             label = f"{v:+d}" if v else "0"
             # 3 mm apart, "+3" and "+6" side by side ran together: every other X label a row up
-            c.drawCentredString((bx + v) * mm, (by + (7.8 if v % 6 == 0 else 10.0)) * mm, label)
+            c.drawCentredString((bx + v) * mm, (by + (7.8 if v % 6 == 0 else 10.6)) * mm, label)
             c.drawString((bx + 11.8) * mm, (by + v - 0.7) * mm, label)
         c.setFont(fonts.font("bold"), 6)
-        c.drawCentredString(bx * mm, (by + 12.4) * mm, "X (mm)")
+        c.drawCentredString(bx * mm, (by + 13.2) * mm, "X (mm)")
         c.drawString((bx + 16) * mm, (by - 0.7) * mm, "Y (mm)")
     _text(c, 12, h - 14, [
         "pnp duplex calibration: BACK",
