@@ -74,7 +74,9 @@ def draw_symbol(c: Canvas, style: SymbolStyle, cx: float, cy: float, d: float, l
     text = label if label is not None else style.glyph
     if text:
         name = fonts.font("bold")
-        size = d * (0.62 if len(text) == 1 else 0.5)
+        # a star's glyph stays inside its inner pentagon (0.45 of the radius): a larger one
+        # ran into the arms' outline (the relic star's "1")
+        size = d * (0.45 if shape == "star" else 0.62 if len(text) == 1 else 0.5)
         room = d * (0.62 if shape in ("triangle", "star", "drop") else 0.78)  # the shape's inner width
         size = min(size, size * room / max(fonts.width(text, "bold", size), 1e-6))
         c.setFillColor(ink(style.glyph_colour))
