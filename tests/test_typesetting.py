@@ -1,0 +1,49 @@
+"""Typesetting a buyer notices: a wrapped text does not end with one word alone on its last
+line (all 9 Heartbreak cards ended with "this" under a full line)."""
+
+from __future__ import annotations
+
+from pnp.render import text
+
+# the Heartbreak cards' label (layouts/so-long-my-world.yaml, slmw-heartbreak), at its 6 pt
+SENTENCE = "Collective Insight: the played cards' insight points together must reach this"
+SIZE = 6
+
+
+def lines_of(fitted) -> list[str]:
+    return [" ".join(p.text for p in line) for line in fitted.lines]
+
+
+def widowed_width() -> float:
+    """A box width (pt) at which plain greedy breaking leaves the last word alone."""
+    toks = text.tokens(SENTENCE, lambda _: False, "regular")
+    for w in range(100, 200):  # its box is 40 mm (113 pt)
+        lines, _ = text._layout(toks, "regular", SIZE, float(w))
+        if len(lines) >= 2 and len(lines[-1]) == 1:
+            return float(w)
+    raise AssertionError("no width widows the sentence")
+
+
+def test_the_last_line_holds_two_words():
+    w = widowed_width()
+    fitted = text.fit(SENTENCE, "regular", SIZE, SIZE, 1.2, w, 200, True, lambda _: False)
+    assert fitted.fits and fitted.size == SIZE
+    assert len(lines_of(fitted)[-1].split()) >= 2, lines_of(fitted)
+    greedy, _ = text._layout(text.tokens(SENTENCE, lambda _: False, "regular"), "regular", SIZE, w)
+    assert len(fitted.lines) == len(greedy)  # no line more than greedy breaking gave
+    assert max(fitted.widths) <= w
+
+
+def test_a_single_word_paragraph_is_left_as_it_is():
+    fitted = text.fit("A full first line of words here\nEnd", "regular", 7, 7, 1.2, 120, 200, True, lambda _: False)
+    assert lines_of(fitted)[-1] == "End"
+
+
+def test_no_bundled_card_ends_with_this_alone(built):
+    import pdfplumber
+
+    out, _ = built("a4")
+    with pdfplumber.open(out / "so-long-my-world.pdf") as pdf:
+        alone = [i for i, page in enumerate(pdf.pages) for line in (page.extract_text() or "").splitlines()
+                 if line.strip() in ("this", "this.")]
+    assert alone == []
