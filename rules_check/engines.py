@@ -21,8 +21,7 @@ from typing import Any
 from importlib import metadata
 from pathlib import Path
 
-from pnp.data.errors import PnpError
-from pnp.games.installed import ENTRY_POINT_GROUP
+from pnp.games.installed import ENTRY_POINT_GROUP, InstalledGameError
 
 from .core.engine import Engine
 from .games.kartomantik.engine import KartomantikEngine
@@ -39,16 +38,9 @@ ENGINES: dict[str, type[Engine[Any, Any]]] = {
 }
 
 
-class EngineLoadError(PnpError):
-    """An installed package's entry point in ``pnp.games`` that gives no usable engine."""
-
-    exit_code = 2
-
-    def __init__(self, entry: metadata.EntryPoint, why: str) -> None:
-        dist = getattr(entry, "dist", None)
-        where = f" (package {dist.name})" if dist is not None and getattr(dist, "name", None) else ""
-        super().__init__(f"entry point {entry.name!r} = {entry.value!r} in group {ENTRY_POINT_GROUP}"
-                         f"{where}: {why}")
+class EngineLoadError(InstalledGameError):
+    """An installed package's entry point in ``pnp.games`` that gives no usable engine (its
+    message names the entry point and the package, as the printing side's does)."""
 
 
 def _installed() -> dict[str, Engine[Any, Any]]:
