@@ -432,3 +432,18 @@ class TestBuild:
         for fmt in ("png", "pod", "tts"):
             with pytest.raises(InputError, match="must be one size"):
                 exports.export(fmt, "relics", mixed, layouts, PrintOptions(), tmp_path)
+
+
+def test_identical_faces_are_stored_once_in_a_pod_file(pod):
+    """So Long, My World's vision cards: the seven that share a back print it from one form
+    XObject, though each card's other fields differ (its back reads none of them)."""
+    reader = PdfReader(pod / "so-long-my-world" / "vision-card.pdf")
+    forms = []
+    for page in reader.pages[1::2]:  # the backs
+        [(_, ref)] = page["/Resources"]["/XObject"].items()
+        forms.append(ref.idnum)
+    assert len(forms) == 13
+    shared = max(forms.count(f) for f in set(forms))
+    # 13 backs, 5 drawings: the seven common ones, and the six backs of their own, of which
+    # some are alike too (they were 13 forms, one per card)
+    assert shared == 7 and len(set(forms)) == 5

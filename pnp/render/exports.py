@@ -44,7 +44,7 @@ from ..options import PrintOptions
 from ..layout.presets import DPI  # png: the resolution print-on-demand services ask for
 from . import fonts
 from .card import Face, FaceRenderer
-from .forms import FormCache, face_key
+from .forms import FormCache, face_key, shown_key
 from .images import ImageStore
 from .measured import MeasuredCanvas
 from .sheets import FORM_MARGIN, CardJob, RenderReport, new_canvas
@@ -464,8 +464,8 @@ def _export_pod(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
         title = f"{deck.job.game_title}: {deck.job.component} (one card a page, front then back)"
         writer = _PodWriter(folder / f"{deck.slug}.pdf", title, layouts)
         for front, back in deck.job.cards:
-            writer.page(front, face_key(front), deck)
-            writer.page(back, face_key(back), deck)
+            writer.page(front, shown_key(front), deck)  # identical faces stored once
+            writer.page(back, shown_key(back), deck)
             report.pages += 2
             report.faces += 2
         writer.c.save()

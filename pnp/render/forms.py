@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout import model as lm
 from .card import Face
 
 
@@ -20,6 +21,37 @@ def face_key(face: Face, *extra: Any) -> str:
     """What makes two faces the same drawing: template, where its images are, its data."""
     return json.dumps(_canonical([face.template.name, face.template.file, str(face.base_dir), face.fields,
                                   *extra]), default=str)
+
+
+def strings_in(value: Any) -> set[str]:
+    """Every string inside an element's properties (a bound property's ``field`` included)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, lm.Binding):
+        return {value.field}
+    if isinstance(value, dict):
+        return set().union(*(strings_in(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(strings_in(v) for v in value)) if value else set()
+    if hasattr(value, "__dict__"):
+        return strings_in(dict(value.__dict__))
+    return set()
+
+
+def fields_read(template: lm.Template) -> frozenset[str]:
+    """The top-level fields a template may read: any name its elements or background
+    mention (``field: colour``, ``when: colour``, a binding), and the art's ``image``.
+    Generous on purpose: a name too many only makes two identical faces two forms."""
+    names = strings_in(template.background) | strings_in(template.elements) | {"image"}
+    return frozenset(n.split(".")[0] for n in names)
+
+
+def shown_key(face: Face) -> str:
+    """`face_key` over only the fields ``face``'s template may read: the seven vision cards'
+    common back is one drawing though each card's other fields differ."""
+    read = fields_read(face.template)
+    return face_key(Face(face.template, {k: v for k, v in face.fields.items() if k in read}, face.label,
+                         face.base_dir))
 
 
 def _canonical(value: Any) -> Any:

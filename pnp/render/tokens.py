@@ -54,7 +54,7 @@ from ..options import PieceJob, PrintOptions
 from . import furniture
 from .card import Face, FaceRenderer
 from .colour import ink
-from .forms import FormCache
+from .forms import FormCache, fields_read
 from .images import ImageStore
 from .sheets import RenderReport
 
@@ -323,29 +323,6 @@ def _tokens(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: Paper |
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def _strings(value: Any) -> set[str]:
-    """Every string inside an element's properties (a bound property's ``field`` included)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, lm.Binding):
-        return {value.field}
-    if isinstance(value, dict):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    if hasattr(value, "__dict__"):
-        return _strings(dict(value.__dict__))
-    return set()
-
-
-def _fields_read(template: lm.Template) -> frozenset[str]:
-    """The top-level fields a template may read: any name its elements or background
-    mention (``field: colour``, ``when: colour``, a binding), and the art's ``image``.
-    Generous on purpose: a name too many only makes two identical faces two forms."""
-    names = _strings(template.background) | _strings(template.elements) | {"image"}
-    return frozenset(n.split(".")[0] for n in names)
-
-
 @dataclass
 class _Sheet:
     tokens: list[tuple[_Token, Placed]]
@@ -376,7 +353,7 @@ class TokenRenderer:
         form: their items differ only in fields the back does not show)."""
         read = self._read.get(id(face.template))
         if read is None:
-            read = self._read[id(face.template)] = _fields_read(face.template)
+            read = self._read[id(face.template)] = fields_read(face.template)
         used = {k: v for k, v in face.fields.items() if k in read}
         key = json.dumps([face.template.name, face.template.file, str(face.base_dir), used,
                           disc.diameter, disc.bleed], sort_keys=True, default=str)
