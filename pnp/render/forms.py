@@ -46,12 +46,13 @@ def fields_read(template: lm.Template) -> frozenset[str]:
     return frozenset(n.split(".")[0] for n in names)
 
 
-def shown_key(face: Face) -> str:
+def shown_key(face: Face, *extra: Any) -> str:
     """`face_key` over only the fields ``face``'s template may read: the seven vision cards'
-    common back is one drawing though each card's other fields differ."""
+    common back is one drawing though each card's other fields differ (as are the 9 backs of a
+    colour's vision tokens)."""
     read = fields_read(face.template)
     return face_key(Face(face.template, {k: v for k, v in face.fields.items() if k in read}, face.label,
-                         face.base_dir))
+                         face.base_dir), *extra)
 
 
 def _canonical(value: Any) -> Any:

@@ -36,7 +36,6 @@ y up, and draws nothing; `render` draws.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +53,7 @@ from ..options import PieceJob, PrintOptions
 from . import furniture
 from .card import Face, FaceRenderer
 from .colour import ink
-from .forms import FormCache, fields_read
+from .forms import FormCache, shown_key
 from .images import ImageStore
 from .sheets import RenderReport
 
@@ -341,7 +340,6 @@ class TokenRenderer:
     back_offset: tuple[float, float] = (0.0, 0.0)
     page: int = 0
     warnings: list[str] = field(default_factory=list)
-    _read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(template) -> fields read
 
     def __post_init__(self) -> None:
         self.faces = FaceRenderer(self.canvas, self.layouts, ImageStore(self.canvas))
@@ -351,12 +349,7 @@ class TokenRenderer:
         """A form XObject holding ``face`` cut round at ``disc``, centred on (0, 0): drawn
         once however many tokens show it (the 9 backs of a colour's vision tokens are one
         form: their items differ only in fields the back does not show)."""
-        read = self._read.get(id(face.template))
-        if read is None:
-            read = self._read[id(face.template)] = fields_read(face.template)
-        used = {k: v for k, v in face.fields.items() if k in read}
-        key = json.dumps([face.template.name, face.template.file, str(face.base_dir), used,
-                          disc.diameter, disc.bleed], sort_keys=True, default=str)
+        key = shown_key(face, disc.diameter, disc.bleed)
         c, t = self.canvas, face.template
         outer = (disc.r + disc.bleed) * mm
 
