@@ -11,8 +11,6 @@ Card art comes from the card folder or an ``--assets`` folder only (pnp.data.ass
 
 from __future__ import annotations
 
-import math
-
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +23,7 @@ from .games import game_spec
 from .data.loader import GameData, load_game
 from .data.paths import bundled  # noqa: F401  (pnp.build.bundled, as the CLI and tests import it)
 from .layout.model import Layouts, load_layouts
-from .layout.presets import DPI, INCH, Preset, close_presets, preset_for, presets_named
+from .layout.presets import Preset, close_presets, preset_for, presets_named
 from .options import BuildOptions, Format, PieceJob, PrintOptions  # noqa: F401  (pnp.build.BuildOptions, as before)
 from .render import boards, screens, tokens
 from .render.bindings import check_bindings
@@ -167,12 +165,12 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
             results = _export(loaded, layouts, options.format, printing, out, on_start, on_face)
         else:
             results = _build_pdfs(loaded, layouts, printing, out, on_start, on_face)
-    for game, game_notes in notes.items():  # on the game's first file: its cards
+    for game, _, jobs in loaded:  # on the game's first file: its cards
         first = next((r for r in results if r.game == game), None)
         if first is not None:
-            first.warnings[:0] = game_notes
+            first.warnings[:0] = notes[game]
             if options.format in ("png", "pod") and not options.presets:
-                first.notes += shop_sizes(game, next(jobs for g, _, jobs in loaded if g == game), options.bleed)
+                first.notes += shop_sizes(game, jobs, options.bleed)
     if results and layouts.notes:  # which template won where two layers define one
         results[0].warnings[:0] = layouts.notes
     return results
@@ -181,13 +179,14 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
 def shop_sizes(game: str, jobs, bleed: float | None) -> list[str]:
     """For an export without --preset: each deck designed within 1 mm of a shop's size whose
     pixels the export does not give, and the preset that gives them (docs/exports.md)."""
+    from .render.exports import png_size
+
     notes = []
     for job in jobs:
         if not job.cards:
             continue
         w, h = job.design
-        b = job.bleed(bleed)
-        pixels = (int(math.floor((w + 2 * b) * DPI / INCH + 0.5)), int(math.floor((h + 2 * b) * DPI / INCH + 0.5)))
+        pixels = png_size(w, h, job.bleed(bleed))
         close = close_presets(w, h, pixels)
         if close:
             offers = "; ".join(f"--preset {p.name}: {p.pixels[0]} x {p.pixels[1]} px ({p.source.split(':')[0]})"

@@ -128,8 +128,8 @@ class PlainCommand(TyperCommand):
 
 
 class PlainGroup(TyperGroup):
-    """A typer group whose help names parameters as written, and whose commands are
-    `PlainCommand` unless they say otherwise."""
+    """A typer group whose help names parameters as written (each of its commands is given
+    ``cls=PlainCommand`` where it is declared, pnp/cli.py)."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _show(self, ctx)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from pnp.games.installed import ENTRY_POINT_GROUP, InstalledGameError
 
@@ -53,9 +53,9 @@ def _installed() -> dict[str, Engine[Any, Any]]:
             raise EngineLoadError(entry, f"a second engine for {entry.name!r}")
         try:  # a third party's code: whatever it raises is reported as that entry point's fault
             obj = entry.load()
-            if not isinstance(obj, type) and getattr(obj, "ENGINE", None) is None and hasattr(obj, "CARDS"):
+            cls = obj if isinstance(obj, type) else getattr(obj, "ENGINE", None)
+            if cls is None and hasattr(obj, "CARDS"):
                 continue  # a game that is printed only: no engine to judge its logs
-            cls = obj if isinstance(obj, type) else getattr(obj, "ENGINE", obj)
             if not (isinstance(cls, type) and issubclass(cls, Engine)):
                 raise EngineLoadError(entry, f"gives {obj!r}, not a subclass of rules_check.core.engine.Engine "
                                              f"nor an object whose ENGINE is one")

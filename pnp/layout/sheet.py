@@ -345,8 +345,10 @@ def own_bleed(layout: SheetLayout) -> float:
 def is_better(layout: SheetLayout, best: SheetLayout | None) -> bool:
     """Whether ``layout`` beats ``best``: more cards a sheet, then more bleed on every card's
     every side (the arrangements are tried portrait first, which wins what is left of a tie)."""
-    if best is None or layout.per_sheet != best.per_sheet:
-        return best is None or layout.per_sheet > best.per_sheet
+    if best is None:
+        return True
+    if layout.per_sheet != best.per_sheet:
+        return layout.per_sheet > best.per_sheet
     return own_bleed(layout) > own_bleed(best) + 1e-9
 
 
