@@ -139,8 +139,56 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_conformance.py::test_greedy_games_at_the_table_end',)
 
 
+# --- the order of a parallel run ------------------------------------------------------------------
+# pytest-xdist hands out whole modules (`--dist loadfile`, pyproject.toml: a module's fixtures are
+# made on one worker only), in the order below: the longest first (seconds of one idle run on two
+# cores, `pytest --durations=0` summed by module; the run took 364 s), so that the last minute of a
+# run is short modules on both workers, not one worker still in a long module while the other
+# waits. A module not listed runs after these in its usual order; a wrong figure costs only
+# balance, never a test.
+
+LONGEST_FIRST = (
+    'test_table_app.py',                      # 82.8 s
+    'test_hostile_numbers.py',                # 71.1 s
+    'test_table_moves_so_long_my_world.py',   # 39.9 s
+    'test_review_page.py',                    # 32.6 s
+    'test_hostile_files.py',                  # 30.1 s
+    'test_conformance.py',                    # 30.0 s
+    'test_simulate_cli.py',                   # 25.3 s
+    'test_gutters.py',                        # 23.3 s
+    'test_engine_so_long_my_world.py',        # 23.2 s
+    'test_fuzz_cards.py',                     # 23.0 s
+    'test_hostile_outputs.py',                # 22.8 s
+    'test_build_pdf.py',                      # 22.0 s
+    'test_table_logs_kartomantik.py',         # 21.1 s
+    'test_card_details.py',                   # 17.1 s
+    'test_tokens.py',                         # 16.1 s
+    'test_engine_kartomantik.py',             # 14.6 s
+    'test_exports.py',                        # 14.0 s
+    'test_table_start.py',                    # 13.9 s
+    'test_screens.py',                        # 13.9 s
+    'test_boards.py',                         # 13.7 s
+    'test_table_moves_kartomantik.py',        # 12.9 s
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not slow"` deselects by the mark
 def pytest_collection_modifyitems(config, items):
     for item in items:
         nodeid = item.nodeid.removeprefix("tests/")
         if nodeid.split("::")[0] in SLOW_MODULES or nodeid.startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
+
+
+class LongestFirst:
+    """The order of the items, set after pytest has grouped them by their fixtures (a conftest
+    cannot hold two implementations of one hook, hence a plugin of its own)."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items):
+        rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+        items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each module keeps its order
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(LongestFirst(), "pnp-longest-first")
