@@ -134,6 +134,7 @@ class Item(BaseModel):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     count: int = Field(default=1, ge=1, le=MAX_COPIES)
     image: str | None = None
+    icon: str | None = None  # the art window's icon when there is no image (pnp/render/icons.py)
     back: dict[str, CardValue] | None = None
     # where the item was written: its document and its path there (set by ComponentFile)
     _where: tuple[Located | None, tuple[Any, ...]] = PrivateAttr(default=(None, ()))
@@ -201,7 +202,8 @@ class Component(BaseModel):
     def back_fields(self, item: Item) -> tuple[str, dict[str, Any]]:
         """The layout name and the fields of ``item``'s back."""
         if item.back is not None:
-            fields = {"name": item.name, **item.back}
+            # its own back (a day card's night side) is the same card: its name and icon, unless given
+            fields = {"name": item.name, **({"icon": item.icon} if item.icon else {}), **item.back}
             layout = fields.pop("layout", None) or self.back_layout or self.layout
             doc, path = item._where
             return str(layout), CardFields(fields, doc, (*path, "back"))

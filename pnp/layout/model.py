@@ -278,10 +278,13 @@ class SymbolElement(_Element):
 
 
 class ArtElement(_Element):
-    """The card's ``image`` cropped to fill the box; a designed placeholder without one."""
+    """The card's ``image`` cropped to fill the box; else its ``icon`` (pnp/render/icons.py) in
+    ``icon_colour`` on a panel of ``placeholder`` (the ground colour); else a plain placeholder
+    panel of that colour with ``caption``, for a game still without art."""
 
     type: Literal["art"]
     placeholder: Colour = "#d9d2c3"
+    icon_colour: Colour | None = None  # None: the ground darkened, for at least 3:1 contrast
     caption: Text | None = None
 
 

@@ -26,6 +26,8 @@ def face_problems(face: Face) -> list[InputError]:
         try:
             if isinstance(holder, lm.TextElement):  # its field, formatted, is its text
                 FaceRenderer.text_of(holder, fields)
+            if isinstance(holder, lm.ArtElement):  # the icon it names, read (and kept for drawing)
+                FaceRenderer.icon_of(face)
             for _, prop in holder:
                 if isinstance(prop, lm.Binding):
                     FaceRenderer.resolve(prop, fields)

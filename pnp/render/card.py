@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,12 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.assets import art_path
 from ..data.errors import InputError
 from ..layout import model as lm
-from . import fonts, measured, symbols, text
-from .colour import ink, mix
+from . import fonts, icons, measured, symbols, text
+from .colour import contrast, ink, mix
 from .images import ImageStore
 
 MIN_DPI = 300
+MIN_ICON_CONTRAST = 3.0  # WCAG 2.1, 1.4.11 Non-text Contrast: a graphic that carries meaning
 
 
 def field_where(fields: Any, field: str | None) -> tuple[str | None, int | None]:
@@ -440,7 +442,70 @@ class FaceRenderer:
             except InputError as exc:  # the card names the image: its file and line say where to mend it
                 raise Unprintable(f"{str(image)!r}: {exc.message}", card_field="image", fields=face.fields) from None
             return
+        icon = self.icon_of(face)
+        if icon is not None:
+            self._icon_panel(e, face, icon, x, y, w, h)
+            return
         self._placeholder(e, face, x, y, w, h)
+
+    @staticmethod
+    def icon_colours(e: lm.ArtElement, fields: dict[str, Any]) -> tuple[str, str, str]:
+        """The icon panel's ground, the halo the icon stands in, and the icon's own colour."""
+        ground = FaceRenderer.resolve(e.placeholder, fields) or "#d9d2c3"
+        own = FaceRenderer.resolve(e.icon_colour, fields) if e.icon_colour is not None else None
+        return ground, mix(ground, "#ffffff", 0.5), own or mix(ground, "#000000", 0.74)
+
+    @staticmethod
+    def icon_of(face: Face) -> icons.Icon | None:
+        """The icon ``face`` names (no ``icon``, or an ``image`` too: None); `Unprintable` at the
+        card's ``icon`` field when there is no such icon."""
+        name = face.fields.get("icon")
+        if not name or face.fields.get("image"):
+            return None
+        try:
+            return icons.find(str(name), face.base_dir)
+        except InputError as exc:
+            raise Unprintable(exc.message, card_field="icon", fields=face.fields) from None
+
+    def _icon_panel(self, e: lm.ArtElement, face: Face, icon: icons.Icon, x: float, y: float, w: float,
+                    h: float) -> None:
+        """The icon on a designed ground: rays from a pale halo, the icon dark in the halo, a frame."""
+        c = self.canvas
+        ground_hex, halo_hex, icon_hex = self.icon_colours(e, face.fields)
+        ratio = contrast(icon_hex, halo_hex)
+        if ratio < MIN_ICON_CONTRAST:
+            self.warn(f"{face.label}: icon {icon.name} at {ratio:.2f}:1 contrast with its ground "
+                      f"(at least {MIN_ICON_CONTRAST:g}:1 reads at arm's length)")
+        cx, cy = x + w / 2, y + h / 2
+        side = min(w, h)
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setFillColor(ink(ground_hex))
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        c.setFillColor(ink(mix(ground_hex, "#ffffff", 0.16)))  # rays, every other wedge lighter
+        reach = (w * w + h * h) ** 0.5
+        rays = 24
+        for k in range(0, rays, 2):
+            a0, a1 = 2 * math.pi * k / rays, 2 * math.pi * (k + 1) / rays
+            wedge = c.beginPath()
+            wedge.moveTo(cx, cy)
+            wedge.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
+            wedge.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
+            wedge.close()
+            c.drawPath(wedge, stroke=0, fill=1)
+        r = side * 0.46
+        c.setFillColor(ink(halo_hex))
+        c.setStrokeColor(ink(mix(ground_hex, "#000000", 0.22)))
+        c.setLineWidth(0.6)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        c.setFillColor(ink(icon_hex))
+        icons.draw(c, icon, cx, cy, r * 1.5)  # game-icons.net's drawings keep a margin in their square
+        c.setStrokeColor(ink(mix(ground_hex, "#000000", 0.18)))
+        c.setLineWidth(0.5)
+        c.rect(x + 1.2 * mm, y + 1.2 * mm, w - 2.4 * mm, h - 2.4 * mm, stroke=1, fill=0)
+        c.restoreState()
 
     def _draw_art(self, path: Path, image: str, face: Face, x: float, y: float, w: float, h: float) -> None:
         """The image at ``path`` covering the box, clipped to it; a warning when it prints blurred."""

@@ -40,3 +40,17 @@ def mix(a: str, b: str, t: float) -> str:
         return "cmyk(%s)" % ", ".join(f"{v * 100:.2f}" for v in inks)
     r, g, bl = (x + (y - x) * t for x, y in zip(_rgb(a), _rgb(b)))
     return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(bl * 255))
+
+
+def luminance(value: str) -> float:
+    """WCAG 2's relative luminance of a colour (CMYK by the viewers' naive conversion)."""
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = _rgb(value)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
