@@ -215,3 +215,91 @@ def test_pdfx_is_for_the_pod_export_and_rebuilds_the_same_bytes(tmp_path):
     build("relics", "--format", "pod", "--pdfx", "--out", str(tmp_path / "b"))
     for a in every_pdf(tmp_path / "a"):
         assert a.read_bytes() == (tmp_path / "b" / a.relative_to(tmp_path / "a")).read_bytes()
+
+
+# --- print-shop colour: rich black for large dark areas, total ink at most 300 % --------------------
+
+DARK_LAYOUT = """templates:
+  inkwell-card:
+    extends: poker
+    background: "%s"
+    elements:
+      panel: null
+      slab: {type: rect, box: [6, 6, 51, 30], fill: "#1b1b1b"}
+      rule: {type: line, box: [6, 40, 51, 0], stroke: "#1b1b1b", stroke_width: 0.3}
+      dot: {type: rect, box: [6, 44, 2, 2], fill: "#1b1b1b"}
+      name: {type: text, field: name, box: [6, 50, 51, 8], size: 9, colour: "#1b1b1b"}
+"""
+
+
+def dark_game(tmp_path: Path, background: str = "#ffffff") -> Path:
+    cards = tmp_path / "cards" / "inkwell"
+    cards.mkdir(parents=True)
+    (cards / "game.yaml").write_text(GAME)
+    (cards / "cards.yaml").write_text(
+        "game: inkwell\ncomponents:\n  - component: ink card\n    kind: card\n    layout: inkwell-card\n"
+        "    back: {layout: inkwell-card}\n    items:\n      - {name: Blot}\n")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "inkwell.yaml").write_text(DARK_LAYOUT % background)
+    build_out = build("inkwell", "--cards", str(cards.parent), "--layouts", str(tmp_path / "layouts"),
+                      "--format", "pod", "--pdfx", "--out", str(tmp_path / "out"))
+    (tmp_path / "build.txt").write_text(build_out)
+    return tmp_path / "out" / "pod" / "inkwell" / "ink-card.pdf"
+
+
+def painted(path: Path) -> list[tuple[str, tuple[float, ...]]]:
+    """(what was painted: 'fill' of a path, 'stroke', 'text'; the fill or stroke inks then)."""
+    out = []
+    with pikepdf.open(path) as pdf:
+        for owner in streams(pdf):
+            fill, stroke = (0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 1.0)
+            for operands, op in pikepdf.parse_content_stream(owner):
+                name = str(op)
+                if name == "k":
+                    fill = tuple(float(v) for v in operands)
+                elif name == "K":
+                    stroke = tuple(float(v) for v in operands)
+                elif name in ("f", "f*", "B", "b"):
+                    out.append(("fill", fill))
+                elif name == "S":
+                    out.append(("stroke", stroke))
+                elif name in ("Tj", "TJ"):
+                    out.append(("text", fill))
+    return out
+
+
+def test_a_large_dark_area_prints_rich_black_and_text_and_lines_k_only(tmp_path):
+    path = dark_game(tmp_path)
+    assert pdfx.problems(path) == []
+    seen = painted(path)
+    k = round(1 - 0x1b / 255, 4)
+    assert ("fill", (0.6, 0.4, 0.4, k)) in seen  # the 51 x 30 mm slab: 60/40/40 under its black
+    assert ("fill", (0.0, 0.0, 0.0, k)) in seen  # the 2 mm dot: smaller than 5 mm, K only
+    assert ("stroke", (0.0, 0.0, 0.0, k)) in seen  # the rule
+    assert ("text", (0.0, 0.0, 0.0, k)) in seen  # the name
+    assert all(sum(inks) <= 3.0 for _, inks in seen)
+
+
+def test_a_colour_over_300_percent_is_printed_at_300_with_a_note(tmp_path):
+    path = dark_game(tmp_path, background="cmyk(100, 100, 100, 100)")
+    assert "a cmyk() colour of 400 % total ink printed at 300 %" in (tmp_path / "build.txt").read_text()
+    assert pdfx.problems(path) == []
+    fills = [inks for what, inks in painted(path) if what == "fill"]
+    assert (0.6666, 0.6666, 0.6666, 1.0) in fills  # cyan, magenta and yellow scaled to 200 % under the black
+
+
+def test_the_checker_finds_a_colour_and_an_image_over_300_percent(bundled, tmp_path):
+    path = tmp_path / "inky.pdf"
+    with pikepdf.open(every_pdf(bundled)[0]) as pdf:
+        page = pdf.pages[0]
+        page.contents_add(pdf.make_stream(b"q 1 1 1 1 k 0 0 10 10 re f Q"), prepend=False)
+        image = pdf.make_stream(bytes([255, 255, 255, 200]), Width=1, Height=1, BitsPerComponent=8,
+                                ColorSpace=pikepdf.Name.DeviceCMYK, Type=pikepdf.Name.XObject,
+                                Subtype=pikepdf.Name.Image)
+        if "/XObject" not in page.obj.Resources:
+            page.obj.Resources.XObject = pikepdf.Dictionary()
+        page.obj.Resources.XObject.Inky = image
+        pdf.save(path)
+    found = pdfx.problems(path)
+    assert "page 1: a colour of 400 % total ink (at most 300 %)" in found
+    assert "an image of 378 % total ink (at most 300 %)" in found

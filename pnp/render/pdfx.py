@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import math
 import os
 import zlib
 from dataclasses import dataclass, field
@@ -76,6 +77,38 @@ def cmyk_of(r: float, g: float, b: float) -> tuple[float, float, float, float]:
     return tuple(round(v / 255, 4) for v in pixel)
 
 
+MAX_INK = 3.0  # total ink a page may carry anywhere (300 %): coated offset's usual limit
+RICH_FROM = 0.85  # a K-only grey this dark or darker, filling an area...
+RICH_MIN_PT = 5 * 72 / 25.4  # ...at least 5 mm both ways (larger than text), prints rich black
+_PATH_OPS = {"m", "l", "c", "v", "y", "re", "h"}
+_FILL_OPS = {"f", "F", "f*", "B", "B*", "b", "b*"}
+_PAINT_OPS = _FILL_OPS | {"S", "s", "n"}
+
+
+def rich_black(k: float) -> tuple[float, float, float, float]:
+    """A dark K-only area in four inks (60/40/40 under the black, 240 % at 100 K): K alone
+    prints a large area as charcoal; text and lines keep K only, which cannot misregister."""
+    return 0.6, 0.4, 0.4, k
+
+
+def limit_ink(inks: tuple[float, ...]) -> tuple[float, ...]:
+    """``inks`` with cyan, magenta and yellow scaled down so that the four add to `MAX_INK` at most."""
+    c, m, y, k = inks
+    if c + m + y + k <= MAX_INK + 1e-6:
+        return inks
+    f = max(0.0, MAX_INK - k) / (c + m + y)
+    return tuple(math.floor(v * f * 10000) / 10000 for v in (c, m, y)) + (k,)  # never a hair over
+
+
+def max_ink(image: Image.Image) -> float:
+    """The most total ink of any pixel of a CMYK image (0-4)."""
+    from PIL import ImageMath
+
+    c, m, y, k = image.split()
+    total = ImageMath.lambda_eval(lambda v: v["c"] + v["m"] + v["y"] + v["k"], c=c, m=m, y=y, k=k)
+    return total.getextrema()[1] / 255
+
+
 def image_to_cmyk(image: Image.Image) -> Image.Image:
     return ImageCms.applyTransform(image.convert("RGB"), _transform())
 
@@ -98,6 +131,7 @@ class _NeedsFlattening(Exception):
 class _Converter:
     pdf: pikepdf.Pdf
     done: set[tuple[int, int]] = field(default_factory=set)  # converted streams and images
+    notes: set[str] = field(default_factory=set)
 
     def colour_space(self, resources: Dictionary, name) -> str:
         """The family of a colour space operand (``/DeviceRGB``, ``/ICCBased`` ...)."""
@@ -112,16 +146,80 @@ class _Converter:
         return str(space)
 
     def content(self, owner, resources) -> None:
-        """Rewrite the colour operators of a page's or a form's content stream."""
+        """Rewrite the colour operators of a page's or a form's content stream: sRGB to process
+        inks, a colour over `MAX_INK` limited, and a large area of K-only black made rich."""
         ops = pikepdf.parse_content_stream(owner)
-        out = []
+        out: list = []
         fill = stroke = "/DeviceGray"
+        inks: tuple[float, ...] | None = (0.0, 0.0, 0.0, 1.0)  # the fill's process inks (None: not CMYK)
+        ctm = tuple(float(v) for v in owner.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+        saved: list[tuple] = []
+        path: list = []  # the operators of the path being built, held until it is painted
+        box: list[float] = []  # its points on the page (x0, y0, x1, y1)
+
+        def point(x: float, y: float) -> None:
+            a, b, c, d, e, f = ctm
+            px, py = a * x + c * y + e, b * x + d * y + f
+            if box:
+                box[:] = [min(box[0], px), min(box[1], py), max(box[2], px), max(box[3], py)]
+            else:
+                box[:] = [px, py, px, py]
+
         for operands, op in ops:
             name = str(op)
-            if name in ("rg", "RG"):
-                c = cmyk_of(*(float(v) for v in operands))
-                out.append((list(c), Operator("k" if name == "rg" else "K")))
+            if name in _PATH_OPS:
+                values = [float(v) for v in operands]
+                if name == "re":
+                    x, y, w, h = values
+                    for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
+                        point(px, py)
+                else:
+                    for i in range(0, len(values) - 1, 2):
+                        point(values[i], values[i + 1])
+                path.append((operands, op))
                 continue
+            if name in _PAINT_OPS and path:
+                rich = (name in _FILL_OPS and inks is not None and inks[:3] == (0.0, 0.0, 0.0)
+                        and inks[3] >= RICH_FROM and min(box[2] - box[0], box[3] - box[1]) >= RICH_MIN_PT)
+                if rich:
+                    assert inks is not None
+                    out.append((list(rich_black(inks[3])), Operator("k")))
+                out += path
+                out.append((operands, op))
+                if rich:
+                    assert inks is not None
+                    out.append((list(inks), Operator("k")))
+                path, box = [], []
+                continue
+            if name in ("W", "W*"):  # a clip joins the path it ends
+                path.append((operands, op))
+                continue
+            if name == "q":
+                saved.append((ctm, inks))
+            elif name == "Q" and saved:
+                ctm, inks = saved.pop()
+            elif name == "cm":
+                a1, b1, c1, d1, e1, f1 = (float(v) for v in operands)
+                a, b, c, d, e, f = ctm
+                ctm = (a1 * a + b1 * c, a1 * b + b1 * d, c1 * a + d1 * c, c1 * b + d1 * d,
+                       e1 * a + f1 * c + e, e1 * b + f1 * d + f)
+            if name in ("rg", "RG"):
+                c = limit_ink(cmyk_of(*(float(v) for v in operands)))
+                out.append((list(c), Operator("k" if name == "rg" else "K")))
+                if name == "rg":
+                    inks = c
+                continue
+            if name in ("k", "K"):
+                given = tuple(float(v) for v in operands)
+                limited = limit_ink(given)
+                if limited != given:
+                    self.notes.add(f"a cmyk() colour of {sum(given) * 100:.0f} % total ink printed at "
+                                   f"{MAX_INK * 100:.0f} % (its cyan, magenta and yellow scaled down)")
+                    operands = list(limited)
+                if name == "k":
+                    inks = limited
+            elif name == "g":
+                inks = (0.0, 0.0, 0.0, round(1 - float(operands[0]), 4))
             if name in ("cs", "CS"):
                 space = self.colour_space(resources, operands[0])
                 if space in _RGB_SPACES:
@@ -131,12 +229,15 @@ class _Converter:
                     raise PdfxError(f"colour space {space} is not one PDF/X-1a allows")
                 if name == "cs":
                     fill = space
+                    inks = None
                 else:
                     stroke = space
             elif name in ("sc", "scn", "SC", "SCN"):
                 space = fill if name.islower() else stroke
                 if space == "/DeviceRGB" and len(operands) == 3:
-                    operands = list(cmyk_of(*(float(v) for v in operands)))
+                    operands = list(limit_ink(cmyk_of(*(float(v) for v in operands))))
+                if name.islower():
+                    inks = tuple(float(v) for v in operands) if len(operands) == 4 else None
             elif name == "sh" or name == "BI" or name == "INLINE IMAGE":
                 raise _NeedsFlattening(name)
             elif name == "gs":
@@ -144,6 +245,7 @@ class _Converter:
             elif name == "Do":
                 self.xobject(resources, operands[0])
             out.append((operands, op))
+        out += path  # a path never painted (the stream's last operators)
         owner.write(pikepdf.unparse_content_stream(out))
 
     def graphics_state(self, resources, name) -> None:
@@ -231,6 +333,7 @@ def convert(source: Path, dest: Path) -> list[str]:
             except _NeedsFlattening as why:
                 flat.append(i)
                 notes.append(f"page {i + 1}: {why} flattened into a {FLATTEN_DPI} DPI CMYK picture")
+        notes += sorted(converter.notes)
         for i in flat:
             _flatten(pdf, i, raw)
         pdf.remove_unreferenced_resources()
@@ -332,7 +435,22 @@ def _page_problems(page) -> list[str]:
         if str(op) in ("rg", "RG"):
             out.append("an sRGB colour operator")
             break
+    out += _ink_problems(page.obj)
     return out
+
+
+def _ink_problems(owner) -> list[str]:
+    """A process colour over `MAX_INK` in a content stream."""
+    worst = 0.0
+    for operands, op in pikepdf.parse_content_stream(owner):
+        if str(op) in ("k", "K", "sc", "SC", "scn", "SCN") and len(operands) == 4:
+            try:
+                worst = max(worst, sum(float(v) for v in operands))
+            except (TypeError, ValueError):  # a pattern's name among them
+                continue
+    if worst > MAX_INK + 1e-4:  # the operators' own rounding
+        return [f"a colour of {worst * 100:.0f} % total ink (at most {MAX_INK * 100:.0f} %)"]
+    return []
 
 
 def _object_problems(obj) -> list[str]:
@@ -351,6 +469,10 @@ def _object_problems(obj) -> list[str]:
             out.append("a palette image in sRGB")
         if "/SMask" in obj:
             out.append("an image with a soft mask (transparency)")
+        if family == "/DeviceCMYK" and int(obj.get("/BitsPerComponent", 8)) == 8:
+            ink = max_ink(pikepdf.PdfImage(obj).as_pil_image())
+            if ink > MAX_INK + 0.5 / 255:
+                out.append(f"an image of {ink * 100:.0f} % total ink (at most {MAX_INK * 100:.0f} %)")
     if subtype == Name.Form:
         if "/Group" in obj:
             out.append("a form with a transparency group")
@@ -361,6 +483,7 @@ def _object_problems(obj) -> list[str]:
             if str(op) in ("cs", "CS") and str(operands[0]) in _RGB_SPACES:
                 out.append("a form selecting an sRGB colour space")
                 break
+        out += [f"a form with {p}" for p in _ink_problems(obj)]
     if kind == Name.ExtGState:
         for key in ("/CA", "/ca"):
             if key in obj and float(obj[key]) < 1:
