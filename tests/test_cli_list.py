@@ -39,9 +39,9 @@ def test_spec_examples(listing):
 
 def test_kartomantik_pool_is_printed_once_per_card(listing):
     k = listing["kartomantik"]
-    assert list(k) == ["manifestation card", "will card", "playmat"]
+    assert list(k) == ["manifestation card", "will card", "reference card", "playmat"]
     assert k["manifestation card"] + k["will card"] >= 60
-    assert k["playmat"] == 2  # one per player
+    assert k["playmat"] == 2 and k["reference card"] == 2  # one per player
 
 
 def test_text_listing():

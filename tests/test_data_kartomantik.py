@@ -63,6 +63,7 @@ class TestPoolLoads:
         assert counts == {
             "manifestation card": len(manifestations(pool)),
             "will card": len(wills(pool)),
+            "reference card": 2,
             "playmat": 2,
         }
         assert counts["manifestation card"] + counts["will card"] >= 72

@@ -136,23 +136,14 @@ def test_zero_card_size_is_refused(tmp_path):
         load_layouts(tmp_path)
 
 
-def test_the_card_back_reference_says_what_the_dominance_table_says():
-    """The Kartomantik back prints 4.2.3 as text (a wheel is unreadable at card size); it must
-    agree with the one table the checker uses."""
-    import re
-
-    from pnp.games.kartomantik.models import DOMINANCE, TEMPERAMENTS
-
-    text = load_layouts(bundled("layouts")).template("kartomantik-back").elements["dominance"].text
-    printed = {}
-    for line in text.splitlines():
-        names = re.findall(r"\{(\w+)\}", line)
-        if "beats every other" in line:
-            printed[names[0]] = set(TEMPERAMENTS) - {names[0]}
-        elif "is beaten by every other" in line:
-            printed[names[0]] = set()
-        else:
-            printed[names[0]] = set(names[1:])
-    # "every other" beats hollow too, which the per-line list leaves to the hollow line
-    assert {t: (beats | {"hollow"}) - {t} if t != "hollow" else beats for t, beats in printed.items()} == \
-        {t: set(b) for t, b in DOMINANCE.items()}
+def test_the_dominance_is_on_the_reference_card_from_the_checkers_table_and_the_back_holds_no_rule():
+    """Kartomantik 4.2.3 Resolution: the reference card draws the one table the checker uses (the
+    wheel reads it, `model.TABLES`); the back is the game's face down, with no rules text."""
+    layouts = load_layouts(bundled("layouts"))
+    wheels = [e for e in layouts.template("kartomantik-reference").elements.values() if e.type == "wheel"]
+    assert [w.table for w in wheels] == ["kartomantik.dominance"]
+    back = layouts.template("kartomantik-back").elements.values()
+    texts = " ".join(str(e.text) for e in back if e.type == "text")
+    assert "beats" not in texts and "4.2.3" not in texts
+    signs = {e.symbol for e in back if e.type == "symbol"}
+    assert signs == {"phlegmatic", "choleric", "vitreous", "capricious", "melancholic", "transcendent", "hollow"}
