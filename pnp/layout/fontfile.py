@@ -10,7 +10,7 @@ from ..data.errors import InputError
 from ..data.paths import inside
 from ..data.yamlsafe import Located, open_checked
 
-BUILTIN_FONTS = ("regular", "bold", "italic", "bolditalic")
+BUILTIN_FONTS = ("regular", "bold", "italic", "bolditalic", "title")  # title: Source Serif Pro Bold
 MAX_FONT_BYTES = 16 * 1024 * 1024
 
 

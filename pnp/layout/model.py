@@ -158,7 +158,7 @@ def format_takes(value: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
-# a font: the bundled family's regular, bold, italic or bolditalic, or one a layout file
+# a font: the bundled family's regular, bold, italic or bolditalic, `title` (the serif for titles), or one a layout file
 # declares under `fonts:` (checked when the layouts are loaded)
 FontName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")]
 Format = Annotated[str, Field(max_length=200), AfterValidator(_one_placeholder)]

@@ -1,5 +1,7 @@
-"""Fonts: Bitstream Vera, shipped with reportlab, registered as TrueType so every PDF embeds
-(a subset of) them and prints the same on any machine."""
+"""Fonts: Bitstream Vera, shipped with reportlab, for text, and Source Serif Pro Bold (SIL Open
+Font License, from the PyPI package font-source-serif-pro; docs/licences/) for titles
+(``font: title``), registered as TrueType so every PDF embeds (a subset of) them and prints
+the same on any machine."""
 
 from __future__ import annotations
 
@@ -8,16 +10,18 @@ import zlib
 from functools import cache
 from pathlib import Path
 
+import font_source_serif_pro  # type: ignore[import-untyped]
 import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 _FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 _FILES = {
-    "regular": ("PnpSans", "Vera.ttf"),
-    "bold": ("PnpSans-Bold", "VeraBd.ttf"),
-    "italic": ("PnpSans-Italic", "VeraIt.ttf"),
-    "bolditalic": ("PnpSans-BoldItalic", "VeraBI.ttf"),
+    "regular": ("PnpSans", _FONT_DIR / "Vera.ttf"),
+    "bold": ("PnpSans-Bold", _FONT_DIR / "VeraBd.ttf"),
+    "italic": ("PnpSans-Italic", _FONT_DIR / "VeraIt.ttf"),
+    "bolditalic": ("PnpSans-BoldItalic", _FONT_DIR / "VeraBI.ttf"),
+    "title": ("PnpSerif-Bold", Path(font_source_serif_pro.font_directory) / "SourceSerifPro-Bold.ttf"),
 }
 
 
@@ -40,8 +44,7 @@ def font(style: str = "regular") -> str:
         file = _DECLARED[style]
         name = f"PnpUser-{style}-{zlib.crc32(str(file).encode()) % 10**6}"  # the same on every build
     else:
-        name, base = _FILES[style]
-        file = _FONT_DIR / base
+        name, file = _FILES[style]
     if name not in pdfmetrics.getRegisteredFontNames():
         from pnp.data.errors import InputError
         from pnp.data.yamlsafe import read_bytes_checked
