@@ -47,3 +47,33 @@ def test_no_bundled_card_ends_with_this_alone(built):
         alone = [i for i, page in enumerate(pdf.pages) for line in (page.extract_text() or "").splitlines()
                  if line.strip() in ("this", "this.")]
     assert alone == []
+
+
+def test_the_awakening_label_keeps_a_millimetre_from_its_space_on_every_reflection_card(built):
+    """It filled its space with 0.3 mm to spare; now at least `TRACK_LABEL_ROOM` (1.2 mm) each side,
+    less the glyphs' own side bearings, measured in the PDF."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+
+    out, _ = built("a4")
+    path = out / "visions.pdf"
+    doc = pdfium.PdfDocument(path)
+    pages = [i for i in range(len(doc)) if "Awakening" in doc[i].get_textpage().get_text_range()]
+    doc.close()
+    mm = 72 / 25.4
+    seen = 0
+    with pdfplumber.open(path) as pdf:
+        for i in pages:
+            page = pdf.pages[i]
+            spaces = [r for r in page.rects + page.curves if r.get("fill") and r["width"] < 20 * mm]  # rounded
+            for word in page.extract_words():
+                if word["text"] != "Awakening":
+                    continue
+                around = [r for r in spaces if r["x0"] <= word["x0"] and word["x1"] <= r["x1"]
+                          and r["top"] <= word["top"] and word["bottom"] <= r["bottom"]]
+                if not around:  # the reflection card's explanation, not a space of its track
+                    continue
+                box = min(around, key=lambda r: r["width"])
+                assert word["x0"] - box["x0"] >= 1.0 * mm and box["x1"] - word["x1"] >= 1.0 * mm, (i, word)
+                seen += 1
+    assert seen == 10  # the five reflection cards, both sides (2-3 and 4-5 players)

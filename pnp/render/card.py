@@ -19,6 +19,7 @@ from .colour import contrast, ink, mix
 from .images import ImageStore
 
 MIN_DPI = 300
+TRACK_LABEL_ROOM = 1.2  # mm between a track space's label and its edge
 MIN_ICON_CONTRAST = 3.0  # WCAG 2.1, 1.4.11 Non-text Contrast: a graphic that carries meaning
 
 
@@ -577,7 +578,8 @@ class FaceRenderer:
             c.roundRect(bx, by, bw, bh, 1.2 * mm, stroke=1, fill=1)
             label = e.goal_label if is_goal else str(values[i])
             size = min(bh * 0.55, 9.0)
-            size = min(size, size * (bw - 1.0 * mm) / max(fonts.width(label, "bold", size), 1e-6))
+            # at least TRACK_LABEL_ROOM each side of the widest label ("Awakening" once filled its space)
+            size = min(size, size * (bw - 2 * TRACK_LABEL_ROOM * mm) / max(fonts.width(label, "bold", size), 1e-6))
             c.setFillColor(ink("#1b1b1b"))
             c.setFont(fonts.font("bold"), size)
             c.drawCentredString(bx + bw / 2, by + bh / 2 - size * 0.35, label)
