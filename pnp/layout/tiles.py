@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, Sequence, Union
 
 from .paper import Paper, parse_paper
 from .sheet import MIN_MARGIN, Rect
@@ -33,6 +33,7 @@ FOOTER_BAND = 4.0  # mm above the printer margin for the footer line
 HEADER_BAND = 6.0  # mm below the printer margin for the ruler and the tile's name
 MARK_BAND = 7.0  # mm around a tile's picture for crop marks and the cut / glue guides
 CROSSES_PER_SEAM = 3
+SEAM_CLEAR = 3.0  # mm a cut keeps from any text (a label cut through, or on its edge, reads badly)
 
 Edge = Literal["board", "cut", "glue"]
 Scale = Union[float, Literal["fit"], None]
@@ -56,20 +57,55 @@ def tile_area(paper: Paper | str) -> Rect:
     return Rect(x, y, pw - 2 * x, ph - y - (MIN_MARGIN + HEADER_BAND + MARK_BAND))
 
 
-def split(length: float, bleed: float, overlap: float, room: float) -> list[tuple[float, float]]:
-    """The intervals one axis of a board is split into, fewest first, all the same length.
+def split(length: float, bleed: float, overlap: float, room: float, avoid: Sequence[tuple[float, float]] = (),
+          cut_at_start: bool = True) -> list[tuple[float, float]]:
+    """The intervals one axis of a board is split into, fewest first.
 
     ``length`` is the trim; the first interval starts ``bleed`` before it and the last ends
-    ``bleed`` after it; neighbours share exactly ``overlap``; none is longer than ``room``.
+    ``bleed`` after it; neighbours share exactly ``overlap``; none is longer than ``room``. They
+    are all the same length unless a cut would fall in one of the ``avoid`` intervals (text, with
+    its clearance): each cut then moves, as little as the room allows, out of them; when the fewest
+    intervals cannot clear the text, one or two more are tried (a label cut in two is worse than a
+    page more), else the fewest are kept and the build warns. A cut is where the later interval
+    starts (``cut_at_start``), else where the earlier one ends.
     """
     total = length + 2 * bleed
     if total <= room + 1e-9:
         return [(-bleed, length + bleed)]
     if room <= overlap:
         raise ValueError(f"a tile of {room} mm cannot overlap its neighbour by {overlap} mm")
-    n = math.ceil((total - overlap) / (room - overlap) - 1e-9)
-    t = (total + (n - 1) * overlap) / n
-    return [(-bleed + i * (t - overlap), -bleed + i * (t - overlap) + t) for i in range(n)]
+    fewest = math.ceil((total - overlap) / (room - overlap) - 1e-9)
+    first = None
+    for n in (fewest, fewest + 1, fewest + 2) if avoid else (fewest,):
+        intervals, clear = _split_in(n, length, bleed, overlap, room, avoid, 0.0 if cut_at_start else overlap)
+        if clear:
+            return intervals
+        first = first or intervals
+    assert first is not None
+    return first
+
+
+def _split_in(n: int, length: float, bleed: float, overlap: float, room: float, avoid: Sequence[tuple[float, float]],
+              off: float) -> tuple[list[tuple[float, float]], bool]:
+    """``n`` intervals as `split` makes them, and whether every cut (``off`` from the start of
+    the later interval) is clear of ``avoid``."""
+    t = (length + 2 * bleed + (n - 1) * overlap) / n
+
+    def clear(start: float) -> bool:
+        return not any(lo < start + off < hi for lo, hi in avoid)
+
+    starts, ok = [-bleed], True
+    for k in range(1, n):
+        target = -bleed + k * (t - overlap)
+        rest = n - k  # the intervals from this one on cover what is left
+        lo = max(starts[-1] + 2 * overlap, length + bleed - rest * room + (rest - 1) * overlap)
+        hi = starts[-1] + room - overlap
+        choices = [target, lo, hi] + [edge - off + d for a, b in avoid for edge, d in ((a, -1e-6), (b, 1e-6))]
+        fit = [c for c in choices if lo - 1e-9 <= c <= hi + 1e-9 and clear(c)]
+        ok = ok and bool(fit)
+        starts.append(min(fit, key=lambda c: abs(c - target)) if fit else target)
+    ends = [s + overlap for s in starts[1:]] + [length + bleed]
+    return list(zip(starts, ends)), ok
 
 
 @dataclass(frozen=True)
@@ -207,6 +243,34 @@ class TilePlan:
         return None
 
 
+def _text_spans(text: Sequence[Rect], board_h: float, scale: float,
+                turned: bool) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """The printed-board u and v ranges of each text box, widened by `SEAM_CLEAR`."""
+    across, down = [], []
+    for r in text:
+        if turned:  # u = (board_h - y) * scale, v = x * scale
+            u0, u1, v0, v1 = (board_h - r.top) * scale, (board_h - r.y) * scale, r.x * scale, r.right * scale
+        else:
+            u0, u1, v0, v1 = r.x * scale, r.right * scale, r.y * scale, r.top * scale
+        across.append((u0 - SEAM_CLEAR, u1 + SEAM_CLEAR))
+        down.append((v0 - SEAM_CLEAR, v1 + SEAM_CLEAR))
+    return across, down
+
+
+def near_seams(plan: TilePlan, text: Sequence[tuple[str, Rect]]) -> list[tuple[str, Seam]]:
+    """(name, seam) for each text box (board mm) that comes within `SEAM_CLEAR` of a cut or crosses it."""
+    found = []
+    for name, r in text:
+        (u0, u1), (v0, v1) = (span[0] for span in _text_spans([r], plan.board_h, plan.scale, plan.turned))
+        u0, u1, v0, v1 = u0 + SEAM_CLEAR, u1 - SEAM_CLEAR, v0 + SEAM_CLEAR, v1 - SEAM_CLEAR
+        for seam in plan.seams():
+            along, at = ((v0, v1), (u0, u1)) if seam.vertical else ((u0, u1), (v0, v1))
+            if at[0] - SEAM_CLEAR < seam.at < at[1] + SEAM_CLEAR and along[1] > seam.lo and along[0] < seam.hi:
+                found.append((name, seam))
+                break
+    return found
+
+
 def _fit_scale(paper: Paper, w: float, h: float, bleed: float) -> tuple[float, bool]:
     """The largest scale (whole percent, at most 1) at which the board fits one tile, and
     whether it is turned for it."""
@@ -224,12 +288,13 @@ def _fit_scale(paper: Paper, w: float, h: float, bleed: float) -> tuple[float, b
 
 
 def plan(paper: Paper | str, board_w: float, board_h: float, bleed: float = 3.0, scale: Scale = None,
-         overlap: float = OVERLAP) -> TilePlan:
+         overlap: float = OVERLAP, text: Sequence[Rect] = ()) -> TilePlan:
     """Tile a ``board_w`` x ``board_h`` mm board over portrait ``paper`` pages.
 
     ``scale``: None or 1.0 real size; a number scales the board first; ``"fit"`` scales it
     down (never up) to fit one page. The board is turned a quarter when that takes fewer
-    pages (or, to fit, allows a larger scale); a tie keeps it upright.
+    pages (or, to fit, allows a larger scale); a tie keeps it upright. ``text``: where the board
+    prints text (board mm, y up): the cuts keep `SEAM_CLEAR` from it where the pages allow.
     """
     if board_w <= 0 or board_h <= 0:
         raise ValueError("a board has a size above 0")
@@ -247,8 +312,9 @@ def plan(paper: Paper | str, board_w: float, board_h: float, bleed: float = 3.0,
     best = None
     for turned, s in options:
         w, h = (board_h * s, board_w * s) if turned else (board_w * s, board_h * s)
-        xs = split(w, bleed, overlap, area.w)
-        ys = split(h, bleed, overlap, area.h)
+        across, down = _text_spans(text, board_h, s, turned)
+        xs = split(w, bleed, overlap, area.w, across, cut_at_start=True)
+        ys = split(h, bleed, overlap, area.h, down, cut_at_start=False)  # a lower tile's top is cut
         if best is None or len(xs) * len(ys) < len(best[2]) * len(best[3]):
             best = (turned, s, xs, ys)
     assert best is not None

@@ -26,9 +26,9 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout import tiles as tl
 from ..layout.paper import Paper
-from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN
+from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, Rect
 from ..options import PieceJob, PrintOptions
-from . import fonts, furniture, text
+from . import fonts, furniture, measured, text
 from .card import Face, FaceRenderer
 from .colour import ink
 from .forms import FormCache, face_key
@@ -55,6 +55,7 @@ class _Board:
     sample: bool
     face: Face
     plan: tl.TilePlan
+    text: tuple[tuple[str, Rect], ...] = ()  # (element, where) of each line of text, board mm
 
     @property
     def pages_per_copy(self) -> int:
@@ -98,13 +99,16 @@ def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: Paper | str, board_sc
                                      f"mm but its layout {template.name!r} is {_mm(template.width)} x "
                                      f"{_mm(template.height)} mm", line=line, field=key)
             b = template.bleed if bleed is None else bleed
-            try:
-                plan = tl.plan(paper, template.width, template.height, b, board_scale)
-            except ValueError as exc:
-                raise InputError(job.source, f"{comp.component} {item.name!r}: {exc}") from None
             label = f"{job.game}/{comp.component}/{item.name}"
             face = Face(template, fields, label, Path(job.source).parent)
-            board = _Board(job.game_title, comp.component, item.name, item.count, job.sample, face, plan)
+            lines = text_of(face, layouts)
+            try:
+                plan = tl.plan(paper, template.width, template.height, b, board_scale,
+                               text=[r for _, r in lines])
+            except ValueError as exc:
+                raise InputError(job.source, f"{comp.component} {item.name!r}: {exc}") from None
+            board = _Board(job.game_title, comp.component, item.name, item.count, job.sample, face, plan,
+                           tuple(lines))
             pages += board.pages
             if pages > MAX_BOARD_PAGES:  # the count from the card data times the pages of a tiled board
                 file, line = fields.where("count") if hasattr(fields, "where") else (None, None)
@@ -114,6 +118,17 @@ def boards_of(jobs: list[Any], layouts: lm.Layouts, paper: Paper | str, board_sc
                                  f"the limit of {MAX_BOARD_PAGES:,}", line=line, field="count")
             boards.append(board)
     return boards
+
+
+def text_of(face: Face, layouts: lm.Layouts) -> list[tuple[str, Rect]]:
+    """Where the board ``face`` prints each line of text (element, board mm, y up from the trim's
+    bottom-left): drawn once on a canvas that notes them, before the tiles are planned."""
+    import io
+
+    canvas = measured.MeasuredCanvas(io.BytesIO())
+    canvas.inks = []
+    FaceRenderer(canvas, layouts, ImageStore(canvas)).draw(face, 0.0, 0.0)
+    return [(name, Rect(x0 / mm, y0 / mm, (x1 - x0) / mm, (y1 - y0) / mm)) for name, x0, y0, x1, y1 in canvas.inks]
 
 
 class BoardRenderer:
@@ -510,6 +525,10 @@ class BoardRenderer:
                     self._tile_page(board, form, tile, copy)
                 report.faces += 1
                 report.fronts[board.component] = report.fronts.get(board.component, 0) + 1
+            for name, seam in tl.near_seams(board.plan, board.text):
+                report.warnings.append(f"{board.face.label}: '{name}' prints within {tl.SEAM_CLEAR:g} mm of the cut "
+                                       f"between tiles {seam.under} and {seam.over} (or across it): move it, or "
+                                       f"the board's text, clear of the seam")
             if board.plan.scale != 1.0:
                 report.warnings.append(f"{board.face.label}: printed at {_percent(board.plan.scale)} of its real "
                                        f"size ({_mm(board.plan.board_w)} × {_mm(board.plan.board_h)} mm): "

@@ -28,6 +28,33 @@ class MeasuredCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self.subject: str | None = None  # what is being drawn: a card face's element, say
         self.smallest: dict[str, float] = {}
+        # where each line of text was drawn, when asked (`ink_of`): (subject, x0, y0, x1, y1) in
+        # the canvas's own space, points, from the baseline's descender to its ascender
+        self.inks: list[tuple[str, float, float, float, float]] | None = None
+
+    def _note_ink(self, text: str, x: float, y: float) -> None:
+        if self.inks is None or self.subject is None or not text.strip():
+            return
+        size = self._fontsize
+        width = self.stringWidth(text, self._fontname, size)
+        a, b, c, d, e, f = self._currentMatrix
+        corners = [(x, y - 0.25 * size), (x + width, y - 0.25 * size), (x, y + 0.8 * size),
+                   (x + width, y + 0.8 * size)]
+        xs = [a * px + c * py + e for px, py in corners]
+        ys = [b * px + d * py + f for px, py in corners]
+        self.inks.append((self.subject, min(xs), min(ys), max(xs), max(ys)))
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        self._note_ink(text, x, y)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        self._note_ink(text, x - self.stringWidth(text, self._fontname, self._fontsize) / 2, y)
+        super().drawCentredString(x, y, text, *args, **kwargs)  # reportlab's own, not through drawString
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        self._note_ink(text, x - self.stringWidth(text, self._fontname, self._fontsize), y)
+        super().drawRightString(x, y, text, *args, **kwargs)  # reportlab's own, not through drawString
 
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:  # noqa: N802
         if self.subject is not None:
