@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from moonwell import GAME
@@ -30,21 +29,7 @@ CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 def named_icons() -> dict[str, set[str]]:
     """icon -> the bundled games whose card files name it."""
-    found: dict[str, set[str]] = {}
-
-    def walk(value: object, game: str) -> None:
-        if isinstance(value, dict):
-            if isinstance(value.get("icon"), str):
-                found.setdefault(value["icon"], set()).add(game)
-            for v in value.values():
-                walk(v, game)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v, game)
-
-    for path in CARDS.glob("*/*.yaml"):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.parent.name)
-    return found
+    return icons.named_in(CARDS)
 
 
 def test_pnp_carries_exactly_the_icons_the_bundled_cards_name_each_with_its_author():

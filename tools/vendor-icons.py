@@ -20,30 +20,11 @@ import re
 import sys
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from pnp.render.icons import named_in  # noqa: E402  (the checkout's pnp, not an installed one)
+
 OUT = ROOT / "pnp" / "icons" / "game-icons.json"
-
-
-def named_icons(cards: Path) -> dict[str, list[str]]:
-    """icon name -> the games whose card files name it (any ``icon:`` key, at any depth)."""
-    found: dict[str, set[str]] = {}
-
-    def walk(value: object, game: str) -> None:
-        if isinstance(value, dict):
-            icon = value.get("icon")
-            if isinstance(icon, str):
-                found.setdefault(icon, set()).add(game)
-            for v in value.values():
-                walk(v, game)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v, game)
-
-    for path in sorted(cards.glob("*/*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.parent.name)
-    return {name: sorted(games) for name, games in sorted(found.items())}
 
 
 def authors_of(repo: Path) -> dict[str, list[str]]:
@@ -115,7 +96,7 @@ def write(path: Path, text: str) -> None:
 
 def main(icons_json: Path, repo: Path) -> int:
     iconify = json.loads(icons_json.read_text(encoding="utf-8"))["icons"]
-    wanted = named_icons(ROOT / "cards")
+    wanted = {name: sorted(games) for name, games in sorted(named_in(ROOT / "cards").items())}
     by_name = authors_of(repo)
     names = author_names(repo, {f for fs in by_name.values() for f in fs})
     missing = [n for n in wanted if n not in iconify]

@@ -243,29 +243,30 @@ class TilePlan:
         return None
 
 
+def _span(r: Rect, board_h: float, scale: float, turned: bool) -> tuple[float, float, float, float]:
+    """A board box (mm, y up) on the printed board: its u0, u1, v0, v1."""
+    if turned:  # u = (board_h - y) * scale, v = x * scale
+        return (board_h - r.top) * scale, (board_h - r.y) * scale, r.x * scale, r.right * scale
+    return r.x * scale, r.right * scale, r.y * scale, r.top * scale
+
+
 def _text_spans(text: Sequence[Rect], board_h: float, scale: float,
                 turned: bool) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """The printed-board u and v ranges of each text box, widened by `SEAM_CLEAR`."""
-    across, down = [], []
-    for r in text:
-        if turned:  # u = (board_h - y) * scale, v = x * scale
-            u0, u1, v0, v1 = (board_h - r.top) * scale, (board_h - r.y) * scale, r.x * scale, r.right * scale
-        else:
-            u0, u1, v0, v1 = r.x * scale, r.right * scale, r.y * scale, r.top * scale
-        across.append((u0 - SEAM_CLEAR, u1 + SEAM_CLEAR))
-        down.append((v0 - SEAM_CLEAR, v1 + SEAM_CLEAR))
-    return across, down
+    spans = [_span(r, board_h, scale, turned) for r in text]
+    return ([(u0 - SEAM_CLEAR, u1 + SEAM_CLEAR) for u0, u1, _, _ in spans],
+            [(v0 - SEAM_CLEAR, v1 + SEAM_CLEAR) for _, _, v0, v1 in spans])
 
 
 def near_seams(plan: TilePlan, text: Sequence[tuple[str, Rect]]) -> list[tuple[str, Seam]]:
     """(name, seam) for each text box (board mm) that comes within `SEAM_CLEAR` of a cut or crosses it."""
+    seams = plan.seams()
     found = []
     for name, r in text:
-        (u0, u1), (v0, v1) = (span[0] for span in _text_spans([r], plan.board_h, plan.scale, plan.turned))
-        u0, u1, v0, v1 = u0 + SEAM_CLEAR, u1 - SEAM_CLEAR, v0 + SEAM_CLEAR, v1 - SEAM_CLEAR
-        for seam in plan.seams():
-            along, at = ((v0, v1), (u0, u1)) if seam.vertical else ((u0, u1), (v0, v1))
-            if at[0] - SEAM_CLEAR < seam.at < at[1] + SEAM_CLEAR and along[1] > seam.lo and along[0] < seam.hi:
+        u0, u1, v0, v1 = _span(r, plan.board_h, plan.scale, plan.turned)
+        for seam in seams:
+            (a0, a1), (l0, l1) = ((u0, u1), (v0, v1)) if seam.vertical else ((v0, v1), (u0, u1))
+            if a0 - SEAM_CLEAR < seam.at < a1 + SEAM_CLEAR and l1 > seam.lo and l0 < seam.hi:
                 found.append((name, seam))
                 break
     return found

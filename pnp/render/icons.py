@@ -26,17 +26,18 @@ from ..data.errors import InputError
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # game-icons.net's names: "stone-bridge", "3d-hammer"
 MAX_SVG_BYTES = 2_000_000  # a card's own icon file; a silhouette is a few kB
 
-# one drawing: (width, height) of its view box and its outlines as ops in view-box units, y down
+# one outline operator ("M", "L", "C" or "Z") and its coordinates, in view-box units, y down
 Op = tuple[str, tuple[float, ...]]
 
 
 @dataclass(frozen=True)
 class Icon:
+    """One drawing: the size of its view box and its outlines."""
+
     name: str
     width: float
     height: float
     ops: tuple[Op, ...]
-    author: str | None  # game-icons.net's author folder ("lorc"), None for a game's own file
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ def _ops(path: SvgPath) -> list[Op]:
 
 @lru_cache(maxsize=512)
 def _carried_icon(name: str) -> Icon:
-    d, author = carried().paths[name]
-    return Icon(name, 512.0, 512.0, tuple(_ops(SvgPath(d))), author)
+    d, _ = carried().paths[name]
+    return Icon(name, 512.0, 512.0, tuple(_ops(SvgPath(d))))
 
 
 def _is_background(shape: SvgPath, width: float, height: float) -> bool:
@@ -115,7 +116,7 @@ def _file_icon_as_of(path: Path, mtime_ns: int, size: int) -> Icon:
     if svg.viewbox is not None:  # into the view box's own origin
         dx, dy = float(svg.viewbox.x), float(svg.viewbox.y)
         ops = [(op, tuple(v - (dx if i % 2 == 0 else dy) for i, v in enumerate(args))) for op, args in ops]
-    return Icon(path.stem, width, height, tuple(ops), None)
+    return Icon(path.stem, width, height, tuple(ops))
 
 
 def find(name: str, card_dir: Path) -> Icon:
@@ -150,6 +151,28 @@ def draw(c: Canvas, icon: Icon, cx: float, cy: float, size: float) -> None:
             p.close()
     c.drawPath(p, stroke=0, fill=1, fillMode=FILL_NON_ZERO)  # SVG's default fill rule
     c.restoreState()
+
+
+def named_in(cards: Path) -> dict[str, set[str]]:
+    """icon name -> the games whose card files under ``cards`` (GAME/*.yaml) name it, by an
+    ``icon:`` key at any depth: what pnp must carry (tools/vendor-icons.py, tests/test_icons.py)."""
+    import yaml
+
+    found: dict[str, set[str]] = {}
+
+    def walk(value: object, game: str) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("icon"), str):
+                found.setdefault(value["icon"], set()).add(game)
+            for v in value.values():
+                walk(v, game)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, game)
+
+    for path in sorted(cards.glob("*/*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.parent.name)
+    return found
 
 
 def credit(names: set[str]) -> str:

@@ -28,8 +28,9 @@ class MeasuredCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self.subject: str | None = None  # what is being drawn: a card face's element, say
         self.smallest: dict[str, float] = {}
-        # where each line of text was drawn, when asked (`ink_of`): (subject, x0, y0, x1, y1) in
-        # the canvas's own space, points, from the baseline's descender to its ascender
+        # where each line of text was drawn, when asked (a list, as pnp.render.boards.text_of
+        # sets it): (subject, x0, y0, x1, y1) in the canvas's own space, points, from the
+        # baseline's descender to its ascender
         self.inks: list[tuple[str, float, float, float, float]] | None = None
 
     def _note_ink(self, text: str, x: float, y: float) -> None:

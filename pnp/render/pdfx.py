@@ -179,16 +179,12 @@ class _Converter:
                 path.append((operands, op))
                 continue
             if name in _PAINT_OPS and path:
-                rich = (name in _FILL_OPS and inks is not None and inks[:3] == (0.0, 0.0, 0.0)
-                        and inks[3] >= RICH_FROM and min(box[2] - box[0], box[3] - box[1]) >= RICH_MIN_PT)
-                if rich:
-                    assert inks is not None
-                    out.append((list(rich_black(inks[3])), Operator("k")))
-                out += path
-                out.append((operands, op))
-                if rich:
-                    assert inks is not None
-                    out.append((list(inks), Operator("k")))
+                painted = [*path, (operands, op)]
+                if (name in _FILL_OPS and inks is not None and inks[:3] == (0.0, 0.0, 0.0)
+                        and inks[3] >= RICH_FROM and min(box[2] - box[0], box[3] - box[1]) >= RICH_MIN_PT):
+                    # the rich black for this area only, then the fill colour as it was
+                    painted = [(list(rich_black(inks[3])), Operator("k")), *painted, (list(inks), Operator("k"))]
+                out += painted
                 path, box = [], []
                 continue
             if name in ("W", "W*"):  # a clip joins the path it ends
