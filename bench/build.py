@@ -45,8 +45,11 @@ def timed_build(out: Path, cards: Path | None = None, games=GAMES):
 
 
 def extra_cards(cards: Path, n: int, image: Path) -> None:
-    """Append ``n`` manifestations that all use ``image`` to the Kartomantik pool."""
+    """Append ``n`` manifestations that all use ``image`` to the Kartomantik pool (a copy of the image
+    inside the card folder: art from outside it is refused, pnp/data/assets.py)."""
     pool = cards / "kartomantik" / "pool.yaml"
+    shutil.copy(image, cards / "kartomantik" / image.name)
+    image = Path(image.name)
     lines = [pool.read_text().rstrip("\n")]
     for i in range(n):
         lines.append(f"""  - name: "Bench Card {i:03d}"
