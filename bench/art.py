@@ -192,8 +192,9 @@ def run_pnp_build(images: Sequence[Path], out: Path) -> None:
         "game: relics\ncomponents:\n  - component: art card\n    kind: card\n    layout: bench-art\n"
         "    back: {layout: bench-back}\n    items:\n" + items
     )
+    folders = tuple(sorted({Path(p).resolve().parent for p in images}))  # --assets: the images' folder
     results = build(["relics"], BuildOptions(cards_dir=work / "cards", layouts_dir=work / "layouts",
-                                             out_dir=work / "out"))
+                                             out_dir=work / "out", assets=folders))
     os.replace(results[0].path, out)
 
 
