@@ -15,6 +15,8 @@ Length ``REG_LENGTH``, Thickness ``REG_THICKNESS``, Inset ``REG_INSET`` (docs/pr
 
 from __future__ import annotations
 
+import math
+
 from .paper import Paper, parse_paper
 from .sheet import Rect, SheetLayout, Spacing, _axis, is_better
 
@@ -26,10 +28,9 @@ REG_CLEAR = 1.5  # mm kept free of print around every mark
 CUT_RADIUS = 3.0  # mm: the cut outline's corners, as poker cards are rounded
 
 _OUTER = REG_INSET - REG_THICKNESS / 2  # 9.5 mm: a mark's outer edge from the page edge
-# the least distance from the page edge to any card's art, and the corner square no card's
-# art may enter (it holds a mark and the clearance around it)
+# the least distance from the page edge to any card's art: the marks' frame, 1.5 mm inside
+# the inner edge of their lines (12 mm)
 CUT_MARGIN = REG_INSET + REG_THICKNESS / 2 + REG_CLEAR
-CORNER = REG_INSET + REG_LENGTH + REG_THICKNESS / 2 + REG_CLEAR
 
 
 def registration_marks(page_w: float, page_h: float) -> list[Rect]:
@@ -45,36 +46,72 @@ def registration_marks(page_w: float, page_h: float) -> list[Rect]:
     ]
 
 
-def keep_out(page_w: float, page_h: float) -> list[Rect]:
-    """The three corner squares no card's art may enter (mark and clearance)."""
-    return [Rect(0, page_h - CORNER, CORNER, CORNER), Rect(page_w - CORNER, page_h - CORNER, CORNER, CORNER),
-            Rect(0, 0, CORNER, CORNER)]
+def gap(a: Rect, b: Rect) -> float:
+    """The distance between two rectangles in mm: 0 when they touch or overlap."""
+    dx = max(b.x - a.right, a.x - b.right, 0.0)
+    dy = max(b.y - a.top, a.y - b.top, 0.0)
+    return math.hypot(dx, dy)
+
+
+def art_boxes(sheet: SheetLayout) -> list[Rect]:
+    """Every card's art on a full sheet (its trim and its bleed) on the page as printed. A
+    partly filled sheet's cards cover no more: a bleed that faces an empty slot lies on that
+    slot's trim."""
+    return [sheet.on_page(sheet.bleed_box(col, row)) for row in range(sheet.rows) for col in range(sheet.cols)]
+
+
+def clear_of_marks(sheet: SheetLayout) -> bool:
+    """Whether every card's art keeps ``REG_CLEAR`` from every registration mark and stays
+    inside the marks' frame (``CUT_MARGIN`` from each page edge)."""
+    w, h = sheet.printed_size
+    marks = registration_marks(w, h)
+    eps = 1e-9
+    for box in art_boxes(sheet):
+        if (box.x < CUT_MARGIN - eps or box.y < CUT_MARGIN - eps or box.right > w - CUT_MARGIN + eps
+                or box.top > h - CUT_MARGIN + eps):
+            return False
+        if any(gap(box, mark) < REG_CLEAR - eps for mark in marks):
+            return False
+    return True
+
+
+def clearances(page_w: float, page_h: float) -> list[float]:
+    """The distances from the page edges worth keeping the cards' art along an axis: the
+    marks' frame (``CUT_MARGIN``), and ``REG_CLEAR`` past the far side of each mark as seen
+    from its nearest edge, across and down (12, 17 and 19.5 mm: past the Ls' short sides,
+    the square, the Ls' arms). The grid is centred, so a clearance holds on both sides."""
+    found = {CUT_MARGIN}
+    for m in registration_marks(page_w, page_h):
+        found.add(round(min(m.right, page_w - m.x) + REG_CLEAR, 9))
+        found.add(round(min(m.top, page_h - m.y) + REG_CLEAR, 9))
+    return sorted(found)
 
 
 def fit_cutter_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spacing: Spacing = "auto",
                     gutter: float | None = None) -> SheetLayout:
-    """The arrangement that fits the most cards inside the marks' frame, clear of the corner
-    squares, then the most bleed (`pnp.layout.sheet.is_better`: 6 poker cards on Letter lie
-    turned, each with its own bleed, rather than upright in butted columns). The grid is
-    centred, so it clears all three corners when it keeps ``CORNER`` from the page edge across
-    or down; ``CUT_MARGIN`` the other way.
+    """The arrangement that fits the most cards, then the most bleed (`pnp.layout.sheet.is_better`),
+    with every card's art clear of the marks (`clear_of_marks`).
+
+    Each orientation is tried with each pair of `clearances` across and down (the least
+    first, so a tie keeps the most outer bleed); each candidate is measured, not assumed:
+    on Letter, 8 poker cards lie across in butted columns between the Ls, their two rows
+    17 mm from the long edges, clear of the square.
     """
     paper = parse_paper(paper)
     pw, ph = paper.size
+    steps = clearances(pw, ph)
     best: SheetLayout | None = None
     for w, h in ((pw, ph), (ph, pw)):
-        landscape = w > h
-        for across_page, down_page in ((CORNER, CUT_MARGIN), (CUT_MARGIN, CORNER)):
-            # a landscape arrangement is printed turned: the page's across is its down
-            rx, ry = (down_page, across_page) if landscape else (across_page, down_page)
-            across = _axis(w, card_w, bleed, spacing, gutter, 2 * rx, marks=False)
-            down = _axis(h, card_h, bleed, spacing, gutter, 2 * ry, marks=False)
-            if across is None or down is None:
-                continue
-            layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count, across.bleed,
-                                 down.bleed, across.gutter, down.gutter, cutter=True)
-            if is_better(layout, best):
-                best = layout
+        for rx in steps:  # from the page edges across the arrangement (down the printed page
+            for ry in steps:  # when it lies turned) and down it
+                across = _axis(w, card_w, bleed, spacing, gutter, 2 * rx, marks=False)
+                down = _axis(h, card_h, bleed, spacing, gutter, 2 * ry, marks=False)
+                if across is None or down is None:
+                    continue
+                layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count, across.bleed,
+                                     down.bleed, across.gutter, down.gutter, cutter=True)
+                if is_better(layout, best) and clear_of_marks(layout):
+                    best = layout
     if best is None:
         raise ValueError(f"a {card_w:g} x {card_h:g} mm card with {bleed:g} mm bleed does not fit inside a "
                          f"cutting machine's registration marks on {paper} paper")
