@@ -1,5 +1,6 @@
-"""Token sheets measured as a printer sees them: how many cut circles of which diameter, the
-room between them, the printer margin, where each back lands, and determinism."""
+"""Token sheets measured as a printer sees them: how many tokens of which diameter, the
+cutting guides in their bleed rings (never a line on a cut circle), the room between them, the
+printer margin, where each back lands, and determinism."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+from reportlab.lib.units import mm
 
 from pdfmeasure import PT, _mul, footers, lines_of_width, page_size_mm, unresolved_resources
 import pnp.build
@@ -39,23 +41,114 @@ def _key(path: Path) -> tuple[str, int, int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _all_cut_circles(key: tuple[str, int, int]) -> tuple[tuple[tuple[float, float, float], ...], ...]:
+def _all_guides(key: tuple[str, int, int]) -> tuple[tuple[tuple[float, float, float], ...], ...]:
     with pdfplumber.open(key[0]) as pdf:
         pages = []
         for page in pdf.pages:
             out = []
             for c in page.curves:
-                if c["stroke"] and abs(c["linewidth"] / PT - tokens.CUT_WIDTH) < 0.005:
+                if c["stroke"] and abs(c["linewidth"] / PT - tokens.GUIDE_WIDTH) < 0.005:
                     w, h = (c["x1"] - c["x0"]) / PT, (c["bottom"] - c["top"]) / PT
-                    assert abs(w - h) < 0.01, "a cut outline is a circle"
+                    assert abs(w - h) < 0.01, "a cutting guide is a circle"
                     out.append(((c["x0"] + c["x1"]) / 2 / PT, (page.height - (c["top"] + c["bottom"]) / 2) / PT, w))
             pages.append(tuple(out))
         return tuple(pages)
 
 
-def cut_circles(path: Path, index: int) -> list[tuple[float, float, float]]:
-    """(x, y, diameter) in mm of every cut outline of a page (the curves at CUT_WIDTH)."""
-    return list(_all_cut_circles(_key(path))[index])
+def guides(path: Path, index: int) -> list[tuple[float, float, float]]:
+    """(x, y, diameter) in mm of every cutting guide of a page (the curves at GUIDE_WIDTH)."""
+    return list(_all_guides(_key(path))[index])
+
+
+def trims(path: Path, index: int, bleed: float = BLEED) -> list[tuple[float, float, float]]:
+    """(x, y, diameter) in mm of every token's cut circle on a page: its bleed ring (the
+    clipped form, see `placements`) less the ``bleed`` the sheet was built with."""
+    return [(x, y, 2 * (ring - bleed)) for _, x, y, _, ring in _all_placements(_key(path))[index]]
+
+
+@functools.lru_cache(maxsize=64)
+def _all_placements(key: tuple[str, int, int]) -> tuple[tuple[tuple[str, float, float, int, float], ...], ...]:
+    reader = PdfReader(key[0])
+    return tuple(tuple(placements(reader, i)) for i in range(len(reader.pages)))
+
+
+def _segments(obj: dict, height: float) -> list[tuple[float, float, float, float]]:
+    """A stroked path of pdfplumber's as straight pieces (x0, y0, x1, y1) in mm, y up: each
+    Bézier curve cut into 32 chords (those of a quarter circle stray 0.03 % of its radius)."""
+    def at(pt):
+        return pt[0] / PT, (height - pt[1]) / PT
+
+    path = obj.get("path") or [("m", obj["pts"][0])] + [("l", q) for q in obj["pts"][1:]]
+    out: list[tuple[float, float, float, float]] = []
+    start = here = None
+    for op, *pts in path:
+        if op == "m":
+            start = here = at(pts[0])
+        elif op == "h":
+            if here != start:
+                out.append((*here, *start))
+            here = start
+        elif len(pts) == 1:  # a line
+            nxt = at(pts[0])
+            out.append((*here, *nxt))
+            here = nxt
+        else:  # a cubic Bézier from the current point ("v" and "y" name one control point)
+            ctrl = [at(q) for q in pts]
+            if op == "v":
+                ctrl = [here, *ctrl]
+            elif op == "y":
+                ctrl = [ctrl[0], ctrl[1], ctrl[1]]
+            p0, (p1, p2, p3) = here, ctrl
+            prev = p0
+            for k in range(1, 33):
+                t = k / 32
+                u = 1 - t
+                nxt = tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
+                            for a, b, c, d in zip(p0, p1, p2, p3))
+                out.append((*prev, *nxt))
+                prev = nxt
+            here = p3
+    if obj.get("object_type") == "rect" and not obj.get("path"):
+        out.append((*here, *start))
+    return out
+
+
+def lines_near_trims(path: Path, index: int, bleed: float = BLEED, clear: float = 0.3) -> list[str]:
+    """Every stroked line, curve or rectangle of a page (the tokens' own art included) whose
+    ink comes within ``clear`` mm of a token's cut circle: a cut that misses the circle by
+    that much would leave it on the token's edge."""
+    circles = trims(path, index, bleed)
+    found = []
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[index]
+        for obj in page.curves + page.lines + page.rects:
+            if not obj["stroke"]:
+                continue
+            reach = clear + obj["linewidth"] / PT / 2
+            x0, x1 = obj["x0"] / PT, obj["x1"] / PT
+            y0, y1 = (page.height - obj["bottom"]) / PT, (page.height - obj["top"]) / PT
+            near = [(x, y, d / 2) for x, y, d in circles
+                    if x0 - reach <= x + d / 2 and x - d / 2 <= x1 + reach
+                    and y0 - reach <= y + d / 2 and y - d / 2 <= y1 + reach]
+            if not near:
+                continue
+            for ax, ay, bx, by in _segments(obj, page.height):
+                for x, y, r in near:
+                    # the distances from the centre along a straight piece run from its nearest
+                    # point's to its farther end's, every distance between taken on the way
+                    far = max(math.hypot(ax - x, ay - y), math.hypot(bx - x, by - y))
+                    dx, dy = bx - ax, by - ay
+                    t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+                    close = math.hypot(ax + t * dx - x, ay + t * dy - y)
+                    if close <= r + reach and far >= r - reach:
+                        found.append(f"page {index + 1}: a {obj['linewidth'] / PT:.2f} mm line at "
+                                     f"({ax:.2f}, {ay:.2f})-({bx:.2f}, {by:.2f}) within {clear} mm of the "
+                                     f"{2 * r:g} mm cut circle at ({x:.2f}, {y:.2f})")
+                        break
+                else:
+                    continue
+                break
+    return found
 
 
 def placements(reader: PdfReader, index: int) -> list[tuple[str, float, float, int, float]]:
@@ -170,20 +263,23 @@ class TestCounts:
     def test_one_cut_circle_per_token_at_its_diameter(self, pdfs, game):
         path = pdfs[game]
         expected = expected_diameters(game)
-        circles = [c for i in front_pages(path) for c in cut_circles(path, i)]
+        circles = [c for i in front_pages(path) for c in trims(path, i)]
         want: Counter = Counter()
         for counts in expected.values():
             want.update(counts)
         assert Counter(round(d, 2) for _, _, d in circles) == Counter({round(d, 2): n for d, n in want.items()})
+        # and one guide each, in the middle of its bleed ring: the diameter and the bleed
+        rings = [g for i in front_pages(path) for g in guides(path, i)]
+        assert Counter(round(d, 2) for _, _, d in rings) == Counter({round(d + BLEED, 2): n for d, n in want.items()})
 
     def test_slmw_diameters(self, pdfs):
-        circles = [c for i in front_pages(pdfs["so-long-my-world"]) for c in cut_circles(pdfs["so-long-my-world"], i)]
+        circles = [c for i in front_pages(pdfs["so-long-my-world"]) for c in trims(pdfs["so-long-my-world"], i)]
         # 60 feeling (16 mm), 12 marks of sol + the time counter (20 mm), 47 vision (25 mm),
         # the first player (30 mm)
         assert Counter(round(d, 2) for _, _, d in circles) == {16.0: 60, 20.0: 13, 25.0: 47, 30.0: 1}
 
     def test_visions_cubes(self, pdfs):
-        circles = cut_circles(pdfs["visions"], 0)
+        circles = trims(pdfs["visions"], 0)
         assert [round(d, 2) for _, _, d in circles] == [12.0] * 5
 
     @pytest.mark.parametrize("game", GAMES)
@@ -194,8 +290,8 @@ class TestCounts:
         for i in front_pages(path):
             counts = contents(texts[i])
             total.update(counts)
-            # each front page's footer counts its cut circles
-            assert sum(counts.values()) == len(cut_circles(path, i))
+            # each front page's footer counts its tokens, and each has its guide
+            assert sum(counts.values()) == len(trims(path, i)) == len(guides(path, i))
         assert dict(total) == {c: sum(n.values()) for c, n in expected_diameters(game).items()}
         n = len(texts)
         for k, t in enumerate(texts, start=1):
@@ -203,13 +299,13 @@ class TestCounts:
             assert f"page {k} of {n}" in t and "sample data" in t
 
     @pytest.mark.parametrize("game", GAMES)
-    def test_every_cut_circle_has_its_token_under_it(self, pdfs, game):
+    def test_every_guide_has_its_token_under_it(self, pdfs, game):
         path = pdfs[game]
         reader = PdfReader(path)
         for i in front_pages(path):
             placed = sorted((round(x, 2), round(y, 2)) for _, x, y, _, _ in placements(reader, i))
-            cuts = sorted((round(x, 2), round(y, 2)) for x, y, _ in cut_circles(path, i))
-            assert placed == cuts
+            rings = sorted((round(x, 2), round(y, 2)) for x, y, _ in guides(path, i))
+            assert placed == rings
 
     def test_whole_components_share_pages(self, pdfs):
         # two sheets: everything but the feelings, then the 60 feeling tokens
@@ -233,7 +329,7 @@ class TestGeometry:
     def test_no_two_cut_circles_closer_than_two_bleeds(self, pdfs, game):
         path = pdfs[game]
         for i in front_pages(path):
-            circles = cut_circles(path, i)
+            circles = trims(path, i)
             for k, (x1, y1, d1) in enumerate(circles):
                 for x2, y2, d2 in circles[k + 1:]:
                     assert math.hypot(x1 - x2, y1 - y2) - d1 / 2 - d2 / 2 >= 2 * BLEED - 0.01
@@ -250,12 +346,18 @@ class TestGeometry:
 
     @pytest.mark.parametrize("game", GAMES)
     def test_a_bleed_ring_around_each_cut(self, pdfs, game):
+        # the ring reaches BLEED beyond the data's diameter (the form is clipped to it), and
+        # the guide stands in its middle
         path = pdfs[game]
         reader = PdfReader(path)
+        want: Counter = Counter()
+        for counts in expected_diameters(game).values():
+            want.update({round(d / 2 + BLEED, 2): n for d, n in counts.items()})
+        assert Counter(round(ring, 2) for i in front_pages(path) for *_, ring in placements(reader, i)) == want
         for i in front_pages(path):
             rings = {(round(x, 2), round(y, 2)): ring for _, x, y, _, ring in placements(reader, i)}
-            for x, y, d in cut_circles(path, i):
-                assert rings[(round(x, 2), round(y, 2))] - d / 2 == pytest.approx(BLEED, abs=0.01)
+            for x, y, d in guides(path, i):
+                assert rings[(round(x, 2), round(y, 2))] - d / 2 == pytest.approx(BLEED / 2, abs=0.01)
 
     @pytest.mark.parametrize("game", GAMES)
     def test_ruler_and_footer_clear_of_the_tokens(self, pdfs, game):
@@ -280,11 +382,69 @@ class TestGeometry:
     def test_hexagonal_rows(self, pdfs):
         # the 60 feeling tokens: rows of 10 and 9 staggered by half a token
         path = pdfs["so-long-my-world"]
-        circles = cut_circles(path, front_pages(path)[1])
+        circles = trims(path, front_pages(path)[1])
         rows = Counter(round(y, 2) for _, y, _ in circles)
         assert sorted(rows.values(), reverse=True)[:2] == [10, 10] and 9 in rows.values()
         ys = sorted(rows, reverse=True)
         assert ys[0] - ys[1] == pytest.approx((16 + 2 * BLEED) * math.sqrt(3) / 2, abs=0.02)
+
+
+# --- the cutting guides ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def every_sheet(request, built) -> list[Path]:
+    """Every bundled token sheet, as `pnp build` writes it on one paper."""
+    paths = [r.path for r in built(request.param)[1] if r.path.name.endswith("-tokens.pdf")]
+    assert sorted(p.name for p in paths) == sorted(f"{g}-tokens.pdf" for g in GAMES)
+    return paths
+
+
+class TestGuides:
+    """Trims are marked by nothing on them: the guide stands in the bleed ring, at r + bleed/2,
+    where a cut that misses the trim, or the guide itself, leaves only the token's colour."""
+
+    def test_each_guide_in_the_middle_of_its_tokens_bleed(self, every_sheet):
+        for path in every_sheet:
+            for i in front_pages(path):
+                circles = trims(path, i)
+                rings = guides(path, i)
+                assert len(rings) == len(circles) > 0, (path.name, i)
+                for x, y, d in circles:
+                    mine = [g for g in rings if math.hypot(g[0] - x, g[1] - y) < 0.01]
+                    assert len(mine) == 1, (path.name, i, x, y)
+                    assert mine[0][2] / 2 == pytest.approx(d / 2 + BLEED / 2, abs=0.01)
+
+    def test_no_line_within_0_3_mm_of_a_cut_circle(self, every_sheet):
+        for path in every_sheet:
+            for i in range(len(PdfReader(path).pages)):  # fronts and backs
+                assert lines_near_trims(path, i) == []
+
+    def test_guides_on_the_fronts_only(self, every_sheet):
+        for path in every_sheet:
+            n = len(PdfReader(path).pages)
+            fronts = set(front_pages(path))
+            assert fronts
+            for i in range(n):
+                assert bool(guides(path, i)) == (i in fronts), (path.name, i)
+
+    def test_a_guide_on_the_trim_would_be_found(self, tmp_path):
+        # the measure itself: the old drawing, a line on the cut circle, is caught
+        path = tmp_path / "old.pdf"
+        canvas = new_canvas(path, "t")
+        canvas.setLineWidth(tokens.GUIDE_WIDTH * mm)
+        canvas.circle(50 * mm, 50 * mm, (10 + 0.25) * mm, stroke=1, fill=0)  # 0.25 mm off the trim
+        form = "TokenTest"
+        canvas.beginForm(form, -13 * PT - 1, -13 * PT - 1, 13 * PT + 1, 13 * PT + 1)
+        canvas.endForm()
+        canvas.saveState()
+        canvas.translate(50 * mm, 50 * mm)
+        canvas.doForm(form)
+        canvas.restoreState()
+        canvas.save()
+        assert [round(d, 2) for *_, d in trims(path, 0, 3.0)] == [20.0]
+        assert len(lines_near_trims(path, 0, 3.0)) == 1
+        assert lines_near_trims(path, 0, 3.0, clear=0.1) == []
 
 
 # --- backs -------------------------------------------------------------------------------------
@@ -313,8 +473,8 @@ def mirrored_backs(path: Path, paper: str, duplex: str, offset=(0.0, 0.0)):
         # the same ring (the same diameter and bleed) behind each front
         ring_front = Counter(round(r, 2) for *_, r in front)
         assert Counter(round(r, 2) for *_, r in back) == ring_front
-        # backs carry no cut outline: a misregistered back would show it on the token's edge
-        assert cut_circles(path, b) == []
+        # backs carry no guide: a misregistered back would carry it onto the token
+        assert guides(path, b) == []
     return pairs
 
 
@@ -366,7 +526,7 @@ class TestBacks:
         # the fronts do not move
         reader = PdfReader(path)
         assert sorted((round(x, 2), round(y, 2)) for _, x, y, _, _ in placements(reader, 0)) == \
-            sorted((round(x, 2), round(y, 2)) for x, y, _ in cut_circles(path, 0))
+            sorted((round(x, 2), round(y, 2)) for x, y, _ in guides(path, 0))
 
 
 # --- options and files -------------------------------------------------------------------------
@@ -377,23 +537,45 @@ class TestOptions:
         results = build(["so-long-my-world"], BuildOptions(out_dir=tmp_path / "one", bleed=1.0))
         path = token_pdf(results, "so-long-my-world")
         rings = {(round(x, 2), round(y, 2)): ring for _, x, y, _, ring in placements(PdfReader(path), 0)}
-        assert {round(rings[(round(x, 2), round(y, 2))] - d / 2, 2) for x, y, d in cut_circles(path, 0)} == {1.0}
+        # a ring of 1 mm, the guide in its middle, 0.5 mm outside the cut circle
+        assert {round(rings[(round(x, 2), round(y, 2))] - d / 2, 2) for x, y, d in guides(path, 0)} == {0.5}
+        assert Counter(round(d, 2) for *_, d in trims(path, 0, 1.0)) == {25.0: 47, 20.0: 13, 30.0: 1}
+        assert lines_near_trims(path, 0, 1.0) == []
         results = build(["so-long-my-world"], BuildOptions(out_dir=tmp_path / "ten", bleed=10.0))
         r = next(r for r in results if r.path.name.endswith("-tokens.pdf"))
         assert any("clamped to 3 mm" in w for w in r.warnings)
-        circles = cut_circles(r.path, 0)
+        circles = trims(r.path, 0, tokens.MAX_BLEED)
         for k, (x1, y1, d1) in enumerate(circles):
             for x2, y2, d2 in circles[k + 1:]:
                 assert math.hypot(x1 - x2, y1 - y2) - d1 / 2 - d2 / 2 >= 2 * tokens.MAX_BLEED - 0.01
+        want = sorted((round(x, 2), round(y, 2), round(d + tokens.MAX_BLEED, 2)) for x, y, d in circles)
+        assert sorted((round(x, 2), round(y, 2), round(d, 2)) for x, y, d in guides(r.path, 0)) == want
 
     def test_no_bleed_still_leaves_room_for_scissors(self, tmp_path):
         results = build(["so-long-my-world"], BuildOptions(out_dir=tmp_path, bleed=0.0))
         path = token_pdf(results, "so-long-my-world")
         for i in front_pages(path):
-            circles = cut_circles(path, i)
+            circles = trims(path, i, 0.0)
             gaps = [math.hypot(a[0] - b[0], a[1] - b[1]) - a[2] / 2 - b[2] / 2
                     for k, a in enumerate(circles) for b in circles[k + 1:]]
             assert min(gaps) >= tokens.MIN_GAP - 0.01
+        # no ring, so no guide: not on the cut circle (a hairline on the token's edge), not
+        # outside it on white paper (a white rim); the printed token's edge is its outline
+        for i in range(len(PdfReader(path).pages)):
+            assert guides(path, i) == []
+            assert lines_near_trims(path, i, 0.0) == []
+
+    def test_a_ring_too_narrow_for_a_guide_gets_none(self, tmp_path):
+        # under 0.75 mm, a guide in the middle of the ring would come within 0.3 mm of the cut
+        assert tokens.guide_radius(tokens.Disc(20, 0.0)) is None
+        assert tokens.guide_radius(tokens.Disc(20, 0.7)) is None
+        assert tokens.guide_radius(tokens.Disc(20, 0.75)) == pytest.approx(10.375)
+        assert tokens.guide_radius(tokens.Disc(20, 2.0)) == pytest.approx(11.0)
+        comp = {"component": "chip", "kind": "token", "layout": "visions-cube",
+                "items": [{"name": "Chip", "count": 3, "colour": "red"}]}
+        path, _ = _render(tmp_path, comp, bleed=0.5)
+        assert guides(path, 0) == [] and lines_near_trims(path, 0, 0.5) == []
+        assert [round(d, 2) for *_, d in trims(path, 0, 0.5)] == [12.0] * 3
 
     def test_byte_identical_rebuild(self, tmp_path, pdfs):
         again = build(GAMES, BuildOptions(out_dir=tmp_path))
@@ -499,7 +681,8 @@ class TestSingleSided:
         assert report.pages == len(texts) == 5 and report.fronts == {"chip": 500}
         assert ["blank back" in t for t in texts] == [False, True, False, True, False]
         assert all(placements(PdfReader(path), i) == [] for i in (1, 3))
-        assert sum(len(cut_circles(path, i)) for i in (0, 2, 4)) == 500
+        assert sum(len(guides(path, i)) for i in (0, 2, 4)) == 500
+        assert sum(len(guides(path, i)) for i in (1, 3)) == 0
 
     def test_no_blank_pages_without_duplex(self, tmp_path):
         path, report = _render(tmp_path, self._chips(500), duplex="off")
@@ -507,13 +690,13 @@ class TestSingleSided:
 
     def test_template_size_when_no_diameter(self, tmp_path):
         path, _ = _render(tmp_path, self._chips(3))
-        assert [round(d, 2) for *_, d in cut_circles(path, 0)] == [12.0] * 3
+        assert [round(d, 2) for *_, d in trims(path, 0)] == [12.0] * 3
 
     def test_diameter_scales_the_design(self, tmp_path):
         comp = self._chips(2)
         comp["items"][0]["diameter"] = 24
         path, _ = _render(tmp_path, comp)
-        assert [round(d, 2) for *_, d in cut_circles(path, 0)] == [24.0] * 2
+        assert [round(d, 2) for *_, d in trims(path, 0)] == [24.0] * 2
 
     def test_mixed_sheet_backs_only_the_double_sided(self, tmp_path):
         comp = {"component": "chip", "kind": "token", "layout": "visions-cube",

@@ -1,11 +1,21 @@
-"""Token sheets: round tokens packed on pages, each with a cut outline and a bleed ring, and
-the backs of double-sided tokens mirrored so that each lands behind its front.
+"""Token sheets: round tokens packed on pages, each in a bleed ring with a cutting guide in
+that ring, and the backs of double-sided tokens mirrored so that each lands behind its front.
 
 A token is a template (``layouts/tokens.yaml``) drawn in a circle: the template is square,
 its width is the diameter it was designed at, and an item's ``diameter`` (mm) scales it.
-Around the cut circle, a ring of the template's background (the bleed, ``--bleed`` clamped
-to `MAX_BLEED`) hides a cut that strays outward. Cut circles are drawn on the fronts only,
-as a thin grey line of `CUT_WIDTH` (no other line on a token sheet has that width).
+Around the cut circle (the trim: the token's diameter), a ring of the template's background
+(the bleed, ``--bleed`` clamped to `MAX_BLEED`) hides a cut that strays outward.
+
+No line is drawn on the trim: a cut that missed it by a hair would leave the line on the
+token's edge. The cutting guide, a thin grey circle of `GUIDE_WIDTH` (no other line on a
+token sheet has that width), stands in the middle of the bleed ring, at radius r + bleed/2:
+a cut anywhere from the trim out to the guide shows only the token's own colour, and the
+token comes out at most ``bleed`` mm wider than designed ("cut just inside the line"; a
+circle punch of the token's diameter cuts the trim itself). A ring too narrow to hold the
+guide `GUIDE_CLEAR` mm clear of the trim (under 0.75 mm, ``--bleed 0`` among them) gets no
+guide: the edge of the printed colour is then the outline to cut along, and no line is
+drawn anywhere near the trim. Guides are drawn on the fronts only: a back printed a little
+off would carry its guide onto the token.
 
 A component is double-sided when it names a ``back:`` (one for the component, or one per
 item), like a card component; the back's fields are the item's own, overridden by those
@@ -57,8 +67,9 @@ from .forms import FormCache, shown_key
 from .images import ImageStore
 from .sheets import RenderReport
 
-CUT_WIDTH = 0.15  # mm: the cut outlines' line width (tests find the outlines by it)
-CUT_COLOUR = "#707070"  # mid grey: visible on the pale and on the dark tokens alike
+GUIDE_WIDTH = 0.15  # mm: the cutting guides' line width (tests find the guides by it)
+GUIDE_COLOUR = "#707070"  # mid grey: visible on the pale and on the dark tokens alike
+GUIDE_CLEAR = 0.3  # mm at the least between the trim circle and the guide's line (its inner edge)
 MIN_GAP = 2.0  # mm between two cut circles at the least, whatever the bleed
 MAX_BLEED = 3.0  # mm: a wider ring of a token's background only wastes paper
 BAND = furniture.RULER_HEIGHT + 1.0  # mm kept for the ruler (top) and the footer (bottom)
@@ -322,6 +333,14 @@ def _tokens(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: Paper |
 # --- drawing ---------------------------------------------------------------------------------
 
 
+def guide_radius(disc: Disc) -> float | None:
+    """The radius (mm) of ``disc``'s cutting guide: the middle of its bleed ring, or None
+    when the ring is too narrow to keep the guide's line `GUIDE_CLEAR` mm off the trim."""
+    if disc.bleed / 2 - GUIDE_WIDTH / 2 < GUIDE_CLEAR - _EPS:
+        return None
+    return disc.r + disc.bleed / 2
+
+
 @dataclass
 class _Sheet:
     tokens: list[tuple[_Token, Placed]]
@@ -379,13 +398,16 @@ class TokenRenderer:
         c.doForm(form)
         c.restoreState()
 
-    def _cuts(self, sheet: _Sheet) -> None:
+    def _guides(self, sheet: _Sheet) -> None:
+        """The cutting guides of a front page, in the tokens' bleed rings (none on a trim)."""
         c = self.canvas
         c.saveState()
-        c.setStrokeColor(ink(CUT_COLOUR))
-        c.setLineWidth(CUT_WIDTH * mm)
+        c.setStrokeColor(ink(GUIDE_COLOUR))
+        c.setLineWidth(GUIDE_WIDTH * mm)
         for token, p in sheet.tokens:
-            c.circle(p.x * mm, p.y * mm, token.disc.r * mm, stroke=1, fill=0)
+            r = guide_radius(token.disc)
+            if r is not None:
+                c.circle(p.x * mm, p.y * mm, r * mm, stroke=1, fill=0)
         c.restoreState()
 
     def _page(self, footer: str, draw: Callable[[], None], offset: tuple[float, float]) -> None:
@@ -438,7 +460,7 @@ class TokenRenderer:
                         self._token(token.front, token.disc, p.x, p.y, False)
                         report.faces += 1
                         report.fronts[token.component] = report.fronts.get(token.component, 0) + 1
-                    self._cuts(sheet)
+                    self._guides(sheet)
 
                 sides = "fronts" if sheet.double_sided else "one side only"
                 self._page(f"{where} · {sides} · {page_no}", fronts, (0.0, 0.0))
