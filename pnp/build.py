@@ -223,7 +223,9 @@ def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_s
 
     with atomic.Transaction() as staged:  # every file beside its destination; in place together at the end
         def start(dest: Path, title: str):
-            return new_canvas(staged.file(dest), title, options.duplex)
+            canvas = new_canvas(staged.file(dest), title, options.duplex)
+            canvas.keep_pages = True  # for the checks of every page (pnp/render/pagecheck.py)
+            return canvas
 
         for game, data, jobs in loaded:
             title = data.spec.title if data.spec else game
@@ -233,7 +235,8 @@ def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_s
             canvas = start(dest, f"{title}: print-and-play cards")
             report = SheetRenderer(canvas, layouts, options).render(jobs, on_face, game)
             canvas.save()
-            results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
+            results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts,
+                                     report.warnings + _page_problems(dest, canvas)))
             for cut_name, (page_w, page_h, outlines) in report.cuts.items():
                 for suffix, write in ((".svg", cutfile.svg), (".dxf", cutfile.dxf)):
                     dest = out / f"{cut_name}{suffix}"
@@ -247,8 +250,16 @@ def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_s
                 canvas = start(dest, f"{title}: print-and-play {suffix}")
                 report = render(canvas, pieces, layouts, options)
                 canvas.save()
-                results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts, report.warnings))
+                results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts,
+                                         report.warnings + _page_problems(dest, canvas)))
     return results
+
+
+def _page_problems(dest: Path, canvas) -> list[str]:
+    """The checks of every printed page (pnp/render/pagecheck.py), each naming the file."""
+    from .render import pagecheck
+
+    return [f"{dest.name}: {problem}" for problem in pagecheck.problems(canvas.pages)]
 
 
 def _export(loaded, layouts: Layouts, fmt: Format, options: PrintOptions, out: Path, on_start=None,

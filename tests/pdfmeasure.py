@@ -91,7 +91,10 @@ def footers(path) -> list[str]:
     any orientation (a landscape arrangement is printed turned on a portrait page)."""
     out = []
     for page in PdfReader(path).pages:
-        lines = [l for l in (page.extract_text() or "").splitlines() if " · sheet " in l]
+        lines = [line.strip() for line in (page.extract_text() or "").splitlines()]
+        # a footer too long for one line is broken before its "sheet k of n" (token sheets)
+        joined = [f"{a} · {b}" if b.startswith("sheet ") and " · " in a else b for a, b in zip([""] + lines, lines)]
+        lines = [l for l in joined if " · sheet " in l]
         out.append(lines[-1] if lines else "")
     return out
 

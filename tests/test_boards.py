@@ -267,7 +267,7 @@ class TestTiledPdf:
         for i in range(len(reader.pages)):
             assert page_size_mm(reader, i) == (210.0, 297.0)
             assert f"page {i + 1} of {len(reader.pages)}" in texts[i]
-            assert "50 mm: check with a ruler" in texts[i]
+            assert "50 mm: print at 100%" in texts[i]  # the ruler's caption, its form for the header's room
         with pdfplumber.open(out / name) as pdf:
             for page in pdf.pages:  # the ruler: a 50 mm line of the ruler's width
                 assert any(abs(l["x1"] - l["x0"] - 50 * PT) < 0.1 and abs(l["linewidth"] / PT - 0.2) < 0.01
@@ -414,7 +414,7 @@ class TestScales:
                 assert page_size_mm(reader, i) == (210.0, 297.0)
                 (clip, m, _), = placements(reader, i)
                 assert scale_of(m) == pytest.approx(scale)
-                assert f"scale {scale * 100:.0f} %" in texts[i] and "50 mm: check with a ruler" in texts[i]
+                assert f"scale {scale * 100:.0f} %" in texts[i] and "50 mm: print at 100%" in texts[i]
                 region = board_region(clip, m)
                 assert region[0] < 0 and region[1] < 0  # the whole board with its bleed
         (clip, _, _), = placements(PdfReader(fit / "so-long-my-world-boards.pdf"), 0)

@@ -38,6 +38,7 @@ MISCUT = 0.5
 # Page furniture (pnp/render/furniture.py) sits beyond the crop marks, above and below the
 # cards: the 50 mm ruler at the top, the footer at the bottom, this far from the marks.
 RULER_HEIGHT = 4.2
+RULER_WIDTH = 52.0  # the 50 mm ruler and a millimetre each side
 FOOTER_HEIGHT = 2.6
 FURNITURE_GAP = 0.6
 
@@ -371,9 +372,17 @@ def fit_grid(paper: Paper | str, card_w: float, card_h: float, bleed: float, spa
         across = _axis(w, card_w, bleed, spacing, gutter, sides)
         down = _axis(h, card_h, bleed, spacing, gutter, sides + furniture)
         tight = _axis(h, card_h, bleed, spacing, gutter, sides)
+        if across is None:
+            continue
         if tight is not None and (down is None or tight.count > down.count):
-            down = tight
-        if across is None or down is None:
+            # a row more when the ruler and the footer go between the crop marks: only where a
+            # stretch between two marks holds the ruler (else a mark would run through it)
+            squeezed = SheetLayout(paper.name, w, h, card_w, card_h, across.count, tight.count,
+                                   across.bleed, tight.bleed, across.gutter, tight.gutter, margin)
+            # (a card too tall for any other way still gets its page, and the build's checks say)
+            if down is None or max(b - a for a, b in squeezed.free_spans()) >= RULER_WIDTH - 1e-9:
+                down = tight
+        if down is None:
             continue
         layout = SheetLayout(paper.name, w, h, card_w, card_h, across.count, down.count,
                              across.bleed, down.bleed, across.gutter, down.gutter, margin)

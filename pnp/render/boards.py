@@ -19,6 +19,7 @@ from typing import Any
 
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.components import MAX_BOARD_PAGES
@@ -33,6 +34,8 @@ from .card import Face, FaceRenderer
 from .colour import ink
 from .forms import FormCache, face_key
 from .images import ImageStore
+from .measured import MIN_TEXT_PT
+from .pagecheck import MARK_CLEAR
 from .sheets import MARK_WIDTH, RenderReport
 
 GUIDE_COLOUR = "#4d4d4d"
@@ -264,11 +267,11 @@ class BoardRenderer:
             if vertical:
                 cx = strip.x + strip.w / 2 + 0.9
                 for t in (0.34, 0.66):
-                    self._text(note, cx, strip.y + strip.h * t, 5.5, "bold", "#1b1b1b", "center", 90, "#ffffff")
+                    self._text(note, cx, strip.y + strip.h * t, MIN_TEXT_PT, "bold", "#1b1b1b", "center", 90, "#ffffff")
             else:
                 cy = strip.y + strip.h / 2 - 0.9
                 for t in (0.34, 0.66):
-                    self._text(note, strip.x + strip.w * t, cy, 5.5, "bold", "#1b1b1b", "center", 0, "#ffffff")
+                    self._text(note, strip.x + strip.w * t, cy, MIN_TEXT_PT, "bold", "#1b1b1b", "center", 0, "#ffffff")
 
     def _crosses(self, plan: tl.TilePlan, tile: tl.Tile) -> None:
         """Half crosses at each seam of the tile, on the side that disappears: the glue strip
@@ -306,7 +309,7 @@ class BoardRenderer:
     def _edge_notes(self, plan: tl.TilePlan, tile: tl.Tile) -> None:
         """What to do with each edge, written in the band beside it."""
         p = tile.page
-        size = 5.5
+        size = MIN_TEXT_PT
 
         def note(side: str) -> str:
             kind = getattr(tile, side)
@@ -318,18 +321,20 @@ class BoardRenderer:
             over = plan.at(tile.row, tile.col + 1) if side == "right" else plan.at(tile.row + 1, tile.col)
             return f"glue strip ({_mm(plan.overlap)} mm): keep it · {over.label} goes on top"
 
-        # clear of the registration crosses, whose arms reach CROSS_ARM mm beyond the edge
-        gap = CROSS_ARM + 1.0
-        cap = size * 0.3528 * 0.75  # a capital's height, mm
+        # clear of the registration crosses, whose arms (on their white casing) reach
+        # CROSS_ARM mm beyond the edge, by MARK_CLEAR and the line's descent
+        ascent, descent = (v * size / mm for v in pdfmetrics.getAscentDescent(fonts.font("regular"), 1))
+        gap = CROSS_ARM + CROSS_CASING / 2 + MARK_CLEAR - descent
         self._text(note("top"), p.x + p.w / 2, p.top + gap, size, align="center")
-        self._text(note("bottom"), p.x + p.w / 2, p.y - gap - cap, size, align="center")
+        self._text(note("bottom"), p.x + p.w / 2, p.y - gap - ascent - descent, size, align="center")
         self._text(note("left"), p.x - gap, p.y + p.h / 2, size, align="center", angle=90)
-        self._text(note("right"), p.right + gap + cap, p.y + p.h / 2, size, align="center", angle=90)
+        self._text(note("right"), p.right + gap + ascent + descent, p.y + p.h / 2, size, align="center", angle=90)
 
     def _locator(self, plan: tl.TilePlan, tile: tl.Tile | None, x: float, y: float, h: float) -> float:
         """A tiny grid of the tiles with ``tile`` filled, its bottom-left at (x, y) mm; returns
         its width."""
         cell = min(2.4, h / plan.rows, 24.0 / plan.cols)
+        x += 0.1  # its outline's half width: the grid stays out of the printer margin
         c = self.c
         c.saveState()
         c.setLineWidth(0.2 * mm)
@@ -339,7 +344,7 @@ class BoardRenderer:
             c.rect((x + t.col * cell) * mm, (y + (plan.rows - 1 - t.row) * cell) * mm, cell * mm, cell * mm,
                    stroke=1, fill=1)
         c.restoreState()
-        return cell * plan.cols
+        return cell * plan.cols + 0.1
 
     def _furniture(self, plan: tl.TilePlan, footer: str, left: str, right: str, tile: tl.Tile | None,
                    show_locator: bool) -> None:
@@ -386,10 +391,14 @@ class BoardRenderer:
         c.clipPath(p, stroke=0, fill=0)
         self._place(form, plan, tile.dx, tile.dy)
         c.restoreState()
-        self._glue_strips(plan, tile)
-        self._crosses(plan, tile)
-        self._cut_marks(plan, tile)
-        self._edge_notes(plan, tile)
+        with measured.furniture(c, "the glue strip"):
+            self._glue_strips(plan, tile)
+        with measured.marks(c, "registration cross"):
+            self._crosses(plan, tile)
+        with measured.marks(c, "crop mark"):
+            self._cut_marks(plan, tile)
+        with measured.furniture(c, "the notes beside the tile"):
+            self._edge_notes(plan, tile)
         n = len(plan.tiles)
         copies = f" · copy {copy} of {board.copies}" if board.copies > 1 else ""
         if n > 1:
@@ -400,7 +409,8 @@ class BoardRenderer:
             what = f"whole board{copies}" + ("" if plan.scale == 1.0 else f" · scale {_percent(plan.scale)}")
             left = f"{board.name} · scale {_percent(plan.scale)}"
             right = self._scale_note(plan)
-        self._furniture(plan, self._footer(board, what), left, right, tile, n > 1)
+        with measured.furniture(c, "the tile's heading"):
+            self._furniture(plan, self._footer(board, what), left, right, tile, n > 1)
         c.restoreState()
         c.showPage()
         self.page += 1
@@ -408,6 +418,10 @@ class BoardRenderer:
     # --- the assembly map -------------------------------------------------------------------
 
     def _map_page(self, board: _Board, form: str, first_tile_page: int) -> None:
+        with measured.furniture(self.c, "the assembly map"):
+            self._draw_map_page(board, form, first_tile_page)
+
+    def _draw_map_page(self, board: _Board, form: str, first_tile_page: int) -> None:
         c = self.c
         plan = board.plan
         pw, ph = plan.page_w, plan.page_h

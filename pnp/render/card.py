@@ -98,6 +98,11 @@ def roman(n: int) -> str:
     return "".join(out)
 
 
+def _quoted(text: str, most: int = 24) -> str:
+    """``text`` in quotes for a warning, cut short."""
+    return repr(text if len(text) <= most else text[:most - 1] + "…")
+
+
 def is_empty(value: Any) -> bool:
     return value is None or value is False or value == "" or value == [] or value == {}
 
@@ -238,6 +243,7 @@ class FaceRenderer:
         measured.drawing(c, None)
         self._element = None
         self._collisions(face)
+        self._faint_text(face)
         self._small_text(face)
 
     def _small_text(self, face: Face) -> None:
@@ -252,6 +258,17 @@ class FaceRenderer:
                           f"{measured.MIN_TEXT_PT:g} pt print shops ask for (layout {face.template.name!r}: a larger "
                           f"size and min_size, or a larger box; other faces of the layout may too)")
         measured.forget(c)
+
+    def _faint_text(self, face: Face) -> None:
+        """Text this face printed under `measured.MIN_CONTRAST` with what is beneath it: a
+        warning for the first face of each template that does, naming the element."""
+        for faint in measured.low_contrast(self.canvas):
+            key = (face.template.name, f"contrast {faint.subject}")
+            if key not in self._small:
+                self._small.add(key)
+                self.warn(f"{face.label}: the text of '{faint.subject}' ({_quoted(faint.text)}) is {faint.colour} on "
+                          f"{faint.ground}, {faint.ratio:.2f}:1 contrast, under the {measured.MIN_CONTRAST:g}:1 a "
+                          f"printed text needs (layout {face.template.name!r}: a darker or lighter colour)")
 
     def _collisions(self, face: Face) -> None:
         """Two text elements whose printed lines run into each other (a two-line title over a

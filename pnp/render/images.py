@@ -65,6 +65,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.errors import InputError
 from pnp.data.yamlsafe import check_regular, open_checked, read_bytes_checked
+from pnp.render.measured import MeasuredCanvas
 
 __all__ = ["ImageInfo", "ImageStore", "image_info", "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS"]
 
@@ -746,6 +747,10 @@ class ImageStore:
             c._code.append(f"q {fp_str(x, y, w, h)} re W n {m} cm /{reg} Do Q")
         else:
             c._code.append(f"q {m} cm /{reg} Do Q")
+        if isinstance(c, MeasuredCanvas):  # what the image covers, for the checks of the build
+            shown = (max(x, x0), max(y, y0), min(x + w, x0 + dw), min(y + h, y0 + dh)) if clip else \
+                (x0, y0, x0 + dw, y0 + dh)
+            c.image_drawn(shown)
         forms = c._formsinuse
         if entry.name not in forms:
             forms.append(entry.name)

@@ -36,7 +36,7 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.paper import Paper, parse_paper
 from ..layout.sheet import MARK_GAP, MARK_LENGTH, MIN_MARGIN, Duplex, Rect, mirrors_left_right
-from . import fonts, furniture
+from . import fonts, furniture, measured
 from .card import Face, FaceRenderer
 from .colour import ink, mix
 from .images import ImageStore
@@ -285,6 +285,10 @@ class ScreenRenderer:
     def _marks(self, sheet: ScreenSheet, trim: Rect, fold_xs: list[float]) -> None:
         """Corner marks (solid) at the cut lines and fold marks (dashed) at the folds, outside
         the bleed, so the cut and the folds can be found with a ruler from either side."""
+        with measured.marks(self.c, "corner mark"):
+            self._draw_marks(sheet, trim, fold_xs)
+
+    def _draw_marks(self, sheet: ScreenSheet, trim: Rect, fold_xs: list[float]) -> None:
         c = self.c
         length = sheet.mark_length()
         if length <= 0.2:
@@ -309,6 +313,10 @@ class ScreenRenderer:
 
     def _legend(self, sheet: ScreenSheet, outside: bool) -> None:
         """Top left, beside the ruler: what the lines mean."""
+        with measured.furniture(self.c, "the legend"):
+            self._draw_legend(sheet, outside)
+
+    def _draw_legend(self, sheet: ScreenSheet, outside: bool) -> None:
         c = self.c
         x = sheet.margin
         y = sheet.page_h - sheet.margin - LEGEND_HEIGHT / 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 
 from reportlab.lib.units import mm
@@ -15,9 +15,9 @@ from ..data.errors import InputError
 from ..layout import model as lm
 from ..layout.cutter import cut_outlines, fit_cutter_grid, registration_marks
 from ..layout.presets import Preset, fit
-from ..layout.sheet import SheetLayout, fit_grid
+from ..layout.sheet import RULER_WIDTH, SheetLayout, fit_grid
 from ..options import PrintOptions
-from . import fonts, furniture
+from . import fonts, furniture, measured
 from .colour import ink
 from .forms import FormCache, face_key
 from .measured import MeasuredCanvas
@@ -198,18 +198,19 @@ class SheetRenderer:
 
     def _marks(self, sheet: SheetLayout, filled: set[tuple[int, int]]) -> None:
         c = self.c
-        c.saveState()
-        c.setStrokeColor(ink("#000000"))
-        c.setLineWidth(MARK_WIDTH * mm)
-        for m in sheet.crop_marks(filled):
-            if abs(m.x1 - m.x0) + abs(m.y1 - m.y0) > 0.2:
-                c.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
-        c.restoreState()
+        with measured.marks(c, "crop mark"):
+            c.saveState()
+            c.setStrokeColor(ink("#000000"))
+            c.setLineWidth(MARK_WIDTH * mm)
+            for m in sheet.crop_marks(filled):
+                if abs(m.x1 - m.x0) + abs(m.y1 - m.y0) > 0.2:
+                    c.line(m.x0 * mm, m.y0 * mm, m.x1 * mm, m.y1 * mm)
+            c.restoreState()
 
     def _ruler(self, sheet: SheetLayout) -> None:
-        furniture.ruler(self.c, *sheet.furniture_box(True, furniture.RULER_MM + 2, furniture.RULER_HEIGHT))
+        furniture.ruler(self.c, *sheet.furniture_box(True, RULER_WIDTH, furniture.RULER_HEIGHT))
 
-    def _footer(self, sheet: SheetLayout, text: str) -> None:
+    def _footer(self, sheet: SheetLayout, text: Sequence[str]) -> None:
         furniture.footer(self.c, text, *sheet.furniture_box(False, 120, furniture.FOOTER_HEIGHT))
 
     # --- cards ----------------------------------------------------------------------------
@@ -233,6 +234,7 @@ class SheetRenderer:
         box = sheet.bleed_box(col, row, filled)
         trim = sheet.trim_box(col, row)
         c.saveState()
+        measured.drawing(c, face.label)  # what the placed card is called in the page's checks
         p = c.beginPath()
         p.rect(box.x * mm, box.y * mm, box.w * mm, box.h * mm)
         c.clipPath(p, stroke=0, fill=0)
@@ -246,18 +248,20 @@ class SheetRenderer:
             c.translate(dx * mm, dy * mm)
             c.scale(scale, scale)
         c.doForm(form)
+        measured.drawing(c, None)
         c.restoreState()
 
     def _registration(self, sheet: SheetLayout) -> None:
         """The cutting machine's marks, on the page as printed (not turned with the cards)."""
         c = self.c
-        c.saveState()
-        c.setFillColor(ink("#000000"))
-        for r in registration_marks(*sheet.printed_size):
-            c.rect(r.x * mm, r.y * mm, r.w * mm, r.h * mm, stroke=0, fill=1)
-        c.restoreState()
+        with measured.marks(c, "registration mark"):
+            c.saveState()
+            c.setFillColor(ink("#000000"))
+            for r in registration_marks(*sheet.printed_size):
+                c.rect(r.x * mm, r.y * mm, r.w * mm, r.h * mm, stroke=0, fill=1)
+            c.restoreState()
 
-    def _page(self, sheet: SheetLayout, footer: str, draw_cards: Callable[[], None],
+    def _page(self, sheet: SheetLayout, footer: Sequence[str], draw_cards: Callable[[], None],
               filled: set[tuple[int, int]], offset: tuple[float, float], registration: bool = False) -> None:
         c = self.c
         c.saveState()
@@ -323,7 +327,16 @@ class SheetRenderer:
                         ([s.back for s in chunk], back_slots, back_filled, sheet.back_turned(duplex))):
                     mixed += self._mixed_edges(sheet, dict(zip(side_slots, side_faces)), side_filled, turned)
                     edges += len(sheet.inner_edges(side_filled))
-                where = f"{run.game_title} · {_contents(chunk)} · sheet {k} of {len(sheets)}"
+                # the footer names what the sheet holds; where that is too long for the page
+                # at 6 pt, it counts the cards instead
+                wheres = [f"{run.game_title} · {what} · sheet {k} of {len(sheets)}"
+                          for what in (_contents(chunk), f"{len(chunk)} card{'s' if len(chunk) > 1 else ''}")]
+                wheres.append(f"sheet {k} of {len(sheets)}")
+                # the same form of it on the sheet's front and back, so the two pages read alike
+                last = f"page {total_pages} of {total_pages}{note}"
+                wheres = wheres[furniture.fitting(
+                    [[f"{w} · backs ({_FLIP[duplex]}) · {last}" for w in wheres[:-1]] + [f"{wheres[-1]} · backs · {last}"]],
+                    sheet.furniture_box(False, 120, furniture.FOOTER_HEIGHT)[2]):]
                 cut = ""
                 if sheet.cutter:  # one cut file for each arrangement: full sheets share one
                     key = (sheet, tuple(slots))
@@ -331,14 +344,15 @@ class SheetRenderer:
                         cut_names[key] = f"{name}-cut-{len(cut_names) + 1}"
                         report.cuts[cut_names[key]] = (*sheet.printed_size, cut_outlines(sheet, slots))
                     cut = f" · cut with {cut_names[key]}.svg or .dxf"
-                self._page(sheet, f"{where} · fronts · page {self.page + 1} of {total_pages}{note}{cut}",
-                           fronts, filled, (0.0, 0.0), registration=sheet.cutter)
+                self._page(sheet, [f"{where} · fronts · page {self.page + 1} of {total_pages}{note}{cut}"
+                                   for where in wheres], fronts, filled, (0.0, 0.0), registration=sheet.cutter)
                 # the page number is known only when the back is drawn (duplex off: after every
                 # front); the footer holds names from the data, so it is joined, never formatted
-                back_footer = (f"{where} · backs ({_FLIP[duplex]}) · page ", f" of {total_pages}{note}")
+                back_footers = [(f"{where} · backs ({_FLIP[duplex]}) · page ", f" of {total_pages}{note}")
+                                for where in wheres] + [(f"{wheres[-1]} · backs · page ", f" of {total_pages}")]
 
-                def back_page(b=backs, f=back_footer, bf=back_filled, sheet=sheet) -> None:
-                    self._page(sheet, f"{f[0]}{self.page + 1}{f[1]}", b, bf, self.options.back_offset)
+                def back_page(b=backs, fs=back_footers, bf=back_filled, sheet=sheet) -> None:
+                    self._page(sheet, [f"{f[0]}{self.page + 1}{f[1]}" for f in fs], b, bf, self.options.back_offset)
 
                 if duplex == "off":
                     later_backs.append(back_page)

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 
 from reportlab.lib.units import mm
@@ -60,7 +60,7 @@ from ..layout import model as lm
 from ..layout.paper import Paper, parse_paper
 from ..layout.sheet import MIN_MARGIN, Duplex, mirrors_left_right
 from ..options import PieceJob, PrintOptions
-from . import furniture
+from . import furniture, measured
 from .card import Face, FaceRenderer
 from .colour import ink
 from .forms import FormCache, shown_key
@@ -73,6 +73,7 @@ GUIDE_CLEAR = 0.3  # mm at the least between the trim circle and the guide's lin
 MIN_GAP = 2.0  # mm between two cut circles at the least, whatever the bleed
 MAX_BLEED = 3.0  # mm: a wider ring of a token's background only wastes paper
 BAND = furniture.RULER_HEIGHT + 1.0  # mm kept for the ruler (top) and the footer (bottom)
+FOOTER_ROOM = BAND - 0.4  # mm of the band the footer may take: two lines, clear of the tokens
 _EPS = 1e-6
 
 _FLIP = {
@@ -401,16 +402,17 @@ class TokenRenderer:
     def _guides(self, sheet: _Sheet) -> None:
         """The cutting guides of a front page, in the tokens' bleed rings (none on a trim)."""
         c = self.canvas
-        c.saveState()
-        c.setStrokeColor(ink(GUIDE_COLOUR))
-        c.setLineWidth(GUIDE_WIDTH * mm)
-        for token, p in sheet.tokens:
-            r = guide_radius(token.disc)
-            if r is not None:
-                c.circle(p.x * mm, p.y * mm, r * mm, stroke=1, fill=0)
-        c.restoreState()
+        with measured.marks(c, "cutting guide"):
+            c.saveState()
+            c.setStrokeColor(ink(GUIDE_COLOUR))
+            c.setLineWidth(GUIDE_WIDTH * mm)
+            for token, p in sheet.tokens:
+                r = guide_radius(token.disc)
+                if r is not None:
+                    c.circle(p.x * mm, p.y * mm, r * mm, stroke=1, fill=0)
+            c.restoreState()
 
-    def _page(self, footer: str, draw: Callable[[], None], offset: tuple[float, float]) -> None:
+    def _page(self, footer: Sequence[str], draw: Callable[[], None], offset: tuple[float, float]) -> None:
         c = self.canvas
         w, h = parse_paper(self.paper).size
         c.setPageSize((w * mm, h * mm))
@@ -420,7 +422,7 @@ class TokenRenderer:
         draw()
         span = w - 2 * MIN_MARGIN
         furniture.ruler(c, MIN_MARGIN, h - MIN_MARGIN - furniture.RULER_HEIGHT, span, furniture.RULER_HEIGHT)
-        furniture.footer(c, footer, MIN_MARGIN, MIN_MARGIN, span, furniture.FOOTER_HEIGHT)
+        furniture.footer(c, footer, MIN_MARGIN, MIN_MARGIN, span, FOOTER_ROOM)
         c.restoreState()
         c.showPage()
         self.page += 1
@@ -452,8 +454,14 @@ class TokenRenderer:
 
         for what, k in plan:
             sheet = sheets[k]
-            where = f"{title} · {_contents(sheet)} · sheet {k + 1} of {n}"
+            # the footer names what the sheet holds; where that is too long at 6 pt, it counts
+            wheres = [f"{title} · {what} · sheet {k + 1} of {n}"
+                      for what in (_contents(sheet), f"{len(sheet.tokens)} tokens")]
             page_no = f"page {self.page + 1} of {total}{note}"
+            # the same form of it on the sheet's front and back, so the two pages read alike
+            page_w = parse_paper(self.paper).size[0] - 2 * MIN_MARGIN
+            wheres = wheres[furniture.fitting([[f"{w} · backs ({_FLIP[self.duplex]}) · {page_no}" for w in wheres]],
+                                              page_w, FOOTER_ROOM):]
             if what == "front":
                 def fronts(sheet: _Sheet = sheet) -> None:
                     for token, p in sheet.tokens:
@@ -463,7 +471,7 @@ class TokenRenderer:
                     self._guides(sheet)
 
                 sides = "fronts" if sheet.double_sided else "one side only"
-                self._page(f"{where} · {sides} · {page_no}", fronts, (0.0, 0.0))
+                self._page([f"{where} · {sides} · {page_no}" for where in wheres], fronts, (0.0, 0.0))
             elif what == "back":
                 def backs(sheet: _Sheet = sheet) -> None:
                     for token, p in sheet.tokens:
@@ -473,7 +481,8 @@ class TokenRenderer:
                         self._token(token.back, token.disc, x, y, turned)
                         report.faces += 1
 
-                self._page(f"{where} · backs ({_FLIP[self.duplex]}) · {page_no}", backs, self.back_offset)
+                self._page([f"{where} · backs ({_FLIP[self.duplex]}) · {page_no}" for where in wheres], backs,
+                           self.back_offset)
             else:
                 self._page(f"{title} · sheet {k + 1} of {n} · blank back: its tokens are one-sided · "
                            f"{page_no}", lambda: None, self.back_offset)
