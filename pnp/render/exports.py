@@ -238,7 +238,7 @@ class _Raster:
         """The page index of ``face`` on a ``size`` page, its trim ``trim_px`` pixels large
         and centred (the rest is bleed); a face asked for again is drawn once. A design of
         another shape than the trim (a preset's size) is scaled by one factor to fit it."""
-        key = (face_key(face), size, trim_px)
+        key = (shown_key(face), size, trim_px)  # faces that print alike are drawn once
         page = self.pages.get(key)
         if page is not None:
             return page

@@ -19,7 +19,7 @@ from ..layout.sheet import RULER_WIDTH, SheetLayout, fit_grid
 from ..options import PrintOptions
 from . import fonts, furniture, measured
 from .colour import ink
-from .forms import FormCache, face_key
+from .forms import FormCache, face_key, shown_key
 from .measured import MeasuredCanvas
 from .card import Face, FaceRenderer, field_where
 from .images import ImageStore
@@ -218,11 +218,12 @@ class SheetRenderer:
     def _form(self, face: Face) -> str:
         """The name of a form XObject holding ``face``, drawn once however often it is used.
 
-        Identical faces (every common back, the copies of a card) are stored once in the PDF
-        and placed by reference: the file grows by a few bytes per extra card.
+        Identical faces (every common back, the copies of a card, cards whose data differ only
+        in fields the template does not print) are stored once in the PDF and placed by
+        reference: the file grows by a few bytes per extra card.
         """
         t, b = face.template, FORM_MARGIN * mm
-        return self._forms.get(face_key(face), (-b, -b, t.width * mm + b, t.height * mm + b),
+        return self._forms.get(shown_key(face), (-b, -b, t.width * mm + b, t.height * mm + b),
                                lambda: self.faces.draw(face, 0.0, 0.0))
 
     def _card(self, sheet: SheetLayout, face: Face, col: int, row: int, filled: set[tuple[int, int]],
