@@ -99,6 +99,7 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_exports.py::TestTts::test_sheets_within_the_limits_and_numbers_add_up',
     'test_log_core.py::TestNotALog::test_check_logs_reports_unusable_files_and_exit_2',
     'test_log_fuzz.py::test_mutated_logs_never_crash_the_checker',
+    'test_page_checks.py::test_a_game_of_ones_own_measures_clean_at_every_other_card_size',  # 72 builds: 12 s
     'test_pdfx.py::test_ghostscript_reads_it_without_a_warning_and_prints_the_inks_written',
     'test_pdfx.py::test_pdfx_is_for_the_pod_export_and_rebuilds_the_same_bytes',
     'test_pdfx.py::test_pnp_finds_nothing_wrong_with_what_it_wrote',
