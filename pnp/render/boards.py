@@ -144,8 +144,10 @@ class BoardRenderer:
 
     # --- the board itself -----------------------------------------------------------------
 
-    def _form(self, board: _Board) -> str:
-        """The form XObject holding the whole board (trim origin at 0, 0; in points, unscaled)."""
+    def _form(self, board: _Board, text: bool = True) -> str:
+        """The form XObject holding the whole board (trim origin at 0, 0; in points, unscaled);
+        ``text`` False: without its text, for the assembly map's small picture of it, where
+        every label would print at 2 pt, too small to read or to print."""
         face = board.face
         t = face.template
         m = (board.plan.bleed / board.plan.scale + 2) * mm  # the printed bleed, at any scale
@@ -156,9 +158,10 @@ class BoardRenderer:
             if bg:
                 c.setFillColor(ink(bg))
                 c.rect(-m, -m, t.width * mm + 2 * m, t.height * mm + 2 * m, stroke=0, fill=1)
-            self.faces.draw(face, 0.0, 0.0)
+            with measured.without_text(c, not text):
+                self.faces.draw(face, 0.0, 0.0)
 
-        return self._forms.get(face_key(face, board.plan.bleed, board.plan.scale),
+        return self._forms.get(face_key(face, board.plan.bleed, board.plan.scale, text),
                                (-m, -m, t.width * mm + m, t.height * mm + m), draw)
 
     def _place(self, form: str, plan: tl.TilePlan, ox: float, oy: float, k: float = 1.0) -> None:
@@ -532,8 +535,8 @@ class BoardRenderer:
         self.total = sum(b.pages for b in boards)
         for board in boards:
             form = self._form(board)
-            if board.pages_per_copy > 1:
-                self._map_page(board, form, self.page + 2)
+            if board.pages_per_copy > 1:  # its picture drawn without the board's text (see _map_page)
+                self._map_page(board, self._form(board, text=False), self.page + 2)
             for copy in range(1, board.copies + 1):
                 for tile in board.plan.tiles:
                     self._tile_page(board, form, tile, copy)

@@ -146,7 +146,7 @@ class FaceRenderer:
     images: ImageStore
     warnings: list[str] = field(default_factory=list)
     _warned: set[str] = field(default_factory=set)
-    _small: set[tuple[str, str]] = field(default_factory=set)  # (template, element) warned of small text
+    _warned_layouts: set[tuple[str, str]] = field(default_factory=set)  # (template, what) warned of
 
     def warn(self, message: str) -> None:
         if message not in self._warned:
@@ -251,24 +251,28 @@ class FaceRenderer:
         each template that does, naming the element (the others of the template are alike)."""
         c = self.canvas
         for name, size in measured.small_text(c):
-            key = (face.template.name, name)
-            if key not in self._small:
-                self._small.add(key)
-                self.warn(f"{face.label}: the text of '{name}' prints at {size:.1f} pt, under the "
-                          f"{measured.MIN_TEXT_PT:g} pt print shops ask for (layout {face.template.name!r}: a larger "
-                          f"size and min_size, or a larger box; other faces of the layout may too)")
+            self._warn_per_layout(face, name, f"{face.label}: the text of '{name}' prints at {size:.1f} pt, under the "
+                                  f"{measured.MIN_TEXT_PT:g} pt print shops ask for (layout {face.template.name!r}: a "
+                                  f"larger size and min_size, or a larger box; other faces of the layout may too)")
         measured.forget(c)
+
+    def _warn_per_layout(self, face: Face, what: str, message: str) -> None:
+        """``message`` for the first face of its template that shows ``what`` (the other faces
+        of the template are alike: one warning says it for all of them)."""
+        key = (face.template.name, what)
+        if key not in self._warned_layouts:
+            self._warned_layouts.add(key)
+            self.warn(message)
 
     def _faint_text(self, face: Face) -> None:
         """Text this face printed under `measured.MIN_CONTRAST` with what is beneath it: a
         warning for the first face of each template that does, naming the element."""
         for faint in measured.low_contrast(self.canvas):
-            key = (face.template.name, f"contrast {faint.subject}")
-            if key not in self._small:
-                self._small.add(key)
-                self.warn(f"{face.label}: the text of '{faint.subject}' ({_quoted(faint.text)}) is {faint.colour} on "
-                          f"{faint.ground}, {faint.ratio:.2f}:1 contrast, under the {measured.MIN_CONTRAST:g}:1 a "
-                          f"printed text needs (layout {face.template.name!r}: a darker or lighter colour)")
+            self._warn_per_layout(
+                face, f"contrast {faint.subject}",
+                f"{face.label}: the text of '{faint.subject}' ({_quoted(faint.text)}) is {faint.colour} on "
+                f"{faint.ground}, {faint.ratio:.2f}:1 contrast, under the {measured.MIN_CONTRAST:g}:1 a printed text "
+                f"needs (layout {face.template.name!r}: a darker or lighter colour)")
 
     def _collisions(self, face: Face) -> None:
         """Two text elements whose printed lines run into each other (a two-line title over a
@@ -772,12 +776,10 @@ class FaceRenderer:
         head = max(2.2 * mm, e.edge_width * mm * 4)
         lay = _wheel_layout(plan, d, e.size, head, e.all_note, e.none_note, w, h)
         if not lay.fits:
-            key = (face.template.name, f"wheel {name}")
-            if key not in self._small:
-                self._small.add(key)
-                self.warn(f"{face.label}: the wheel '{name}' has no room to keep its names {WHEEL_CLEAR:g} mm from "
-                          f"each other and from its symbols and arrows at {e.size:g} pt (layout "
-                          f"{face.template.name!r}: a larger box, a smaller node or size)")
+            self._warn_per_layout(face, f"wheel {name}",
+                                  f"{face.label}: the wheel '{name}' has no room to keep its names {WHEEL_CLEAR:g} mm "
+                                  f"from each other and from its symbols and arrows at {e.size:g} pt (layout "
+                                  f"{face.template.name!r}: a larger box, a smaller node or size)")
         cx, cy = x + lay.cx, y + lay.cy
 
         def tint(entry: str) -> str:

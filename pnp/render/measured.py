@@ -17,7 +17,6 @@ stream under the middle of its line, and `low_contrast` lists the texts under 3:
 from __future__ import annotations
 
 import math
-import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -37,7 +36,6 @@ MIN_TEXT_PT = 6.0
 MIN_CONTRAST = 3.0
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the stream's own space, points
-_NUMBER = re.compile(r"-?\d*\.?\d+(?:[eE][-+]?\d+)?")
 
 
 @dataclass
@@ -150,7 +148,7 @@ def path_box(code: str) -> Box | None:
     ys: list[float] = []
     numbers: list[float] = []
     for token in code.split():
-        if _NUMBER.fullmatch(token):
+        if token[0] in "-.0123456789":
             numbers.append(float(token))
             continue
         if token == "re" and len(numbers) >= 4:
@@ -191,6 +189,7 @@ class MeasuredCanvas(Canvas):
         self.drawn: list[Drawn] = []  # this page's
         self.pages: list[Page] = []  # earlier pages, when kept
         self.keep_pages = False  # set by a build that checks its pages (pnp.render.pagecheck)
+        self.text_hidden = False  # `without_text`: lines of text are left out
 
     # --- where things go ----------------------------------------------------------------------
 
@@ -350,14 +349,20 @@ class MeasuredCanvas(Canvas):
             self.faint.append(Faint(self.subject or "page", text, ratio, colour, ground, role))
 
     def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        if self.text_hidden:
+            return
         self._note_ink(text, x, y)
         super().drawString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        if self.text_hidden:
+            return
         self._note_ink(text, x - self.stringWidth(text, self._fontname, self._fontsize) / 2, y)
         super().drawCentredString(x, y, text, *args, **kwargs)  # reportlab's own, not through drawString
 
     def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        if self.text_hidden:
+            return
         self._note_ink(text, x - self.stringWidth(text, self._fontname, self._fontsize), y)
         super().drawRightString(x, y, text, *args, **kwargs)  # reportlab's own, not through drawString
 
@@ -406,6 +411,21 @@ def _as(canvas: Canvas, subject: str, role: str) -> Iterator[None]:
         # furniture's sizes are checked on the page, not with the next face's elements
         canvas.subject, canvas.role = before[0], before[1]
         canvas.smallest = before[2]
+
+
+@contextmanager
+def without_text(canvas: Canvas, hidden: bool = True) -> Iterator[None]:
+    """Draw with every line of text left out (``hidden``): a small picture of a board, where
+    its labels would print too small to read (the assembly map, pnp/render/boards.py)."""
+    if not hidden or not isinstance(canvas, MeasuredCanvas):
+        yield
+        return
+    before = canvas.text_hidden
+    canvas.text_hidden = True
+    try:
+        yield
+    finally:
+        canvas.text_hidden = before
 
 
 def forget(canvas: Canvas) -> None:
