@@ -803,6 +803,28 @@ def test_a_measured_canvas_notes_what_the_checks_need():
     assert len(problems) == 4
 
 
+def test_a_drawing_placed_smaller_than_drawn_is_measured_as_placed():
+    """A form whose text is 8 pt as drawn, placed at half its size (as an assembly map places a
+    board), prints that text at 4 pt: the page's checks name the drawing and the scale; placed
+    at full size, nothing."""
+    c = measured.MeasuredCanvas(io.BytesIO(), pagesize=A4)
+    c.keep_pages = True
+    c.beginForm("board")
+    c.setFont(fonts.font("regular"), 8)
+    c.drawString(10 * mm, 10 * mm, "INTERZONE")
+    c.endForm()
+    for scale in (0.5, 1.0):
+        with measured.furniture(c, "the assembly map"):
+            c.saveState()
+            c.translate(50 * mm, 50 * mm)
+            c.scale(scale, scale)
+            c.doForm("board")
+            c.restoreState()
+        c.showPage()
+    assert pagecheck.problems(c.pages) == [
+        f"page 1: the text of the assembly map, placed at 50% of its size, prints at 4.0 pt, {SMALL}"]
+
+
 def test_a_bookmark_whose_footer_has_no_room_is_caught_by_the_build_and_by_the_measure(tmp_path):
     """A 20 x 272 mm card on A4: nine across, one row, the ruler and the footer between the
     crop marks in a 17 mm stretch, the footer shrunk to 3.5 pt and run over a mark. The

@@ -186,6 +186,8 @@ class MeasuredCanvas(Canvas):
         self._fills: list[list[Fill]] = [[]]  # one list per open stream: the page, then forms
         self._form_ink: list[Box | None] = []  # what each open form has drawn, its own space
         self._form_boxes: dict[str, Box] = {}  # each form's ink, in its own space
+        self._form_text: list[float] = []  # the smallest text of each open form, pt in its own space
+        self._form_smallest: dict[str, float] = {}  # each form's smallest text
         self.drawn: list[Drawn] = []  # this page's
         self.pages: list[Page] = []  # earlier pages, when kept
         self.keep_pages = False  # set by a build that checks its pages (pnp.render.pagecheck)
@@ -284,23 +286,35 @@ class MeasuredCanvas(Canvas):
         self._clip_box = (lowerx, lowery, upperx, uppery) if upperx is not None and uppery is not None else None
         self._fills.append([])
         self._form_ink.append(None)
+        self._form_text.append(math.inf)
 
     def endForm(self, **extra: Any) -> None:
         name = self._formData[0]
         ink = self._form_ink.pop()
         self._fills.pop()
+        smallest = self._form_text.pop()
         if ink is not None:
             self._form_boxes[name] = ink
+        if smallest < math.inf:
+            self._form_smallest[name] = smallest
         super().endForm(**extra)
 
     def doForm(self, name: str) -> None:  # noqa: N802
         box = self._form_boxes.get(name)
+        smallest = self._form_smallest.get(name)
+        if smallest is not None and self._in_form():
+            self._form_text[-1] = min(self._form_text[-1], smallest * self._scale())
         if box is not None:
             page_box = _transform(self._currentMatrix, box)
             if self._in_form():
                 self._form_ink[-1] = _union(self._form_ink[-1], page_box)
             else:
                 self._note("ink", page_box)
+                # a drawing placed smaller than it was drawn: its text prints smaller too (an
+                # assembly map's picture of a board); noted for the page's checks (text already
+                # under the floor as drawn is the drawing's own check's to name)
+                if smallest is not None and smallest * self._scale() < MIN_TEXT_PT - 1e-6 <= smallest:
+                    self._note("scaled", page_box, smallest * self._scale(), f"{self._scale():.0%} of its size")
         super().doForm(name)
 
     def showPage(self) -> None:  # noqa: N802
@@ -323,6 +337,8 @@ class MeasuredCanvas(Canvas):
         ascent, descent = _extent(self._fontname)
         local = (x, y + descent * size, x + width, y + ascent * size)
         box = _transform(self._currentMatrix, local)
+        if self._in_form():
+            self._form_text[-1] = min(self._form_text[-1], size * self._scale())
         if self.inks is not None and self.subject is not None:
             self.inks.append((self.subject, *box))
         self._note("text", box, size * self._scale(), text)

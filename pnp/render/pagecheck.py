@@ -81,6 +81,9 @@ def problems(pages: list[Page], margin: float = MIN_MARGIN) -> list[str]:
             if (text.role == "furniture" or text.subject == "page") and text.size < MIN_TEXT_PT - 1e-6:
                 note(f"the text {_snippet(text.text)} of {text.subject} prints at {text.size:.1f} pt, under the "
                      f"{MIN_TEXT_PT:g} pt print shops ask for", number)
+        for placed in (d for d in page.drawn if d.kind == "scaled"):
+            note(f"the text of {placed.subject}, placed at {placed.text}, prints at {placed.size:.1f} pt, under the "
+                 f"{MIN_TEXT_PT:g} pt print shops ask for", number)
         for faint in page.faint:
             note(f"the text {_snippet(faint.text)} of {faint.subject} is {faint.colour} on {faint.ground}, "
                  f"{faint.ratio:.2f}:1 contrast, under the {MIN_CONTRAST:g}:1 a printed text needs", number)
