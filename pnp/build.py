@@ -49,6 +49,8 @@ class GameBuild:
     warnings: list[str]
     # advice that is no fault (a preset that gives a shop's pixels): printed, never --strict's
     notes: list[str] = field(default_factory=list)
+    # one-sided tokens printed on the free room of the card sheets (pnp/render/loose.py)
+    tokens: dict[str, int] = field(default_factory=dict)
 
     @property
     def summary(self) -> str:
@@ -57,7 +59,9 @@ class GameBuild:
             return f"{n} {word if n == 1 else word + 's'}"
 
         if self.path.suffix == ".pdf" and self.path.name == f"{self.game}.pdf":
-            return f"{count(self.pages, 'page')}, {count(self.faces // 2, 'card')}"
+            tokens = sum(self.tokens.values())
+            return (f"{count(self.pages, 'page')}, {count(self.faces // 2, 'card')}"
+                    + (f", {count(tokens, 'token')}" if tokens else ""))
         if self.path.suffix == ".pdf":  # GAME-tokens.pdf, GAME-boards.pdf, GAME-screens.pdf
             kind = self.path.stem.rsplit("-", 1)[-1].removesuffix("s")
             return f"{count(self.pages, 'page')}, {count(sum(self.fronts.values()), kind)}"
@@ -215,7 +219,7 @@ def apply_presets(jobs, presets: list[Preset], game: str) -> list[str]:
 
 
 def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_start, on_face) -> list[GameBuild]:
-    from .render import cutfile
+    from .render import cutfile, loose
     from .render.sheets import SheetRenderer, new_canvas
 
     results: list[GameBuild] = []
@@ -233,17 +237,20 @@ def _build_pdfs(loaded, layouts: Layouts, options: PrintOptions, out: Path, on_s
                 on_start(game, sum(len(j.cards) for j in jobs))
             dest = out / f"{game}.pdf"
             canvas = start(dest, f"{title}: print-and-play cards")
-            report = SheetRenderer(canvas, layouts, options).render(jobs, on_face, game)
+            # one-sided tokens go on the free room of a card sheet where they fit (pnp/render/loose.py)
+            extras = loose.LooseTokens(canvas, layouts, options, piece_jobs(data, Kind.token))
+            report = SheetRenderer(canvas, layouts, options).render(jobs, on_face, game, extras)
             canvas.save()
             results.append(GameBuild(game, dest, report.pages, report.faces, report.fronts,
-                                     report.warnings + _page_problems(dest, canvas)))
+                                     report.warnings + extras.warnings + _page_problems(dest, canvas),
+                                     tokens=dict(extras.components)))
             for cut_name, (page_w, page_h, outlines) in report.cuts.items():
                 for suffix, write in ((".svg", cutfile.svg), (".dxf", cutfile.dxf)):
                     dest = out / f"{cut_name}{suffix}"
                     staged.file(dest).write_text(write(page_w, page_h, outlines), encoding="utf-8")
                     results.append(GameBuild(game, dest, 0, len(outlines), {}, []))
             for kind, (render, suffix) in PIECE_RENDERERS.items():
-                pieces = piece_jobs(data, kind)
+                pieces = [j for j in piece_jobs(data, kind) if j.component.component not in extras.components]
                 if not pieces:
                     continue
                 dest = out / f"{game}-{suffix}.pdf"

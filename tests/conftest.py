@@ -99,6 +99,7 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_exports.py::TestTts::test_sheets_within_the_limits_and_numbers_add_up',
     'test_log_core.py::TestNotALog::test_check_logs_reports_unusable_files_and_exit_2',
     'test_log_fuzz.py::test_mutated_logs_never_crash_the_checker',
+    'test_loose_tokens.py::TestVisionsCubes::test_five_cubes_on_one_front_page_at_12_mm',
     'test_page_checks.py::test_a_game_of_ones_own_measures_clean_at_every_other_card_size',  # 72 builds: 12 s
     'test_pdfx.py::test_ghostscript_reads_it_without_a_warning_and_prints_the_inks_written',
     'test_pdfx.py::test_pdfx_is_for_the_pod_export_and_rebuilds_the_same_bytes',
@@ -132,6 +133,7 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
     'test_tokens.py::TestCounts::test_one_cut_circle_per_token_at_its_diameter',
     'test_tokens.py::TestGeometry::test_ruler_and_footer_clear_of_the_tokens',
     'test_tokens.py::TestOptions::test_bleed_option_and_clamp',
+    'test_tokens.py::TestOptions::test_byte_identical_rebuild',
     'test_tokens.py::TestOptions::test_no_bleed_still_leaves_room_for_scissors',
     'test_tokens.py::TestSingleSided::test_no_blank_pages_without_duplex',
     'test_tokens.py::TestSingleSided::test_pages_of_single_sided_tokens_are_kept_apart_by_a_blank_page',

@@ -40,9 +40,18 @@ def letter(built) -> dict[str, Path]:
     return {r.game: r.path for r in results if r.path.name == f"{r.game}.pdf"}  # the card sheets
 
 
+def token_components() -> set[str]:
+    """The bundled games' token components: one-sided ones may print on a card sheet's free
+    room, named in its footer beside the cards ("player aid card ×4, cube ×5")."""
+    return {c.component for game in ALL_GAMES for c in load_game(bundled("cards"), game).components
+            if c.kind is Kind.token}
+
+
 def sheet_pages(path: Path) -> list[tuple[int, int, dict[str, int]]]:
     """(front page index, back page index, {component: cards}) for each sheet, read from the
-    footers: "Game · location card ×8, energy tracker card ×1 · sheet 1 of 2 · fronts · ..."."""
+    footers: "Game · location card ×8, energy tracker card ×1 · sheet 1 of 2 · fronts · ...";
+    the tokens a footer names with the cards are left out."""
+    tokens = token_components()
     texts = footers(path)
     fronts = [i for i, t in enumerate(texts) if "· fronts ·" in t]
     backs = [i for i, t in enumerate(texts) if "· backs (" in t]
@@ -54,7 +63,8 @@ def sheet_pages(path: Path) -> list[tuple[int, int, dict[str, int]]]:
         counts = {}
         for part in contents.split(", "):
             name, n = part.rsplit(" ×", 1)
-            counts[name] = int(n)
+            if name not in tokens:
+                counts[name] = int(n)
         out.append((i, j, counts))
     return out
 

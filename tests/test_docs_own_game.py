@@ -44,6 +44,9 @@ def test_the_page_builds_the_game_it_describes(tmp_path):
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 0, r.output
     assert "(2 pages, 12 cards)" in r.output
+    # the page's own 44 x 63 mm sheet passes every check of the build: no text near a crop
+    # mark, nothing in the printer margin, nothing under 6 pt (issue 27, point 5)
+    assert "warning" not in r.output, r.output
     text = pdfium.PdfDocument(tmp_path / "output" / "moonwell.pdf")[0].get_textpage().get_text_range()
     assert "Moonwell" in text and text.count("Moon Tide") == 2 and "cost 5" in text  # the footer, the cards
     import pdfplumber

@@ -570,13 +570,17 @@ def test_a_pool_card_prints_within_the_limits_of_any_card(tmp_path):
 def test_a_mapping_mixing_number_and_text_keys_builds(tmp_path):
     """A card's data may hold a mapping with number and text keys (So Long, My World's
     ``hour_marks: {1: ..., 12: ...}`` with a text key added); identical faces are still drawn
-    once, and ``1`` and ``"1"`` stay two keys (the fuzzer found the build crashing here)."""
+    once, and ``1`` and ``"1"`` stay two keys (the fuzzer found the build crashing here). The
+    layout prints a field of the mapping, so the mapping is part of what makes a face."""
     cards = copy.deepcopy(CARDS)
     cards["components"][0]["items"] = [
         {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "text one", "dusk": "d"}},
         {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "text one", "dusk": "d"}},
         {"name": "Moon Tide", "text": "x", "marks": {1: "one", "1": "other", "dusk": "d"}}]
-    r, seconds = build(tmp_path, cards)
+    layouts = copy.deepcopy(LAYOUTS)
+    layouts["templates"]["moonwell-spell"]["elements"]["dusk"] = {
+        "type": "text", "field": "marks.dusk", "box": [5, 20, 53, 8], "size": 9}
+    r, seconds = build(tmp_path, cards, layouts)
     assert r.exit_code == 0, r.output
     from pypdf import PdfReader
     pdf = tmp_path / "out" / "moonwell.pdf"

@@ -1,6 +1,11 @@
 """Token sheets measured as a printer sees them: how many tokens of which diameter, the
 cutting guides in their bleed rings (never a line on a cut circle), the room between them, the
-printer margin, where each back lands, and determinism."""
+printer margin, where each back lands, and determinism.
+
+Visions' five cubes are one-sided and small: a default build prints them on the free room of a
+card sheet (tests/test_loose_tokens.py). Built with ``--cutter silhouette`` they keep a token
+sheet of their own, visions-tokens.pdf, and that is the Visions token sheet measured here (the
+same bytes a default build wrote before the cubes moved: the token renderer takes no cutter)."""
 
 from __future__ import annotations
 
@@ -229,9 +234,30 @@ def token_pdf(results, game: str) -> Path:
     return next(r.path for r in results if r.game == game and r.path.name == f"{game}-tokens.pdf")
 
 
+def visions_cutter(folder: Path, paper: str = "a4"):
+    """Visions built with ``--cutter silhouette``: its one-sided cubes then keep their own token
+    sheet, visions-tokens.pdf (a cutting machine cuts the cards' outlines only)."""
+    return build(["visions"], BuildOptions(out_dir=folder, paper=paper, cutter="silhouette"))
+
+
 @pytest.fixture(scope="module")
-def a4(built):
-    return [r for r in built("a4")[1] if r.game in GAMES]
+def cutter(tmp_path_factory):
+    """``cutter(paper)`` -> the results of `visions_cutter` on ``paper``, built once a module."""
+    cache: dict[str, list] = {}
+
+    def get(paper: str = "a4") -> list:
+        if paper not in cache:
+            cache[paper] = visions_cutter(tmp_path_factory.mktemp(f"visions-cutter-{paper}"), paper)
+        return cache[paper]
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def a4(built, cutter):
+    """The token sheets' builds on A4: So Long, My World's as `pnp build` writes them, Visions'
+    with --cutter (its token sheet; a default build puts the cubes on a card sheet)."""
+    return [r for r in built("a4")[1] if r.game == "so-long-my-world"] + cutter("a4")
 
 
 @pytest.fixture(scope="module")
@@ -258,6 +284,9 @@ class TestCounts:
                                "first player token": 1, "time counter token": 1}
         visions = next(r for r in a4 if r.path.name == "visions-tokens.pdf")
         assert visions.fronts == {"cube": 5}
+        # and no cube in the cards' file of that build
+        cards = next(r for r in a4 if r.path.name == "visions.pdf")
+        assert cards.tokens == {} and "token" not in cards.summary
 
     @pytest.mark.parametrize("game", GAMES)
     def test_one_cut_circle_per_token_at_its_diameter(self, pdfs, game):
@@ -393,11 +422,13 @@ class TestGeometry:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def every_sheet(request, built) -> list[Path]:
-    """Every bundled token sheet, as `pnp build` writes it on one paper."""
+def every_sheet(request, built, cutter) -> list[Path]:
+    """Every bundled token sheet on one paper: as `pnp build` writes them, and Visions' as it
+    writes it with --cutter."""
     paths = [r.path for r in built(request.param)[1] if r.path.name.endswith("-tokens.pdf")]
-    assert sorted(p.name for p in paths) == sorted(f"{g}-tokens.pdf" for g in GAMES)
-    return paths
+    # Visions' cubes are on a card sheet of a default build (tests/test_loose_tokens.py)
+    assert sorted(p.name for p in paths) == ["so-long-my-world-tokens.pdf"]
+    return paths + [token_pdf(cutter(request.param), "visions")]
 
 
 class TestGuides:
@@ -577,10 +608,12 @@ class TestOptions:
         assert guides(path, 0) == [] and lines_near_trims(path, 0, 0.5) == []
         assert [round(d, 2) for *_, d in trims(path, 0, 0.5)] == [12.0] * 3
 
-    def test_byte_identical_rebuild(self, tmp_path, pdfs):
-        again = build(GAMES, BuildOptions(out_dir=tmp_path))
-        for game in GAMES:
-            assert token_pdf(again, game).read_bytes() == pdfs[game].read_bytes()
+    def test_byte_identical_rebuild(self, tmp_path, pdfs, built):
+        again = build(GAMES, BuildOptions(out_dir=tmp_path / "default"))
+        assert token_pdf(again, "so-long-my-world").read_bytes() == pdfs["so-long-my-world"].read_bytes()
+        # the cubes on Visions' last card sheet too
+        assert (tmp_path / "default" / "visions.pdf").read_bytes() == (built("a4")[0] / "visions.pdf").read_bytes()
+        assert token_pdf(visions_cutter(tmp_path / "cutter"), "visions").read_bytes() == pdfs["visions"].read_bytes()
 
     @pytest.mark.parametrize("game", GAMES)
     def test_resources_resolve_and_colours_are_opaque(self, pdfs, game):

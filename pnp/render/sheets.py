@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 
 from reportlab.lib.units import mm
@@ -67,6 +67,17 @@ class CardJob:
     def placement(self) -> tuple[float, float, float]:
         """(scale, dx, dy in mm): how a face is drawn inside the printed trim."""
         return fit(self.design, self.trim) if self.preset else (1.0, 0.0, 0.0)
+
+
+class Extras(Protocol):
+    """What may go on the free room of a card sheet (pnp/render/loose.py)."""
+
+    def place(self, sheet: SheetLayout, used: int) -> Callable[[], None] | None:
+        """A drawing for the sheet with ``used`` slots filled, or None."""
+
+    @property
+    def contents(self) -> str:
+        """What was placed, for the footer."""
 
 
 @dataclass
@@ -289,8 +300,9 @@ class SheetRenderer:
         self.page += 1
 
     def render(self, jobs: list[CardJob], on_face: Callable[[], None] | None = None,
-               name: str = "cards") -> RenderReport:
-        """Draw the jobs' sheets; ``name`` starts the cut files' names (--cutter)."""
+               name: str = "cards", extras: Extras | None = None) -> RenderReport:
+        """Draw the jobs' sheets; ``name`` starts the cut files' names (--cutter); ``extras``:
+        what may go on the free room of a sheet (a game's one-sided tokens, pnp/render/loose.py)."""
         report = RenderReport()
         cut_names: dict[tuple, str] = {}
         duplex = self.options.duplex
@@ -305,17 +317,20 @@ class SheetRenderer:
                 # a sheet of cards from a file of real data says nothing (Visions' fragments)
                 note = " · sample card data" if any(slot.sample for slot in chunk) else ""
                 slots = [sheet.slot(i) for i in range(len(chunk))]
+                extra = extras.place(sheet, len(chunk)) if extras is not None else None
                 filled = set(slots)
                 back_slots = [sheet.back_slot(col, row, duplex) for col, row in slots]
                 back_filled = set(back_slots)
 
-                def fronts(chunk=chunk, slots=slots, filled=filled, sheet=sheet) -> None:
+                def fronts(chunk=chunk, slots=slots, filled=filled, sheet=sheet, extra=extra) -> None:
                     for slot, (col, row) in zip(chunk, slots):
                         self._card(sheet, slot.front, col, row, filled, False, slot.placement)
                         report.faces += 1
                         report.fronts[slot.component] = report.fronts.get(slot.component, 0) + 1
                         if on_face:
                             on_face()
+                    if extra is not None:
+                        extra()
 
                 def backs(chunk=chunk, slots=back_slots, filled=back_filled, sheet=sheet) -> None:
                     turned = sheet.back_turned(duplex)
@@ -330,8 +345,9 @@ class SheetRenderer:
                     edges += len(sheet.inner_edges(side_filled))
                 # the footer names what the sheet holds; where that is too long for the page
                 # at 6 pt, it counts the cards instead
+                held = _contents(chunk) + (f", {extras.contents}" if extra is not None and extras else "")
                 wheres = [f"{run.game_title} · {what} · sheet {k} of {len(sheets)}"
-                          for what in (_contents(chunk), f"{len(chunk)} card{'s' if len(chunk) > 1 else ''}")]
+                          for what in (held, f"{len(chunk)} card{'s' if len(chunk) > 1 else ''}")]
                 wheres.append(f"sheet {k} of {len(sheets)}")
                 # the same form of it on the sheet's front and back, so the two pages read alike
                 last = f"page {total_pages} of {total_pages}{note}"

@@ -145,9 +145,11 @@ def _row_y(discs: list[Disc], row: list[tuple[int, float]], placed: list[Placed]
     return y
 
 
-def _pack(discs: list[Disc], paper: Paper | str) -> list[list[Placed]]:
-    """Place ``discs`` in order, row after row, page after page."""
-    x0, y0, x1, y1 = content_area(paper)
+def _pack(discs: list[Disc], paper: Paper | str,
+          area: tuple[float, float, float, float] | None = None) -> list[list[Placed]]:
+    """Place ``discs`` in order, row after row, page after page (in ``area``, else the paper's
+    `content_area`)."""
+    x0, y0, x1, y1 = area or content_area(paper)
     pages: list[list[Placed]] = []
     placed: list[Placed] = []
     last_y = y1
@@ -199,6 +201,51 @@ def pack(discs: list[Disc], paper: Paper | str, groups: list[str] | None = None)
         if len(grouped) <= len(plain):
             plain = grouped
     return [_centred(discs, page, x0, x1) for page in plain]
+
+
+def fit_in(discs: list[Disc], area: tuple[float, float, float, float]) -> list[Placed] | None:
+    """``discs`` packed into the rectangle ``area`` (x0, y0, x1, y1 mm) and centred in it, bleed
+    rings included; None when they do not all fit (the free room of a card sheet,
+    pnp/render/loose.py)."""
+    x0, y0, x1, y1 = area
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    try:
+        pages = _pack(discs, "a4", area)
+    except ValueError:  # one disc is larger than the area
+        return None
+    if len(pages) != 1:
+        return None
+    return _centred_both(discs, pages[0], area)
+
+
+def fit_across(discs: list[Disc], areas: list[tuple[float, float, float, float]]) -> list[Placed] | None:
+    """``discs`` packed into ``areas`` one after the other, each area taking as many of those
+    left as it holds (in order), centred in it; None when they do not all fit."""
+    placed: list[Placed] = []
+    start = 0
+    for area in areas:
+        if start == len(discs):
+            break
+        rest = discs[start:]
+        try:
+            pages = _pack(rest, "a4", area)
+        except ValueError:  # the next disc is larger than this area
+            continue
+        first = _centred_both(rest, pages[0], area)
+        placed += [Placed(start + p.index, p.x, p.y) for p in first]
+        start += len(first)
+    return placed if start == len(discs) else None
+
+
+def _centred_both(discs: list[Disc], page: list[Placed], area: tuple[float, float, float, float]) -> list[Placed]:
+    """The page's discs centred in ``area`` both ways."""
+    x0, y0, x1, y1 = area
+    page = _centred(discs, page, x0, x1)
+    low = min(p.y - discs[p.index].r - discs[p.index].bleed for p in page)
+    high = max(p.y + discs[p.index].r + discs[p.index].bleed for p in page)
+    shift = ((y1 - high) - (low - y0)) / 2
+    return [Placed(p.index, p.x, p.y + shift) for p in page]
 
 
 def _pack_groups(discs: list[Disc], paper: Paper | str, groups: list[str]) -> list[list[Placed]]:
@@ -284,7 +331,7 @@ def check_round(template: lm.Template) -> None:
                                     "inside the token's cut circle")
 
 
-def _tokens(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: Paper | str) -> list[_Token]:
+def tokens_of(jobs: list, layouts: lm.Layouts, bleed: float | None, paper: Paper | str) -> list[_Token]:
     """Every printed token of ``jobs`` (`pnp.build.PieceJob`), in the data's order."""
     checked: set[str] = set()
     out: list[_Token] = []
@@ -412,6 +459,13 @@ class TokenRenderer:
                     c.circle(p.x * mm, p.y * mm, r * mm, stroke=1, fill=0)
             c.restoreState()
 
+    def draw_fronts(self, tokens: list[tuple[_Token, Placed]]) -> None:
+        """The fronts of ``tokens`` at their places on the current page, with their cutting
+        guides (one-sided tokens on the free room of a card sheet, pnp/render/loose.py)."""
+        for token, p in tokens:
+            self._token(token.front, token.disc, p.x, p.y, False)
+        self._guides(_Sheet(tokens))
+
     def _page(self, footer: Sequence[str], draw: Callable[[], None], offset: tuple[float, float]) -> None:
         c = self.canvas
         w, h = parse_paper(self.paper).size
@@ -510,7 +564,7 @@ def render(canvas: Canvas, jobs: list[PieceJob], layouts: lm.Layouts, options: P
         clamped = min(max(float(bleed), 0.0), MAX_BLEED)
         warnings.append(f"tokens: a bleed of {bleed:g} mm is clamped to {clamped:g} mm around a token")
         bleed = clamped
-    tokens = _tokens(jobs, layouts, bleed, options.paper)
+    tokens = tokens_of(jobs, layouts, bleed, options.paper)
     renderer = TokenRenderer(canvas, layouts, options.paper, options.duplex, options.back_offset)
     renderer.warnings.extend(warnings)
     return renderer.render(jobs[0].game_title, tokens, any(j.sample for j in jobs))
