@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-WATCHED = (".yaml", ".yml", ".csv", ".xlsx", ".ttf", ".png", ".jpg", ".jpeg", ".webp")
+# a font: .ttf, or an .otf with TrueType outlines (pnp/layout/fontfile.py reads both); the build reads
+# a changed font again, known by its content (pnp/render/fonts.py)
+WATCHED = (".yaml", ".yml", ".csv", ".xlsx", ".ttf", ".otf", ".png", ".jpg", ".jpeg", ".webp")
 
 
 def relevant(changes: Iterable[tuple[object, str]]) -> list[str]:
