@@ -17,7 +17,8 @@ import typer
 
 from . import __version__, console
 from .data.atomic import Interrupted
-from .data.errors import InputError, PnpError
+from .data.errors import InputError, InputErrors, PnpError
+from .data.text import printable, printable_lines
 from .help import PlainCommand, PlainGroup
 
 if TYPE_CHECKING:
@@ -138,7 +139,10 @@ def _stopped(exc: Interrupted) -> typer.Exit:
 
 
 def fail(exc: PnpError) -> typer.Exit:
-    typer.echo(f"pnp: {exc}", err=True)
+    """``pnp: MESSAGE`` on standard error (a line each of several errors), its control
+    characters escaped (`printable`: a message quotes names and file names of strangers)."""
+    errors = exc.errors if isinstance(exc, InputErrors) else [exc]
+    typer.echo("pnp: " + "\n".join(printable(e) for e in errors), err=True)
     return typer.Exit(exc.exit_code)
 
 
@@ -305,13 +309,14 @@ def build(
                 _report(_with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face)))
                 return True
             except (PnpError, ValueError) as exc:
-                typer.echo(f"pnp: {exc}", err=True)
+                typer.echo(f"pnp: {printable_lines(str(exc))}", err=True)
             except OSError as exc:
-                typer.echo(f"pnp: {_os_error(exc)}", err=True)
+                typer.echo(f"pnp: {printable(_os_error(exc))}", err=True)
             return False
 
         try:
-            watch_builds(once, list(dict.fromkeys(watched)), lambda m: typer.echo(m, err=True), _WATCH_CHANGES)
+            watch_builds(once, list(dict.fromkeys(watched)), lambda m: typer.echo(printable(m), err=True),
+                         _WATCH_CHANGES)
         except Interrupted as exc:  # Ctrl-C while a build was writing: its temporary files are gone
             raise _stopped(exc) from None
         return
@@ -323,7 +328,7 @@ def build(
     except PnpError as exc:
         raise fail(exc) from None
     except ValueError as exc:  # a refusal no reader placed in a file: name the gap rather than hide it
-        typer.echo(f"pnp: {exc} (pnp could not tell which file and line; please report this)", err=True)
+        typer.echo(f"pnp: {printable(exc)} (pnp could not tell which file and line; please report this)", err=True)
         raise typer.Exit(2) from None
     except OSError as exc:  # the output folder cannot be written
         raise fail(_os_error(exc)) from None
@@ -346,7 +351,7 @@ def _report(results, seconds: float | None = None) -> None:
             console.warn(warning)
         for note in r.notes:
             console.note(note)
-        printer.print(f"{r.path}  ({r.summary})", markup=False)
+        printer.print(printable(f"{r.path}  ({r.summary})"), markup=False, emoji=False)
     if console.SETTINGS.verbose and seconds is not None:
         games = len(dict.fromkeys(r.game for r in results))
         files = len(results)
@@ -446,9 +451,9 @@ def list_components(
         typer.echo(json.dumps(counts, indent=2))
         return
     for game, comps in counts.items():
-        typer.echo(f"{loaded[game].spec.title} ({game})")
+        typer.echo(printable(f"{loaded[game].spec.title} ({game})"))
         for name, n in comps.items():
-            typer.echo(f"  {n:>4}  {name}")
+            typer.echo(printable(f"  {n:>4}  {name}"))
 
 
 class SchemaKind(str, Enum):
@@ -498,7 +503,7 @@ def calibrate(
     except OSError as exc:
         raise fail(_os_error(exc)) from None
     if not written.stream:  # the path written; a device or a pipe (/dev/stdout) got the PDF itself
-        typer.echo(str(out))
+        typer.echo(printable(out))
 
 
 check_app = typer.Typer(cls=PlainGroup, no_args_is_help=True, context_settings=HELP,
@@ -610,7 +615,7 @@ def check_log(
     if format is OutputFormat.json:
         console.report(as_json(results))
     else:
-        console.out().print(as_text(results), markup=False, emoji=False, highlight=False)
+        console.out().print(as_text(results), markup=False, emoji=False, highlight=False)  # escaped line by line
     if html is not None:
         from rules_check.dispute import write_pages
 
@@ -623,8 +628,8 @@ def check_log(
         except PnpError as exc:
             raise fail(exc) from None
         if written:
-            console.err().print(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else ""),
-                                markup=False, highlight=False)
+            console.err().print(printable(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else "")),
+                                markup=False, highlight=False, emoji=False)
         elif not too_long:
             console.error(f"--html: no report written to {html}: the log cannot be used")
     raise typer.Exit(exit_code(results))
@@ -658,7 +663,9 @@ def _print_state(paths: list[Path], known, all_violations: bool, stdin, n: int, 
     if format is OutputFormat.json:
         console.report(state_json(row))
     else:
-        console.out().print(state_text(row), markup=False, emoji=False, highlight=False)
+        # the file's name escaped whole first (a newline in it is not a line of the table), then every line
+        text = state_text(row.model_copy(update={"file": printable(row.file)}))
+        console.out().print(printable_lines(text), markup=False, emoji=False, highlight=False)
     return 1 if result.violations else 0
 
 
@@ -728,7 +735,7 @@ def simulate(
     except OSError as exc:
         raise fail(_os_error(exc)) from None
     if not written.stream:  # the path written; a device or a pipe (/dev/stdout) got the log itself
-        typer.echo(str(out))
+        typer.echo(printable(out))
 
 
 @app.command(cls=PlainCommand)

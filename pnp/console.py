@@ -16,6 +16,8 @@ from typing import Iterable, Sequence
 from rich.console import Console
 from rich.table import Table
 
+from .data.text import printable, printable_lines
+
 
 @dataclass
 class Verbosity:
@@ -44,7 +46,11 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], title: str |
           console: Console | None = None) -> None:
     """Rows under their headers: a rich table on a terminal, aligned plain columns else."""
     console = console or out()
-    rows = [[("" if v is None else str(v)) for v in row] for row in rows]
+    # cells are data (card, player and file names): a control character is shown escaped, never
+    # sent to the terminal, and a newline in a file name cannot break the table (pnp.data.text)
+    headers = [printable(h) for h in headers]
+    title = printable(title) if title else title
+    rows = [[("" if v is None else printable(v)) for v in row] for row in rows]
     if console.is_terminal:
         t = Table(*(_escape(h) for h in headers), title=_escape(title) if title else None, title_justify="left")
         for row in rows:  # cells are data (card and file names), never markup
@@ -54,7 +60,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], title: str |
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
     lines = ([title] if title else []) + ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
     lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in rows]
-    console.print("\n".join(lines), markup=False)
+    console.print("\n".join(lines), markup=False, emoji=False)
 
 
 def warn(message: str) -> None:
@@ -75,9 +81,11 @@ def error(message: str) -> None:
 
 
 def _escape(text: str) -> str:
+    """A message as printed: its control characters escaped (`pnp.data.text.printable`; the
+    line breaks of a message of several lines kept), then rich's markup escaped."""
     from rich.markup import escape
 
-    return escape(text)
+    return escape(printable_lines(text))
 
 
 def report(text: str) -> None:

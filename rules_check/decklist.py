@@ -27,6 +27,7 @@ from typing import BinaryIO
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.data.errors import InputError
+from pnp.data.text import nfc, player_name_problem
 from pnp.data.validate import validate
 from pnp.data.yamlsafe import MAX_DIGITS, load_yaml_text, read_stream_text, read_text
 
@@ -154,7 +155,7 @@ def parse_text(text: str, file: str) -> Decklist:
             continue
         m = _PLAYER.match(line)
         if m:
-            deck.player = m.group(1).strip()
+            deck.player = _player_name(m.group(1).strip(), file, number)
             continue
         header = _header(line)
         if header is not None:
@@ -182,6 +183,17 @@ def parse_text(text: str, file: str) -> Decklist:
     close()
     _require_a_card(deck)
     return deck
+
+
+def _player_name(name: str, file: str, line: int | None, field: str | None = None) -> str:
+    """A player's name as a list writes it (a ``Player:`` line, a YAML ``player:``), refused
+    at its line when it cannot name a player (`pnp.data.text.player_name_problem`): the
+    same rule as a game log's players, whose decklists these are."""
+    problem = player_name_problem(name)
+    if problem is not None:
+        where = "" if field else "Player: "
+        raise InputError(file, where + problem, line=line, field=field)
+    return name
 
 
 class NoCard(InputError):
@@ -227,7 +239,7 @@ def parse_yaml(text: str, file: str) -> Decklist:
     if "date" in doc.data and doc.data["date"] is not None:
         doc.data["date"] = str(doc.data["date"])
     parsed = validate(_YamlDecklist, doc)
-    deck = Decklist(file=file, player=parsed.player)
+    deck = Decklist(file=file, player=_player_name(parsed.player, file, doc.line_of(("player",)), "player"))
     for key, names, target in (("deck", parsed.deck, deck.deck), ("sideboard", parsed.sideboard, deck.sideboard)):
         for i, name in enumerate(names):
             line = doc.line_of((key, i))
@@ -252,7 +264,10 @@ def _looks_like_yaml(text: str) -> bool:
 
 
 def parse_decklist(text: str, file: str, yaml: bool | None = None) -> Decklist:
-    """A decklist in either form: YAML when ``yaml`` says so, else guessed from the text."""
+    """A decklist in either form: YAML when ``yaml`` says so, else guessed from the text. The
+    text is read in NFC (`pnp.data.text.nfc`), so a name is the same whichever Unicode form it
+    was typed in."""
+    text = nfc(text)
     if yaml is None:
         yaml = _looks_like_yaml(text)
     return parse_yaml(text, file) if yaml else parse_text(text, file)

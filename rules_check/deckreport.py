@@ -17,6 +17,7 @@ from typing import BinaryIO, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from pnp.data.errors import InputError, InputErrors
+from pnp.data.text import printable
 
 from .deckcheck import DeckReport, Problem, check_deck, registration_problems
 from .decklist import STDIN, Decklist, NoCard, read_decklist, read_decklist_stream
@@ -312,13 +313,15 @@ def total(rows: list[DeckRow], by_player: bool) -> str:
 
 def print_text(rows: list[DeckRow], by_player: bool) -> None:
     """The table, then every problem, then the total, through the CLI's console (rich on a
-    terminal, plain columns in a pipe)."""
+    terminal, plain columns in a pipe). Every cell and line is text of the files (names of
+    files, players and cards): its control characters are printed escaped (`printable`), so an
+    escape sequence cannot rewrite a verdict and a newline cannot break a row."""
     from pnp import console
 
     headers, cells = table(rows, by_player)
-    console.table(headers, cells)
+    console.table(headers, cells)  # escapes every cell with `printable` too
     printer = console.out()
-    lines = details(rows)
+    lines = [printable(line) for line in details(rows)]
     if lines:
-        printer.print("\n" + "\n".join(lines), markup=False)
-    printer.print("\n" + total(rows, by_player), markup=False)
+        printer.print("\n" + "\n".join(lines), markup=False, emoji=False, highlight=False)
+    printer.print("\n" + printable(total(rows, by_player)), markup=False, emoji=False, highlight=False)

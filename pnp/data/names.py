@@ -2,7 +2,10 @@
 
 Card files, decklists, game logs and card scripts all name things a person typed, so they all
 compare names the same way and suggest the same way; this module is that one place. Names
-match case-insensitively, ignoring repeated spaces and curly versus straight quotes. Nothing
+match case-insensitively, ignoring repeated spaces, curly versus straight quotes and Unicode
+forms: compared in NFKC, so "José" written with one é or with e and a combining accent (as macOS
+names files), a full-width letter or a ligature are the same name (`pnp.data.text` says why NFKC
+here and NFC for the text as read). Nothing
 here imports the rules checker, so the generator and the checker can both use it.
 """
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Iterable
 
@@ -23,8 +27,8 @@ HINT = " (did you mean {}?)"  # the usual frame of a suggestion; ``{}`` receives
 
 @lru_cache(maxsize=65536)  # a batch repeats the same names thousands of times
 def normalise(name: str) -> str:
-    """The form two names are compared in: straight quotes, single spaces, lower case."""
-    return _SPACES.sub(" ", name.translate(_QUOTES)).strip().casefold()
+    """The form two names are compared in: NFKC, straight quotes, single spaces, lower case."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", name.translate(_QUOTES))).strip().casefold()
 
 
 def closest(name: str, candidates: dict[str, str], n: int = 3) -> list[str]:

@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterator
 from reportlab.lib.units import mm
 
 from ..data.errors import InputError
+from ..data.text import csv_row
 from ..layout import model as lm
 from ..options import PrintOptions
 from ..layout.presets import DPI  # png: the resolution print-on-demand services ask for
@@ -410,7 +411,8 @@ def _export_png(game: str, decks: list[_Deck], layouts: lm.Layouts, folder: Path
     writer = csv.DictWriter(out, fieldnames=["component", "card", "copies", "front", "back", "width_px", "height_px"],
                             lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows.values())
+    # a card's name is a stranger's text: one a spreadsheet would run as a formula is written quoted
+    writer.writerows(csv_row(r) for r in rows.values())
     _write(folder / "manifest.csv", out.getvalue())
     _write(folder / "manifest.json", _json({
         "game": game,

@@ -39,6 +39,7 @@ from typing import Annotated, Any, BinaryIO, Callable, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
 from pnp.data.errors import InputError, InputErrors
+from pnp.data.text import printable
 
 from .engine import Engine, EntryRef
 from .entries import without_note
@@ -533,4 +534,6 @@ def as_text(results: list[LogReport | UnusableLog]) -> str:
             where = f"line {u['line']}, entry {u['entry']}" if u["entry"] else "end of the log"
             lines.append(f"  {where}: not decided by the log: [{u['rule']}] {u['message']}")
         lines.append("  " + result_line(r))
-    return "\n".join(lines)
+    # every line holds text of the log (notes, names, file names): its control characters are
+    # printed escaped, so an escape sequence cannot move the cursor and rewrite a verdict
+    return "\n".join(printable(line) for line in lines)

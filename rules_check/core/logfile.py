@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable
 
 from pnp.data.errors import InputError
+from pnp.data.names import normalise
+from pnp.data.text import nfc, player_name_problem
 from pnp.data.yamlsafe import Located, NotADate, load_yaml_text, read_stream_text, read_text
 
 from .logstream import Entry, StreamedEntries, outline
@@ -79,7 +81,9 @@ def read_log_stream(stream: BinaryIO, games: dict[str, Any], file: str = STDIN) 
 
 def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
     """The log written in ``text`` (``file`` names it in messages). Its entries are read one
-    at a time as the replay reaches them (rules_check/core/logstream.py), the rest at once."""
+    at a time as the replay reaches them (rules_check/core/logstream.py), the rest at once.
+    The text is read in NFC (`pnp.data.text.nfc`): a name typed in either Unicode form is one name."""
+    text = nfc(text)
     shape = outline(text)
     if shape is None:
         return _parse(text, text, file, games, None)
@@ -110,11 +114,7 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any)
     if not isinstance(game, str) or game not in games:
         raise InputError(file, f"unknown game {game!r} (known: {', '.join(games)})",
                          line=doc.line_of(("game",)), field="game")
-    players = data["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise InputError(file, "expected a list of player names", line=doc.line_of(("players",)), field="players")
-    if len(set(players)) != len(players):
-        raise InputError(file, "a player is named twice", line=doc.line_of(("players",)), field="players")
+    players = read_players(data["players"], file, doc.line_of)
     low, high = games[game].players
     if not low <= len(players) <= high:
         raise InputError(file, f"{game} is played by {games[game].player_range()}, got {len(players)}",
@@ -132,6 +132,29 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any)
         entries = StreamedEntries(text, file, shape, MAX_LOG_NODES,
                                   lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type, return-value]
     return GameLog(file, game, players, data["setup"], entries, doc, metadata)
+
+
+def read_players(players: Any, file: str, line_of: Callable[[tuple[Any, ...]], int | None]) -> list[str]:
+    """The log's ``players:``, a list of names each of which can name a player
+    (`pnp.data.text.player_name_problem`: at most 64 characters, no / or :, no control or
+    format character), no two the same name as names are compared (`normalise`: "Ana" and
+    "ana" would be two players no reader tells apart). Every key of the checker, every score
+    and every page is keyed by these names: one that cannot be is refused here, at its line."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InputError(file, "expected a list of player names", line=line_of(("players",)), field="players")
+    seen: dict[str, str] = {}
+    for i, name in enumerate(players):
+        problem = player_name_problem(name)
+        if problem is not None:
+            raise InputError(file, f"player {i + 1}: {problem}", line=line_of(("players", i)) or line_of(("players",)),
+                             field="players")
+        key = normalise(name)
+        if key in seen:
+            same = "" if seen[key] == name else f" (as {seen[key]!r}: names match whatever their case, spaces and form)"
+            raise InputError(file, f"a player is named twice: {name!r}{same}", line=line_of(("players", i))
+                             or line_of(("players",)), field="players")
+        seen[key] = name
+    return players
 
 
 def read_metadata(data: dict[str, Any], file: str,
