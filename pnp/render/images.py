@@ -33,6 +33,25 @@ Any problem reading an image raises `pnp.data.errors.InputError` naming the file
 regular file is read (not a FIFO or a device), of at most ``MAX_IMAGE_BYTES``, and an image
 of more than ``MAX_IMAGE_PIXELS`` pixels is refused from its header, before anything is
 decoded (docs/limits.md): Pillow's own decompression-bomb warning never reaches the user.
+
+Everything packed in a file is unpacked within a bound, and what goes into the PDF is checked
+whole first (docs/limits.md, "Images"):
+
+* Every PNG goes through one chunk reader (`_parse_png`, at most ``MAX_PNG_CHUNKS`` chunks),
+  and its image data is inflated once, whole, before it is embedded or decoded
+  (`_check_png_data`): it must unpack to exactly the rows its header promises (inflating stops
+  at the first byte past them: a bomb costs no more than a true image), every row with a
+  filter type PNG defines, and a palette image may use no colour past its palette. A
+  truncated stream or a bad index is refused, never embedded for a viewer to guess at.
+* The only ancillary data pnp unpacks is a PNG's colour profile (``iCCP``), at most
+  ``MAX_ICC_BYTES`` unpacked; a profile from any other format is held to the same size.
+  Text chunks (``tEXt``, ``zTXt``, ``iTXt``) are never unpacked: pnp does not use them, and
+  Pillow, where it decodes a PNG, is given the image's own chunks only (`_bare_png`).
+* A JPEG's markers are walked to its end (`_jpeg_scan`), at most ``MAX_JPEG_SEGMENTS``
+  segments and ``MAX_JPEG_SCANS`` scans: each scan of a progressive JPEG is one more pass over
+  the whole picture for every program that shows it.
+* Pillow reads only the formats of ``PIL_FORMATS``: not EPS, which it hands to Ghostscript (a
+  PostScript program, which can loop for ever), nor its rarer readers.
 """
 
 from __future__ import annotations
@@ -67,7 +86,8 @@ from pnp.data.errors import InputError
 from pnp.data.yamlsafe import check_regular, open_checked, read_bytes_checked
 from pnp.render.measured import MeasuredCanvas
 
-__all__ = ["ImageInfo", "ImageStore", "image_info", "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS"]
+__all__ = ["ImageInfo", "ImageStore", "image_info", "MAX_ICC_BYTES", "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS",
+           "MAX_JPEG_SCANS", "MAX_JPEG_SEGMENTS", "MAX_PNG_CHUNKS", "PIL_FORMATS"]
 
 # An image of more pixels is refused before it is decoded: 50 megapixels hold a 63 x 88 mm card
 # at 1200 DPI (12 MP) four times over, and an A2 board at 300 DPI (35 MP). Decoded, that is at
@@ -75,6 +95,24 @@ __all__ = ["ImageInfo", "ImageStore", "image_info", "MAX_IMAGE_BYTES", "MAX_IMAG
 MAX_IMAGE_PIXELS = 50_000_000
 MAX_IMAGE_BYTES = 128 * 1024 * 1024  # the file: a 50 MP picture compressed losslessly fits
 _WHAT = "image file"
+# A colour profile, unpacked: an RGB or grey profile is a few kB (sRGB 3 kB), the largest CMYK
+# press profiles 1 to 2 MB (pnp's own FOGRA39 346 kB). A PNG's iCCP chunk is deflated, and 1 MB
+# of it unpacks to 1 GB: inflating stops at the first byte past this.
+MAX_ICC_BYTES = 4 * 1024 * 1024
+# A PNG's chunks: a 128 MB file written in libpng's 8 kB IDAT chunks has 16,384; a file of
+# millions of empty chunks (12 bytes each) would cost seconds and hundreds of MB to walk.
+MAX_PNG_CHUNKS = 100_000
+# A JPEG: encoders write about 10 scans (libjpeg's progressive script) and a few dozen segments
+# (tables, APPn blocks: a 4 MB profile is 64). 1,000 scans of a 9 MP picture take 9 s to decode,
+# in every viewer and in the exports' renderer; 100 take 1.
+MAX_JPEG_SCANS = 100
+MAX_JPEG_SEGMENTS = 1_000
+# What Pillow may read (the header tells, never the file name): the raster formats card art
+# comes in. Not EPS (Pillow runs Ghostscript on it), nor the readers of rarer formats.
+PIL_FORMATS = ("JPEG", "GIF", "TIFF", "WEBP", "BMP", "PNG")  # a JPEG of many pictures (MPO) is a JPEG
+_FORMATS_SAID = "PNG, JPEG, WebP, TIFF, GIF or BMP"
+_INFLATE_IN = 1 << 16  # compressed bytes given to zlib at a time
+_INFLATE_OUT = 1 << 20  # most bytes it unpacks at a time
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -148,6 +186,9 @@ def image_info(path: PathLike) -> ImageInfo:
         try:
             head = f.read(8)
             if head == _PNG_SIG:
+                size = os.fstat(f.fileno()).st_size
+                if size > MAX_IMAGE_BYTES:
+                    raise InputError(p, f"more than {MAX_IMAGE_BYTES} bytes, over the limit for an {_WHAT}; refused")
                 return _png_info(_read_png_header(f, p), p)
             data = head + f.read(MAX_IMAGE_BYTES + 1 - len(head))
         except OSError as exc:
@@ -191,6 +232,7 @@ class _PngHeader:
 
     def __init__(self) -> None:
         self.ihdr: tuple[int, int, int, int, int] | None = None  # w, h, depth, type, interlace
+        self.ihdr_raw = b""
         self.plte: bytes | None = None
         self.trns: bytes | None = None
         self.phys: tuple[int, int, int] | None = None
@@ -215,6 +257,7 @@ class _PngHeader:
             ):
                 raise InputError(path, "corrupt or unsupported PNG header")
             self.ihdr = (w, h, depth, ctyp, inter)
+            self.ihdr_raw = bytes(data)
         elif ctype == b"PLTE":
             if len(data) % 3 or not 3 <= len(data) <= 768:
                 raise InputError(path, "corrupt PNG: bad palette")
@@ -231,16 +274,22 @@ class _PngHeader:
     def orientation(self) -> int:
         return _exif_orientation(self.exif)
 
-    def icc_profile(self) -> bytes | None:
+    def icc_profile(self, path: Path) -> bytes | None:
+        """The colour profile, unpacked: at most ``MAX_ICC_BYTES`` (more is refused, and never
+        unpacked past that); a profile that does not unpack is ignored, as viewers do."""
         if not self.iccp:
             return None
         nul = self.iccp.find(b"\0")
         if nul < 0 or nul + 2 > len(self.iccp) or self.iccp[nul + 1] != 0:
             return None
+        d = zlib.decompressobj()
         try:
-            return zlib.decompress(self.iccp[nul + 2 :])
+            icc = d.decompress(self.iccp[nul + 2 :], MAX_ICC_BYTES + 1)
         except zlib.error:
             return None
+        if len(icc) > MAX_ICC_BYTES:
+            raise _profile_too_big(path, "its colour profile (iCCP chunk) unpacks to")
+        return icc if d.eof else None
 
     def binary_palette_alpha(self) -> bool | None:
         """For a palette PNG with tRNS: True if every alpha is 0 or 255."""
@@ -253,7 +302,11 @@ def _read_png_header(f, path: Path) -> _PngHeader:
     """Walk chunks from an open file (past the signature) up to the first IDAT."""
     hdr = _PngHeader()
     size = os.fstat(f.fileno()).st_size
+    chunks = 0
     while True:
+        chunks += 1
+        if chunks > MAX_PNG_CHUNKS:
+            raise _too_many_chunks(path)
         raw = f.read(8)
         if len(raw) < 8:
             raise InputError(path, "corrupt PNG: truncated before image data")
@@ -271,6 +324,25 @@ def _read_png_header(f, path: Path) -> _PngHeader:
     if hdr.ihdr is None or ctype != b"IDAT":
         raise InputError(path, "corrupt PNG: no image data")
     return hdr
+
+
+def _too_many_chunks(path: Path) -> InputError:
+    return InputError(path, f"a PNG of more than {MAX_PNG_CHUNKS:,} chunks; refused (an image holds a few "
+                            "dozen, and a 128 MB one written in 8 kB chunks 16,384)")
+
+
+def _profile_too_big(path: Path, what: str) -> InputError:
+    return InputError(path, f"{what} more than {MAX_ICC_BYTES:,} bytes ({MAX_ICC_BYTES // 2**20} MB), the most a "
+                            "colour profile may hold; refused (a profile is a few kB, a printing press's 1 to 2 MB)")
+
+
+def _checked_profile(icc: object, path: Path) -> bytes | None:
+    """A profile Pillow read (not packed): held to the same size as a PNG's."""
+    if not isinstance(icc, bytes) or not icc:
+        return None
+    if len(icc) > MAX_ICC_BYTES:
+        raise _profile_too_big(path, f"its colour profile of {len(icc):,} bytes is")
+    return icc
 
 
 def _png_passthrough(hdr: _PngHeader) -> bool:
@@ -307,8 +379,9 @@ def _png_info(hdr: _PngHeader, path: Path) -> ImageInfo:
     )
 
 
-def _parse_png(data: bytes, path: Path, verify: bool) -> tuple[_PngHeader, bytes]:
-    """Check every chunk's CRC, collect the header chunks and the joined IDAT data."""
+def _parse_png(data: bytes, path: Path) -> tuple[_PngHeader, bytes]:
+    """Check every chunk's CRC, collect the header chunks and the joined IDAT data, and check
+    that data whole (`_check_png_data`): what this returns can go into a PDF as it is."""
     mv = memoryview(data)
     n = len(data)
     pos = 8
@@ -317,7 +390,11 @@ def _parse_png(data: bytes, path: Path, verify: bool) -> tuple[_PngHeader, bytes
     crc32 = zlib.crc32
     unpack = struct.unpack_from
     seen_iend = False
+    chunks = 0
     while pos + 12 <= n:
+        chunks += 1
+        if chunks > MAX_PNG_CHUNKS:
+            raise _too_many_chunks(path)
         length, ctype = unpack(">I4s", data, pos)
         end = pos + 8 + length
         if end + 4 > n:
@@ -341,62 +418,148 @@ def _parse_png(data: bytes, path: Path, verify: bool) -> tuple[_PngHeader, bytes
     if hdr.ihdr[3] == 3 and hdr.plte is None:
         raise InputError(path, "corrupt PNG: palette image without PLTE")
     stream = b"".join(idat)
-    # cheap sanity check of the zlib header; `verify` inflates the whole stream
     if len(stream) < 2 or (stream[0] & 0x0F) != 8 or (stream[0] << 8 | stream[1]) % 31 or stream[1] & 0x20:
         raise InputError(path, "corrupt PNG: bad compressed data")
-    if verify:
-        w, h, depth, ctyp, inter = hdr.ihdr
-        _verify_inflate(stream, _png_raw_size(w, h, depth, _PNG_TYPES[ctyp][0], inter), path)
+    _check_png_data(hdr, stream, path)
     return hdr, stream
 
 
-def _png_raw_size(w: int, h: int, depth: int, samples: int, interlace: int) -> int:
-    def rows(pw: int, ph: int) -> int:
-        if pw == 0 or ph == 0:
-            return 0
-        return ph * (1 + (pw * depth * samples + 7) // 8)
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+_PNG_FILTERS = bytes(range(5))  # None, Sub, Up, Average, Paeth
+
+
+def _png_rows(w: int, h: int, depth: int, samples: int, interlace: int) -> list[tuple[int, int]]:
+    """The rows of the unpacked image data: (rows, bytes a row with its filter byte) a pass."""
+    def row(pw: int) -> int:
+        return 1 + (pw * depth * samples + 7) // 8
 
     if not interlace:
-        return rows(w, h)
-    total = 0
-    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
-        total += rows((w - x0 + dx - 1) // dx, (h - y0 + dy - 1) // dy)
-    return total
+        return [(h, row(w))]
+    passes = []
+    for x0, y0, dx, dy in _ADAM7:
+        pw, ph = (w - x0 + dx - 1) // dx, (h - y0 + dy - 1) // dy
+        if pw > 0 and ph > 0:
+            passes.append((ph, row(pw)))
+    return passes
 
 
-def _verify_inflate(stream: bytes, expected: int, path: Path) -> None:
+def _check_png_data(hdr: _PngHeader, stream: bytes, path: Path) -> None:
+    """The image data inflated whole, a step at a time (never more than 1 MB held): it must
+    unpack to exactly the rows the header promises, stopping at the first byte past them (a
+    bomb costs what a true image of that size does), each row with a filter type PNG defines;
+    a palette image may use no colour past its palette (`_check_palette`)."""
+    w, h, depth, ctyp, inter = hdr.ihdr  # type: ignore[misc]
+    passes = []  # (first byte, rows, row length) of each pass
+    expected = 0
+    for rows, length in _png_rows(w, h, depth, _PNG_TYPES[ctyp][0], inter):
+        passes.append((expected, rows, length))
+        expected += rows * length
+    colours = len(hdr.plte or b"") // 3
+    short = ctyp == 3 and colours < 1 << depth  # a palette some pixel values have no colour in
+    # 8-bit indices stored unfiltered (as palette images mostly are) are their own bytes: checked
+    # as they are unpacked; else `_check_palette` decodes the image
+    plain = short and depth == 8
+    allowed = bytes(range(colours))
     d = zlib.decompressobj()
-    total = 0
-    buf = stream
+    done = 0
+
+    def take(out: bytes) -> None:
+        nonlocal done, plain
+        if done + len(out) > expected:
+            raise InputError(path, f"corrupt PNG: its image data unpacks to more than the {expected:,} bytes "
+                                   f"its {w} x {h} pixels hold; refused")
+        for first, rows, length in passes:  # the filter byte of each row this piece holds
+            lo, hi = max(done, first), min(done + len(out), first + rows * length)
+            if lo < hi:
+                start = first + -(-(lo - first) // length) * length
+                filters = out[start - done : hi - done : length] if start < hi else b""
+                if filters.translate(None, _PNG_FILTERS):
+                    raise InputError(path, "corrupt PNG: a row of its image data has a filter type PNG does not "
+                                           "define (0 to 4)")
+                if plain and filters.strip(b"\0"):
+                    plain = False
+        if plain and out.translate(None, allowed):  # a byte past the palette (a filter byte 0 is allowed)
+            plain = False
+        done += len(out)
+
+    data = memoryview(stream)
     try:
-        while buf:
-            out = d.decompress(buf, 1 << 22)
-            total += len(out)
-            buf = d.unconsumed_tail
-        total += len(d.flush())
+        for at in range(0, len(data), _INFLATE_IN):
+            piece: bytes | memoryview = data[at : at + _INFLATE_IN]
+            while piece and not d.eof:
+                take(d.decompress(piece, _INFLATE_OUT))
+                piece = d.unconsumed_tail
+            if d.eof:
+                break
+        while not d.eof:  # what zlib holds once every byte is in
+            out = d.decompress(b"", _INFLATE_OUT)
+            if not out:
+                break
+            take(out)
     except zlib.error as exc:
         raise InputError(path, f"corrupt PNG: bad compressed data ({exc})") from None
-    if not d.eof or total != expected:
-        raise InputError(path, "corrupt PNG: image data has the wrong size")
+    if not d.eof or done != expected:
+        raise InputError(path, f"corrupt PNG: its image data is truncated (it unpacks to {done:,} bytes of the "
+                               f"{expected:,} its {w} x {h} pixels need); refused")
+    if short and not plain:
+        _check_palette(hdr, stream, colours, path)
+
+
+def _check_palette(hdr: _PngHeader, stream: bytes, colours: int, path: Path) -> None:
+    """No pixel of a palette image uses a colour its palette does not have (a PDF's /Indexed
+    space has no colour there: viewers would show each their own): the image decoded, its
+    pixels one byte each (at most 50 MB)."""
+    try:
+        with _pillow_bombs(path), Image.open(io.BytesIO(_bare_png(hdr, stream)), formats=["PNG"]) as im:
+            im.load()
+            highest = im.getextrema()[1]
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise InputError(path, f"corrupt PNG: {exc}") from None
+    if isinstance(highest, int) and highest >= colours:
+        raise InputError(path, f"corrupt PNG: a pixel of colour {highest} where its palette has {colours} "
+                               f"colours (0 to {colours - 1}); refused")
+
+
+def _png_chunk(ctype: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + ctype + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(ctype)))
+
+
+def _bare_png(hdr: _PngHeader, stream: bytes) -> bytes:
+    """The PNG of the image alone: IHDR, PLTE and tRNS, one IDAT, IEND. What Pillow decodes, so
+    that it never unpacks a text chunk or a profile (pnp unpacks the profile itself, bounded)."""
+    out = [_PNG_SIG, _png_chunk(b"IHDR", hdr.ihdr_raw)]
+    if hdr.plte is not None:
+        out.append(_png_chunk(b"PLTE", hdr.plte))
+    if hdr.trns is not None:
+        out.append(_png_chunk(b"tRNS", hdr.trns))
+    out += [_png_chunk(b"IDAT", stream), _png_chunk(b"IEND", b"")]
+    return b"".join(out)
 
 
 # ---------------------------------------------------------------------------------------
 # JPEG
 
 
-def _jpeg_scan(data: bytes, path: Path) -> tuple[int, int, int, int, int]:
-    """Walk JPEG markers to the first SOS: (sof marker, precision, height, width, ncomp).
+_FILL = re.compile(rb"\xff+")
+# the marker that ends a scan's entropy-coded data: 0xFF followed by neither a stuffed zero nor a
+# restart marker (RST0-7 lie inside the scan), after any fill bytes
+_SCAN_END = re.compile(rb"\xff(?=[^\x00\xd0-\xd7])")  # a lookahead: searched as fast as one byte
 
-    Also checks that an EOI marker follows the scan start (a cheap truncation check).
-    """
+
+def _jpeg_scan(data: bytes, path: Path) -> tuple[int, int, int, int, int]:
+    """Walk a JPEG's markers to its end (EOI): (sof marker, precision, height, width, ncomp) of
+    its first frame. Every scan's data is crossed to the marker after it, so a file cut short
+    is refused; at most ``MAX_JPEG_SEGMENTS`` segments and ``MAX_JPEG_SCANS`` scans."""
     n = len(data)
     pos = 2
     sof = None
+    segments = scans = 0
     while True:
         if pos >= n or data[pos] != 0xFF:
             raise InputError(path, "corrupt JPEG: bad marker structure")
-        while pos < n and data[pos] == 0xFF:
-            pos += 1
+        pos = _FILL.match(data, pos).end()  # type: ignore[union-attr]
         if pos >= n:
             raise InputError(path, "corrupt JPEG: truncated")
         marker = data[pos]
@@ -404,7 +567,13 @@ def _jpeg_scan(data: bytes, path: Path) -> tuple[int, int, int, int, int]:
         if marker == 0x01 or 0xD0 <= marker <= 0xD8:
             continue
         if marker == 0xD9:
-            raise InputError(path, "corrupt JPEG: no image data")
+            if not scans:
+                raise InputError(path, "corrupt JPEG: no image data")
+            return sof  # type: ignore[return-value]
+        segments += 1
+        if segments > MAX_JPEG_SEGMENTS:
+            raise InputError(path, f"a JPEG of more than {MAX_JPEG_SEGMENTS:,} segments; refused (a JPEG holds a "
+                                   "few dozen: its tables, its scans and blocks such as EXIF)")
         if pos + 2 > n:
             raise InputError(path, "corrupt JPEG: truncated")
         seglen = (data[pos] << 8) | data[pos + 1]
@@ -415,13 +584,19 @@ def _jpeg_scan(data: bytes, path: Path) -> tuple[int, int, int, int, int]:
                 raise InputError(path, "corrupt JPEG: bad frame header")
             prec, hgt, wid, ncomp = struct.unpack_from(">BHHB", data, pos + 2)
             sof = (marker, prec, hgt, wid, ncomp)
+        pos += seglen
         if marker == 0xDA:
             if sof is None:
                 raise InputError(path, "corrupt JPEG: scan before frame header")
-            if data.rfind(b"\xff\xd9", pos) < 0:
+            scans += 1
+            if scans > MAX_JPEG_SCANS:
+                raise InputError(path, f"a JPEG of more than {MAX_JPEG_SCANS} scans; refused (each scan is one "
+                                       "more pass over the whole picture for every program that shows it; an "
+                                       "encoder writes about 10: save it again)")
+            end = _SCAN_END.search(data, pos)
+            if end is None:
                 raise InputError(path, "corrupt JPEG: truncated (no end marker)")
-            return sof
-        pos += seglen
+            pos = end.start()
 
 
 def _jpeg_passthrough(sof: tuple[int, int, int, int, int]) -> bool:
@@ -455,14 +630,17 @@ def _pil_orientation(im: Image.Image) -> int:
 
 def _open_pil(path: Path, data: bytes) -> Image.Image:
     """The image in ``data`` opened (its header read) by Pillow, its size checked against
-    ``MAX_IMAGE_PIXELS`` before anything is decoded."""
+    ``MAX_IMAGE_PIXELS`` before anything is decoded. Only the formats of ``PIL_FORMATS``; a
+    JPEG's markers are walked first (`_jpeg_scan`), before Pillow reads them."""
+    if data[:2] == b"\xff\xd8":
+        _jpeg_scan(data, path)
     try:
         with _pillow_bombs(path):
-            im = Image.open(io.BytesIO(data))
+            im = Image.open(io.BytesIO(data), formats=PIL_FORMATS)
     except InputError:
         raise
     except UnidentifiedImageError:
-        raise InputError(path, "not an image file (or an unsupported format)") from None
+        raise InputError(path, f"not an image file pnp reads ({_FORMATS_SAID})") from None
     except OSError as exc:
         raise InputError(path, f"cannot read image: {exc.strerror or exc}") from None
     except Exception as exc:  # Pillow raises many kinds on corrupt headers
@@ -552,7 +730,7 @@ class _Embedded:
     smask: "_Embedded | None" = None
 
 
-def _png_embed(hdr: _PngHeader, stream: bytes) -> _Embedded:
+def _png_embed(hdr: _PngHeader, stream: bytes, icc: bytes | None) -> _Embedded:
     w, h, depth, ctyp, _inter = hdr.ihdr  # type: ignore[misc]
     colors = 3 if ctyp == 2 else 1
     emb = _Embedded(w, h, depth, colors, "FlateDecode", stream, predictor=True)
@@ -575,7 +753,6 @@ def _png_embed(hdr: _PngHeader, stream: bytes) -> _Embedded:
         elif ctyp == 2 and len(hdr.trns) >= 6:
             r, g, b = struct.unpack(">HHH", hdr.trns[:6])
             emb.mask = [r, r, g, g, b, b]
-    icc = hdr.icc_profile()
     if icc is not None and _icc_components(icc) == (1 if ctyp == 0 else 3):
         emb.icc = icc
     return emb
@@ -600,9 +777,11 @@ def _first_jpeg(im: Image.Image, data: bytes) -> bytes:
 def _jpeg_embed(data: bytes, path: Path) -> _Embedded:
     with _open_pil(path, data) as im:
         try:
-            icc = im.info.get("icc_profile")
+            icc = _checked_profile(im.info.get("icc_profile"), path)
             adobe = "adobe" in im.info
             data = _first_jpeg(im, data)
+        except InputError:
+            raise
         except Exception as exc:
             raise InputError(path, f"corrupt JPEG: {exc}") from None
     _marker, _prec, hgt, wid, ncomp = _jpeg_scan(data, path)
@@ -614,24 +793,27 @@ def _jpeg_embed(data: bytes, path: Path) -> _Embedded:
     return emb
 
 
-def _pil_png_embed(im: Image.Image) -> _Embedded:
-    """Losslessly re-encode a Pillow image (mode 1, L, P, RGB, I;16) as a predictor stream."""
+def _pil_png_embed(im: Image.Image, path: Path) -> _Embedded:
+    """Losslessly re-encode a Pillow image (mode 1, L, P, RGB, I;16) as a predictor stream,
+    checked as a PNG file is (a palette image of a GIF may use colours past its palette)."""
     buf = io.BytesIO()
     im.save(buf, format="PNG", compress_level=_FALLBACK_PNG_LEVEL)
     data = buf.getvalue()
-    hdr, stream = _parse_png(data, Path("<re-encoded>"), verify=False)
-    return _png_embed(hdr, stream)
+    hdr, stream = _parse_png(data, path)
+    return _png_embed(hdr, stream, None)
 
 
-def _decode_embed(data: bytes, path: Path) -> tuple[_Embedded, int]:
-    """Decode with Pillow and re-compress losslessly. Returns (embedded, PDF minor version)."""
+def _decode_embed(data: bytes, path: Path, png: _PngHeader | None = None) -> tuple[_Embedded, int]:
+    """Decode with Pillow and re-compress losslessly. Returns (embedded, PDF minor version).
+
+    ``png``: ``data`` is the `_bare_png` of a PNG file whose header this is (its profile is
+    read from there). Only the first frame of a file of many (GIF, TIFF) is read: the frames
+    are not counted, which would walk the whole file."""
     with _open_pil(path, data) as im, _pillow_bombs(path):
         try:
-            icc = im.info.get("icc_profile")
+            icc = png.icc_profile(path) if png is not None else _checked_profile(im.info.get("icc_profile"), path)
             im.load()
-            if getattr(im, "n_frames", 1) > 1:
-                im.seek(0)
-            _check_pixels(path, *im.size)  # a format whose size is known only once loaded (ICO)
+            _check_pixels(path, *im.size)  # the size as loaded, should a format say another first
             if im.mode == "P" and ("transparency" in im.info or im.palette.mode == "RGBA"):
                 im = im.convert("RGBA")
             elif im.mode in ("L", "RGB", "I;16") and "transparency" in im.info:
@@ -649,12 +831,12 @@ def _decode_embed(data: bytes, path: Path) -> tuple[_Embedded, int]:
             if im.mode == "CMYK":
                 emb = _Embedded(im.width, im.height, 8, 4, "FlateDecode", zlib.compress(im.tobytes(), 6))
             else:
-                emb = _pil_png_embed(im)
+                emb = _pil_png_embed(im, path)
             if icc and _icc_components(icc) == (3 if emb.palette is not None else emb.colors):
                 emb.icc = icc
             minor = 3
             if alpha is not None:
-                emb.smask = _pil_png_embed(alpha)
+                emb.smask = _pil_png_embed(alpha, path)
                 minor = 4
             if emb.bits == 16:
                 minor = 5
@@ -678,13 +860,12 @@ class _Entry:
 class ImageStore:
     """Per-canvas registry: each distinct image file (by content hash) becomes one XObject.
 
-    ``verify=True`` also inflates passthrough PNG data once to check it is complete (slower;
-    by default only chunk CRCs and headers are checked).
+    Every image is checked whole when it is first drawn (a PNG's data inflated once, a JPEG's
+    markers walked to its end), never embedded on its header's word.
     """
 
-    def __init__(self, canvas: Canvas, *, verify: bool = False) -> None:
+    def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.verify = verify
         self._by_path: dict[tuple[str, int, int], _Entry] = {}
         self._by_hash: dict[str, _Entry] = {}
 
@@ -776,14 +957,14 @@ class ImageStore:
         doc = self.canvas._doc
         minor = 3
         if data.startswith(_PNG_SIG):
-            hdr, stream = _parse_png(data, path, self.verify)
+            hdr, stream = _parse_png(data, path)
             info = _png_info(hdr, path)
             if info.passthrough:
-                emb = _png_embed(hdr, stream)
+                emb = _png_embed(hdr, stream, hdr.icc_profile(path))
                 if emb.bits == 16:
                     minor = 5
             else:
-                emb, minor = _decode_embed(data, path)
+                emb, minor = _decode_embed(_bare_png(hdr, stream), path, hdr)
         else:
             info = _pillow_info(path, data)
             emb = None

@@ -181,8 +181,7 @@ class SheetRenderer:
     def __init__(self, canvas: Canvas, layouts: lm.Layouts, options: PrintOptions) -> None:
         self.c = canvas
         self.options = options
-        # PNG chunk checksums are checked; a full decompression of every image (verify=True)
-        # would double the time art takes, for files whose checksums are already right
+        # every image is checked whole when it is first drawn (pnp/render/images.py)
         self.faces = FaceRenderer(canvas, layouts, ImageStore(canvas))
         self.page = 0
         self._forms = FormCache(canvas)
