@@ -163,7 +163,6 @@ def _build(games: list[str], options: BuildOptions, on_start, on_face) -> list[G
     out = Path(options.out_dir)
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file; --out names the folder the PDFs are written to")
-    out.mkdir(parents=True, exist_ok=True)
     with atomic.interruptible():  # SIGTERM, SIGINT: the temporary files are removed, nothing replaced
         if options.format != "pdf":
             results = _export(loaded, layouts, options.format, printing, out, on_start, on_face)
@@ -276,8 +275,7 @@ def _export(loaded, layouts: Layouts, fmt: Format, options: PrintOptions, out: P
     until every new one is in place, and put back if one cannot be)."""
     from .render import exports
 
-    root = out / fmt
-    root.mkdir(parents=True, exist_ok=True)
+    root = out / fmt  # made with the first game's folder (none left behind by an export that fails)
     atomic.remove_stale(root, EXPORT_FOLDER.fullmatch)
     results: list[GameBuild] = []
     with atomic.Transaction() as staged:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 
 from . import __version__, console
+from .data import atomic
 from .data.atomic import Interrupted
 from .data.errors import InputError, InputErrors, PnpError
 from .data.text import printable, printable_lines
@@ -148,14 +149,39 @@ def fail(exc: PnpError) -> typer.Exit:
 
 def _engines(cards: Path | None = None) -> dict:
     """The rules engines by game id: the bundled ones, those installed packages add, and each game
-    of the ``--cards`` folder whose game.yaml names one; an installed one that cannot be loaded is
-    reported by its entry point's name, a bad game.yaml by its file and line (exit 2)."""
-    from rules_check.engines import engines_for
-
+    of the ``--cards`` folder whose game.yaml names one, each with its card data read (a broken
+    card file is exit 2 with its file and line, here, before any log is read or game played); an
+    installed one that cannot be loaded is reported by its entry point's name, a bad game.yaml by
+    its file and line (exit 2)."""
     try:
+        from rules_check.engines import engines_for
+
         return engines_for(cards)
     except PnpError as exc:
         raise fail(exc) from None
+    except OSError as exc:
+        raise fail(_os_error(exc)) from None
+
+
+def _engine_inputs(cards: Path | None) -> list[Path]:
+    """The files the engines read (the card files, the starter decks the simulator deals, a
+    --cards folder's): no output of a command that judges or plays replaces one of them."""
+    from .data.paths import bundled
+
+    found = [*bundled("cards").glob("*/*.yaml"), *bundled("decks").glob("*")]
+    if cards is not None:
+        found += [*cards.glob("*/*.yaml"), *cards.glob("*/*.yml")]
+    return found
+
+
+def _stdin_once(names: list[Path | None], what: str) -> int:
+    """How many of ``names`` are ``-`` (standard input); named twice is exit 2: it holds one
+    ``what`` and is read once."""
+    n = sum(1 for f in names if f is not None and str(f) == "-")
+    if n > 1:
+        console.error(f"-: standard input holds one {what} and is read once; give - once, not {n} times")
+        raise typer.Exit(2)
+    return n
 
 
 _ENGINE_CARDS_HELP = ("A card folder whose games of your own (a folder with a game.yaml) name the rules engine "
@@ -301,12 +327,14 @@ def build(
         watched = [Path(options.cards_dir), *options.layout_layers(names), *options.assets]
     except PnpError as exc:
         raise fail(exc) from None
+    inputs = _build_inputs([*(Path(options.cards_dir) / g for g in names), *watched])
     if watch:
         from .watch import watch_builds
 
         def once() -> bool:
             try:
-                _report(_with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face)))
+                with atomic.reading(inputs):
+                    _report(_with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face)))
                 return True
             except (PnpError, ValueError) as exc:
                 typer.echo(f"pnp: {printable_lines(str(exc))}", err=True)
@@ -322,7 +350,8 @@ def build(
         return
     started = time.perf_counter()
     try:
-        results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
+        with atomic.reading(inputs):
+            results = _with_progress(lambda on_start, on_face: run_build(names, options, on_start, on_face))
     except Interrupted as exc:
         raise _stopped(exc) from None
     except PnpError as exc:
@@ -340,6 +369,20 @@ def build(
 
 
 _WATCH_CHANGES = None  # the change stream of --watch (watchfiles'); a test puts its own
+
+
+def _build_inputs(folders: list[Path]) -> list[Path]:
+    """What a build reads, that none of its outputs may replace: the folders (an export's folder is
+    replaced whole: never one holding the cards, layouts or art it is made of) and the files in
+    them (a PDF, SVG or DXF of the build is never one of those: a file of an earlier build in the
+    card folder is no input, but a link from an output to a card file is refused)."""
+    files = []
+    for folder in dict.fromkeys(folders):
+        try:
+            files += [f for f in folder.rglob("*") if f.suffix.lower() not in (".pdf", ".svg", ".dxf") and f.is_file()]
+        except OSError:  # a folder that cannot be listed is reported by its reader
+            pass
+    return [*folders, *files]
 
 
 def _report(results, seconds: float | None = None) -> None:
@@ -532,6 +575,7 @@ def check_deck(
     from rules_check.deckreport import as_json, check_files, exit_code, print_text
     from rules_check.pool import load_pool
 
+    _stdin_once([*files, registered], "decklist")
     try:
         rows = check_files(files, load_pool(pool), registered, stdin=typer.get_binary_stream("stdin"))
     except PnpError as exc:
@@ -573,12 +617,8 @@ def check_log(
 ) -> None:
     """Adjudicate recorded game logs: exit 0 all legal, 1 a rule broken, 2 a file unusable."""
     from rules_check.core.adjudicate import as_json, as_text, check_logs, exit_code
-    from rules_check.core.logfile import STDIN
 
-    reads_stdin = sum(str(f) == STDIN for f in files)
-    if reads_stdin > 1:
-        console.error("-: standard input holds one log; give - once")
-        raise typer.Exit(2)
+    reads_stdin = _stdin_once(list(files), "log")
     paths: list[Path] = []
     try:
         for f in files:
@@ -588,6 +628,12 @@ def check_log(
     if not paths:
         console.error("no log files found in " + ", ".join(str(f) for f in files))
         raise typer.Exit(2)
+    inputs = [*paths, *_engine_inputs(cards)]
+    if html is not None and len(paths) == 1 and not any(f.is_dir() for f in files):
+        try:  # the page of one log: refused before the log is checked, not after
+            atomic.refuse_input(html, inputs)
+        except PnpError as exc:
+            raise fail(exc) from None
     known = _engines(cards)
     stdin = typer.get_binary_stream("stdin") if reads_stdin else None
     if state is not None:
@@ -624,9 +670,14 @@ def check_log(
                          f"(pnp check log {file} --state N shows the table after any entry)")
         many = len(paths) > 1 or any(f.is_dir() for f in files)
         try:
-            written = write_pages(results, pages, html, many)
+            with atomic.reading(inputs):  # a page named like a log beside it: refused, not written over it
+                written = write_pages(results, pages, html, many)
+        except Interrupted as exc:
+            raise _stopped(exc) from None
         except PnpError as exc:
             raise fail(exc) from None
+        except OSError as exc:
+            raise fail(_os_error(exc)) from None
         if written:
             console.err().print(printable(f"report: {written[-1]}" + (f" ({len(written) - 1} pages)" if many else "")),
                                 markup=False, highlight=False, emoji=False)
@@ -714,20 +765,26 @@ def simulate(
         seed = secrets.randbelow(2**31)
     names = ["Ana", "Ben", "Cleo", "Dario", "Eva"][:n]
     how = f" --policy {policy.value}" if policy is not Policy.random else ""
-    log = run(engine, names, seed, policy.value)
-    if view is LogView.table:
-        from rules_check.core.tableview import table_view
+    inputs = _engine_inputs(cards)
+    try:
+        if out is not None:  # refused before the game is played, not after
+            atomic.refuse_input(out, inputs)
+        # what the engine reads while it plays (a card file, an endless game) is exit 2 too
+        log = run(engine, names, seed, policy.value)
+        if view is LogView.table:
+            from rules_check.core.tableview import table_view
 
-        log = table_view(engine, log)
-        how += " --view table"
-    text = dump_log(log, f"simulated by pnp simulate {game} --players {n} --seed {seed}{how}")
+            log = table_view(engine, log)
+            how += " --view table"
+        text = dump_log(log, f"simulated by pnp simulate {game} --players {n} --seed {seed}{how}")
+    except PnpError as exc:
+        raise fail(exc) from None
     if out is None:
         typer.echo(text, nl=False)
         return
-    from pnp.data.atomic import write_text_atomic
-
     try:
-        written = write_text_atomic(out, text)
+        with atomic.reading(inputs):
+            written = atomic.write_text_atomic(out, text)
     except Interrupted as exc:
         raise _stopped(exc) from None
     except PnpError as exc:

@@ -21,6 +21,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from pnp.data.errors import PnpError
 from pnp.games.installed import ENTRY_POINT_GROUP, InstalledGameError
 
 from .core.engine import Engine
@@ -60,7 +61,8 @@ def _installed() -> dict[str, Engine[Any, Any]]:
                 raise EngineLoadError(entry, f"gives {obj!r}, not a subclass of rules_check.core.engine.Engine "
                                              f"nor an object whose ENGINE is one")
             engine = cls()
-        except EngineLoadError:
+            engine.load()
+        except PnpError:  # its card data, named by file and line (a bad entry point too)
             raise
         except Exception as exc:
             raise EngineLoadError(entry, f"cannot be loaded ({type(exc).__name__}: {exc})") from None
@@ -71,11 +73,19 @@ def _installed() -> dict[str, Engine[Any, Any]]:
     return out
 
 
+def _made(cls: type[Engine[Any, Any]]) -> Engine[Any, Any]:
+    engine = cls()
+    engine.load()
+    return engine
+
+
 @cache
 def engines() -> dict[str, Engine[Any, Any]]:
     """Every engine, by game id: the bundled ones in their order, then the installed ones in
-    the order their entry points are listed. `EngineLoadError` when an installed one is bad."""
-    return {**{game: cls() for game, cls in ENGINES.items()}, **_installed()}
+    the order their entry points are listed, each with its card data read (`Engine.load`): a
+    broken card file is an `InputError` with its file and line here, when the engines are made,
+    never later in the middle of a log or a game. `EngineLoadError` when an installed one is bad."""
+    return {**{game: _made(cls) for game, cls in ENGINES.items()}, **_installed()}
 
 
 def engines_for(cards_dir: Path | None) -> dict[str, Engine[Any, Any]]:

@@ -12,6 +12,10 @@ special file stays what it is (docs/limits.md, "Outputs and art").
 * While pnp writes, SIGTERM and SIGINT raise `Interrupted` (`interruptible`), so the cleanups
   run; the temporary files of a process that died anyway (SIGKILL, a power cut) are removed by
   the next build (`remove_stale`).
+* A write that fails (a full disk) is an `InputError` naming the output (a file of an output
+  folder by its place in it), and the folders made for that output are removed again.
+* Within `reading(inputs)` no output replaces one of a command's inputs (`replaced_input`): the
+  same file (a link, a hard link) or, for a folder put in place whole, a folder holding one.
 
 Temporary names: ``.NAME.PID.RANDOM.tmp`` (the new content) and ``.NAME.PID.RANDOM.old`` (the
 earlier content, kept until the whole build is in place), beside NAME.
@@ -19,6 +23,7 @@ earlier content, kept until the whole build is in place), beside NAME.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -132,6 +137,137 @@ def _signals_held() -> Iterator[None]:
 
 
 # ---------------------------------------------------------------------------------------
+# what a command reads is never what it writes
+
+
+@dataclass(frozen=True)
+class _Input:
+    given: Path
+    id: tuple[int, int] | None  # (device, inode): the file whatever its name (links, hard links)
+    real: str  # the path with every link followed
+
+
+def _input(path: str | Path) -> _Input:
+    try:
+        st = os.stat(path)
+        ident: tuple[int, int] | None = (st.st_dev, st.st_ino)
+    except (OSError, ValueError):  # not there (yet): nothing to replace
+        ident = None
+    return _Input(Path(path), ident, os.path.realpath(path))
+
+
+_INPUTS: list[_Input] = []  # the inputs of the command running (`reading`)
+
+
+@contextmanager
+def reading(paths: Iterable[str | Path]) -> Iterator[None]:
+    """In this block no output replaces one of ``paths`` (files and folders a command reads;
+    ``-``, standard input, is left out): `target` and `Transaction` refuse it with an
+    `InputError` naming both (`refuse_input`)."""
+    added = [_input(p) for p in paths if str(p) != "-"]
+    _INPUTS.extend(added)
+    try:
+        yield
+    finally:
+        for i in added:
+            _INPUTS.remove(i)
+
+
+def replaced_input(dest: str | Path, inputs: Iterable[str | Path] | None = None,
+                   folder: bool = False) -> Path | None:
+    """The input (of ``inputs``, else those of `reading`) that writing ``dest`` would replace:
+    the same file or folder (its device and inode: through a symbolic link, or a hard link of
+    it); with ``folder`` (an output folder put in place whole), also an input inside it."""
+    known = [_input(p) for p in inputs if str(p) != "-"] if inputs is not None else list(_INPUTS)
+    if not known:
+        return None
+    try:
+        st = os.stat(dest)
+        ident: tuple[int, int] | None = (st.st_dev, st.st_ino)
+    except (OSError, ValueError):
+        ident = None
+    real = os.path.realpath(dest)
+    for i in known:
+        if ident is not None and i.id == ident:
+            return i.given
+        if folder and (i.real == real or i.real.startswith(real.rstrip(os.sep) + os.sep)):
+            return i.given
+    return None
+
+
+def refuse_input(dest: str | Path, inputs: Iterable[str | Path] | None = None, folder: bool = False) -> None:
+    """An `InputError` naming ``dest`` and the input it would replace (`replaced_input`), if any."""
+    found = replaced_input(dest, inputs, folder)
+    if found is None:
+        return
+    try:
+        same = os.path.samefile(dest, found)
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        how = f"holds {found}, one of the inputs of this command, and would be replaced whole"
+    elif os.path.realpath(dest) == os.path.realpath(found):
+        how = f"is {found}, one of the inputs of this command"
+    else:
+        how = f"is the same file (a hard link) as {found}, one of the inputs of this command"
+    raise InputError(dest, f"{how}; pnp does not write over what it reads: name another output")
+
+
+# ---------------------------------------------------------------------------------------
+# failed writes: named by the output, and no folder left behind
+
+# the errors of a write itself (no file name: the file was open), as opposed to reading an input
+_WRITE_ERRNOS = frozenset(e for e in (errno.ENOSPC, getattr(errno, "EDQUOT", None), errno.EFBIG, errno.EIO)
+                          if e is not None)
+
+
+def _writing(exc: OSError, tmp: Path) -> str | None:
+    """Whether ``exc`` failed a write of the temporary file or folder ``tmp``: "" for ``tmp``
+    itself (or a write whose file is not named: a full disk), the path inside a folder ``tmp``;
+    None for another error (an input that cannot be read is that input's error)."""
+    name = exc.filename
+    if name is None:
+        return "" if exc.errno in _WRITE_ERRNOS else None
+    try:
+        rel = Path(os.path.abspath(os.fsdecode(name))).relative_to(os.path.abspath(tmp))
+    except (TypeError, ValueError):
+        return None
+    return "" if str(rel) == "." else str(rel)
+
+
+def _write_failed(shown: Path, dests: Iterable[Path], exc: OSError, inner: str = "") -> InputError:
+    """The error of a write that failed: the output named (a file inside an output folder by
+    its place in it); nothing is put in place, so the earlier outputs at ``dests`` are kept."""
+    kept = "the earlier output is kept" if any(os.path.lexists(d) for d in dests) else "nothing was written"
+    return InputError(shown / inner if inner else shown, f"cannot write: {exc.strerror or exc}; {kept}")
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """``folder`` and its missing parents made; the ones made, outermost first."""
+    missing = []
+    cur = Path(folder)
+    while not os.path.lexists(cur) and cur != cur.parent:
+        missing.append(cur)
+        cur = cur.parent
+    missing.reverse()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        _remove_folders(missing)
+        raise
+    return missing
+
+
+def _remove_folders(made: list[Path]) -> None:
+    """The folders of ``made`` that are still empty removed, innermost first."""
+    for folder in reversed(made):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass
+
+
+# ---------------------------------------------------------------------------------------
 # where the bytes go
 
 
@@ -194,6 +330,7 @@ def target(path: str | Path, streams: bool = True) -> Target:
     ``streams``: whether a device or a pipe is written into (a single output such as
     ``--out``); a build that writes a folder of files refuses them (`Transaction`)."""
     given = Path(path)
+    refuse_input(given)
     fd = _own_descriptor(given) if streams else None
     if fd is not None:
         try:
@@ -290,25 +427,43 @@ def staged(path: str | Path) -> Iterator[Staged]:
     takes the place of ``path`` (renamed over a regular file, or copied into a device or a
     pipe); on an error or a signal the temporary file is removed and ``path`` is untouched."""
     t = target(path)
+    made: list[Path] = []
     with interruptible():
         if t.stream:  # the content is copied into the stream: stage it among temporary files
             fd, name = tempfile.mkstemp(prefix=".pnp.", suffix=".tmp")
             os.close(fd)
             tmp = Path(name)
         else:
-            try:
-                tmp = temp_beside(t.path)
-            except OSError as exc:
-                raise InputError(t.given, f"cannot write: {exc.strerror or exc}") from None
+            tmp, made = _temp_for(t)
+        done = False
         try:
-            yield Staged(tmp, t)
+            try:
+                yield Staged(tmp, t)
+            except OSError as exc:  # the content could not be written (a full disk): name the output
+                if _writing(exc, tmp) is None:
+                    raise
+                raise _write_failed(t.given, [t.path], exc) from exc
             if t.stream:
                 check_interrupted()
                 _write_stream(t, _read_chunks(tmp))
             else:
                 _put_in_place(tmp, t)
+            done = True
         finally:
             tmp.unlink(missing_ok=True)
+            if not done:
+                _remove_folders(made)
+
+
+def _temp_for(t: Target) -> tuple[Path, list[Path]]:
+    """A temporary file beside the regular file of ``t``, and the folders made for it."""
+    made: list[Path] = []
+    try:
+        made = _make_folders(t.path.parent)
+        return temp_beside(t.path), made
+    except OSError as exc:
+        _remove_folders(made)
+        raise InputError(t.given, f"cannot write: {exc.strerror or exc}") from None
 
 
 def _put_in_place(tmp: Path, t: Target) -> None:
@@ -327,18 +482,19 @@ def write_bytes(path: str | Path, data: bytes) -> Target:
         if t.stream:
             _write_stream(t, [data])
             return t
-        try:
-            tmp = temp_beside(t.path)
-        except OSError as exc:
-            raise InputError(t.given, f"cannot write: {exc.strerror or exc}") from None
+        tmp, made = _temp_for(t)
+        done = False
         try:
             try:
                 tmp.write_bytes(data)
             except OSError as exc:
-                raise InputError(t.given, f"cannot write: {exc.strerror or exc}") from None
+                raise _write_failed(t.given, [t.path], exc) from None
             _put_in_place(tmp, t)
+            done = True
         finally:
             tmp.unlink(missing_ok=True)
+            if not done:
+                _remove_folders(made)
     return t
 
 
@@ -375,6 +531,7 @@ class Transaction:
     new one is in; if a rename fails, those already in are put back."""
 
     entries: list[_Entry] = field(default_factory=list)
+    made: list[Path] = field(default_factory=list)  # the folders made for the outputs, removed if they fail
 
     def file(self, dest: Path) -> Path:
         """A temporary file to write what will be ``dest`` (through a link to a regular file,
@@ -382,19 +539,28 @@ class Transaction:
         regular files."""
         check_interrupted()
         real = target(dest, streams=False).path
+        self._folders(real.parent, dest)
         with _signals_held():  # a signal between creating the file and noting it would leave it behind
             tmp = temp_beside(real)
             self.entries.append(_Entry(tmp, real, False, dest))
         return tmp
 
     def folder(self, dest: Path) -> Path:
-        """A new empty folder to fill with what will be the folder ``dest``."""
+        """A new empty folder to fill with what will be the folder ``dest``. A folder that holds
+        an input of the command (`reading`) is refused: it would be replaced whole."""
         check_interrupted()
-        dest.parent.mkdir(parents=True, exist_ok=True)
+        refuse_input(dest, folder=True)
+        self._folders(dest.parent, dest)
         with _signals_held():
             tmp = Path(tempfile.mkdtemp(prefix=_prefix(dest), suffix=".tmp", dir=dest.parent))
             self.entries.append(_Entry(tmp, dest, True, dest))
         return tmp
+
+    def _folders(self, folder: Path, shown: Path) -> None:
+        try:
+            self.made += _make_folders(folder)
+        except OSError as exc:
+            raise InputError(shown, f"cannot write: {exc.strerror or exc}") from None
 
     def __enter__(self) -> "Transaction":
         return self
@@ -403,15 +569,29 @@ class Transaction:
                  tb: TracebackType | None) -> None:
         if kind is None:
             self.commit()
-        else:
-            self.discard()
+            return
+        failed = self._write_failed(exc) if isinstance(exc, OSError) else None
+        self.discard()
+        if failed is not None:
+            raise failed from exc
+
+    def _write_failed(self, exc: OSError) -> InputError | None:
+        """A write of a staged file or folder that failed (a full disk), as the error naming its
+        output (a file of an output folder by its place in it); None for another error."""
+        for e in reversed(self.entries):  # the file being written is the last one staged
+            inner = _writing(exc, e.tmp)
+            if inner is not None and not e.swapped:
+                return _write_failed(e.shown, [x.dest for x in self.entries], exc, inner)
+        return None
 
     def discard(self) -> None:
-        """Remove what was staged and not put in place."""
+        """Remove what was staged and not put in place, and the folders made for it."""
         for e in self.entries:
             if not e.swapped:
                 _remove(e.tmp)
         self.entries = []
+        _remove_folders(self.made)
+        self.made = []
 
     def commit(self) -> None:
         """Put every staged file in place, or none (see the class)."""
@@ -440,6 +620,7 @@ class Transaction:
                 if e.aside is not None:
                     _remove(e.aside)
             self.entries = []
+            self.made = []  # in use now
 
 
 def _set_aside(e: _Entry) -> None:

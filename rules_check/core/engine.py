@@ -96,6 +96,12 @@ class Engine(ABC, Generic[S, A]):
     rules: ClassVar[Rules]  # the game's rules module (candidates, check, apply)
     scoring: ClassVar[Scoring]  # the game's scoring module (scores)
 
+    def load(self) -> None:
+        """Read now every card file the engine judges with (the registry calls it when it makes
+        the engines: rules_check/engines.py), so that a broken one is an `InputError` naming its
+        file and line before any log is read or game played. Default: nothing more to read (an
+        engine that reads its cards when it is made)."""
+
     # --- state ----------------------------------------------------------------------------
 
     @abstractmethod

@@ -29,17 +29,37 @@ action (a shuffle) is then drawn by the simulator's own random numbers
 
 Every policy draws all its randomness from the ``rng`` it is given: the same seed gives the
 same log.
+
+A game that does not end within ``MAX_ACTIONS`` actions is `EndlessGame` (exit 2 from ``pnp
+simulate``): a card's script can make a legal game endless (a manifestation that returns to
+its owner's hand whenever it enters the field is played again and again), and the error names
+the cards its last actions repeat.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections import Counter
+from typing import Any, Callable, Iterator
+
+from pnp.data.errors import PnpError
 
 from .engine import Engine
 from .errors import IllegalAction
 
-MAX_ACTIONS = 100_000  # a guard against an engine that never ends a game
+# a game longer than this is endless: the longest bundled games take a few hundred actions (370:
+# Kartomantik, random policy), so this is 50 times that, and stops a looping script in a few
+# seconds of the random policy (0.1 ms an action) and about a minute of the search (2.5 ms)
+MAX_ACTIONS = 20_000
+LOOP_WINDOW = 1_000  # the last actions of an endless game whose cards its message names
+LOOP_CARDS = 5  # at most this many of them
+
+
+class EndlessGame(PnpError):
+    """A simulated game that did not end within ``MAX_ACTIONS`` actions, or has no legal
+    action before its end: the cards (their scripts) make a legal game that cannot finish."""
+
+    exit_code = 2
 POLICIES = ("random", "greedy", "search")
 MAX_GREEDY_TRIES = 60  # the greedy policy weighs at most this many actions (a sample of the rest)
 # the search policy's budget: a decision costs about WIDTH x ROLLOUTS x DEPTH rollout actions
@@ -172,17 +192,57 @@ def play(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = 
             break
         actions = engine.legal_actions(state)
         if not actions:
-            raise RuntimeError(f"{engine.game}: no legal action in a game that is not over")
+            raise EndlessGame(f"{engine.game}: no legal action after {len(entries):,} actions of a game that is not "
+                              f"over; the game cannot end{_named(engine, entries)}")
         action = engine.sample_chance(state, choose(engine, state, actions, rng), rng)
         entries.append(engine.to_entry(state, action))
         if watch is not None:
             watch(state, action)
         engine.apply(state, action)
     else:
-        raise RuntimeError(f"{engine.game}: the game did not end within {MAX_ACTIONS} actions")
+        raise EndlessGame(f"{engine.game}: the game did not end within {MAX_ACTIONS:,} actions, where the simulator "
+                          f"stops (a game takes a few hundred): a card's script can make it endless, such as a "
+                          f"manifestation that returns to its owner's hand whenever it enters the field"
+                          f"{_named(engine, entries)}")
     if watch is not None:
         watch(state, None)
     return {"game": engine.game, "players": players, "setup": setup, "log": entries}, state
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def looping_cards(engine: Engine[Any, Any], entries: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The cards the last ``LOOP_WINDOW`` entries of a game name most, with how often (a value
+    that is a card's name, or OWNER/NAME), those with a script first: where an endless game's
+    loop is. Cards are what `Engine.card_details` names; none known: an empty list."""
+    details = engine.card_details()
+    counts: Counter[str] = Counter()  # by the card's full name
+    for entry in entries[-LOOP_WINDOW:]:
+        for value in _strings(entry):
+            key = value if value in details else value.rpartition("/")[2]
+            if key in details:
+                counts[details[key].name] += 1
+    with_script = {d.name for d in details.values() if d.script}
+    scripted = [(n, c) for n, c in counts.most_common() if n in with_script]
+    return (scripted or counts.most_common())[:LOOP_CARDS]
+
+
+def _named(engine: Engine[Any, Any], entries: list[dict[str, Any]]) -> str:
+    cards = looping_cards(engine, entries)
+    if not cards:
+        return ""
+    last = min(len(entries), LOOP_WINDOW)
+    return (f". The cards its last {last:,} actions name most (check their scripts): "
+            + ", ".join(f"{name} ({n:,} times)" for name, n in cards))
 
 
 def simulate(engine: Engine[Any, Any], players: list[str], seed: int, policy: str = "random",

@@ -47,7 +47,8 @@ def _page_name(file: str, taken: set[str]) -> str:
 def write_pages(results: list[LogReport | UnusableLog], pages: dict[str, str], out: Path, many: bool) -> list[Path]:
     """The page of one log (``pages[file]``) into the file ``out``; of several (``many``), a
     page each and ``index.html`` into the folder ``out`` (a log without a page is listed with
-    why). Written whole or not at all (pnp.data.atomic)."""
+    why). Written whole or not at all (pnp.data.atomic: a page that cannot be written is named,
+    and a folder made for the pages is removed again)."""
     from pnp.data.atomic import Transaction, write_text_atomic
     from pnp.data.errors import InputError
 
@@ -59,10 +60,6 @@ def write_pages(results: list[LogReport | UnusableLog], pages: dict[str, str], o
         return [out]
     if out.exists() and not out.is_dir():
         raise InputError(out, "--html: several logs get a page each and an index: name a folder, not a file")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(out, f"--html: cannot make the folder: {exc.strerror or exc}") from None
     taken: set[str] = {"index.html"}
     rows: list[tuple[LogReport | UnusableLog, str | None]] = []
     written = []

@@ -123,6 +123,10 @@ def random_setup(pool: Pool, players: list[str], rng: random.Random) -> dict[str
     out = {}
     for p in players:
         deck = read_decklist(rng.choice(files))
+        for e in deck.deck:
+            if pool.get(e.name) is None:  # an edited pool: the deck is refused, not dealt
+                raise InputError(deck.file, f"{e.name!r} is not in the card pool ({pool.source}); the simulator "
+                                            "deals this starter deck", line=e.line)
         names = [pool.get(e.name).name for e in deck.deck for _ in range(e.count)]  # type: ignore[union-attr]
         rng.shuffle(names)
         out[p] = {"deck": names}

@@ -31,6 +31,12 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def __init__(self, cards: CardData | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
 
+    def load(self) -> None:
+        """The Solo/Campaign Mode's Paths and Words too (paths.yaml: read on first use else)."""
+        from .paths import load_paths
+
+        load_paths(self.cards)
+
     rules = modes  # each state's own: modes.of(state)
     scoring = scoring
 

@@ -45,6 +45,9 @@ class VisionsEngine(Engine[VisionsState, Action]):
             self._cards = load_cards(self._cards_dir)
         return self._cards
 
+    def load(self) -> None:
+        self.cards  # noqa: B018 - read now (Engine.load)
+
     # --- the setup (the engine's card data) and the log's vocabulary ---------------------------
 
     def new_state(self, players: list[str], setup_: Any, file: str, line_of) -> VisionsState:
