@@ -710,7 +710,11 @@ def _print_state(paths: list[Path], known, all_violations: bool, stdin, n: int, 
     if isinstance(result, UnusableLog):
         console.error(result.reason)
         return 2
-    row = state_row(kept["t"], n)
+    try:
+        row = state_row(kept["t"], n)
+    except PnpError as exc:
+        console.error(str(exc))
+        return 2
     if format is OutputFormat.json:
         console.report(state_json(row))
     else:

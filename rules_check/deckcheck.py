@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from pnp.games.kartomantik.models import (DECK_SIZE, MAX_DECK_POINTS, MAX_SIDEBOARD, RECOMMENDED_WILLS,
                                         PoolCard)
+from pnp.data.errors import shown
 
 from .decklist import Decklist, Entry, Header
 from .names import did_you_mean, normalise
@@ -117,7 +118,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
     errors: list[Problem] = []
     warnings: list[Problem] = []
     for line, text, why in deck.unreadable:
-        errors.append(Problem("unreadable-line", ERROR, f"line {line} not understood: {text!r}: {why}", line))
+        errors.append(Problem("unreadable-line", ERROR, f"line {line} not understood: {shown(text)}: {why}", line))
 
     groups = _grouped(deck.deck)
     known: list[tuple[PoolCard, list[Entry]]] = []
@@ -127,7 +128,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
         if card is None:
             for e in entries:
                 hint = _did_you_mean(e.name, suggestions)
-                errors.append(Problem("unknown-card", ERROR, f"unknown card {e.name!r} ({_lines([e])}){hint}",
+                errors.append(Problem("unknown-card", ERROR, f"unknown card {shown(e.name)} ({_lines([e])}){hint}",
                                       e.line, e.name))
             continue
         known.append((card, entries))
@@ -162,7 +163,7 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
         if pool.get(e.name) is None:
             hint = _did_you_mean(e.name, suggestions)
             errors.append(Problem("unknown-card", ERROR,
-                                  f"unknown card {e.name!r} in the sideboard ({_lines([e])}){hint}", e.line, e.name))
+                                  f"unknown card {shown(e.name)} in the sideboard ({_lines([e])}){hint}", e.line, e.name))
 
     if registered is not None:
         errors.extend(_registration(deck, registered, pool))
@@ -229,13 +230,13 @@ class _Unpayable(NamedTuple):
 def registration_problems(reg: Decklist, pool: Pool) -> list[Problem]:
     """The errors of a registered list itself, with its lines: a line not understood and a
     card not in the pool are never silently left out of the list a deck is compared with."""
-    problems = [Problem("unreadable-line", ERROR, f"registered list, line {line} not understood: {text!r}: {why}",
+    problems = [Problem("unreadable-line", ERROR, f"registered list, line {line} not understood: {shown(text)}: {why}",
                         line) for line, text, why in reg.unreadable]
     suggestions = pool.printed_names()
     for where, entries in (("", reg.deck), (" sideboard", reg.sideboard)):
         for e in entries:
             if pool.get(e.name) is None:
-                problems.append(Problem("unknown-card", ERROR, f"registered list{where}: unknown card {e.name!r} "
+                problems.append(Problem("unknown-card", ERROR, f"registered list{where}: unknown card {shown(e.name)} "
                                         f"({_lines([e])}){_did_you_mean(e.name, suggestions)}", e.line, e.name))
     return problems
 
@@ -294,7 +295,7 @@ def _grouped_warning(problems: list[Problem], what: str) -> Problem:
 def _header_warning(h: Header) -> Problem:
     listed = f"{h.listed} card{'s' * (h.listed != 1)} {'is' if h.listed == 1 else 'are'}"
     return Problem("header-count", WARNING,
-                   f"the header {h.title!r} (line {h.line}) says {h.stated}, but {listed} listed under it", h.line)
+                   f"the header {shown(h.title)} (line {h.line}) says {h.stated}, but {listed} listed under it", h.line)
 
 
 def _counts(entries: list[Entry]) -> Counter[str]:

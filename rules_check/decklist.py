@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, shown
 from pnp.data.text import nfc, player_name_problem
 from pnp.data.validate import validate
 from pnp.data.yamlsafe import MAX_DIGITS, load_yaml_text, read_stream_text, read_text
@@ -215,7 +215,7 @@ def _require_a_card(deck: Decklist) -> None:
     line, text, why = deck.unreadable[0]
     others = len(deck.unreadable) - 1
     more = f" (and {others} other line{'s' * (others != 1)} not understood)" if others else ""
-    raise NoCard(deck.file, f"no card: line {line} not understood: {text!r}: {why}{more}", line=line or None,
+    raise NoCard(deck.file, f"no card: line {line} not understood: {shown(text)}: {why}{more}", line=line or None,
                  player=deck.player)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, shown
 from pnp.games.kartomantik.models import PoolCard, PoolFile
 from pnp.data.paths import bundled
 from pnp.data.validate import validate
@@ -39,7 +39,7 @@ class Pool:
     def add(self, card: PoolCard, file: str) -> None:
         key = normalise(card.name)
         if key in self.cards:
-            raise InputError(file, f"card {card.name!r} is in the pool twice")
+            raise InputError(file, f"card {shown(card.name)} is in the pool twice")
         self.cards[key] = card
 
 

@@ -47,14 +47,14 @@ CONSTRUCTS = {
                                                      "(a time zone is less than 24 hours); put it in quotes if it "
                                                      "is text"),
     "an integer of 4,301 digits": ("hostile: " + "7" * 4301 + "\n", 1, f"numbers have at most {MAX_DIGITS} digits, "
-                                   f"this one has 4301: '{'7' * 40}...' (put it in quotes if it is text)"),
+                                   f"this one has 4301: '{'7' * 80}…' (put it in quotes if it is text)"),
     "an !!int of 5,000 digits": (f"hostile: !!int '{'1' * 5000}'\n", 1, f"numbers have at most {MAX_DIGITS} "
-                                 f"digits, this one has 5000: '{'1' * 40}...' (put it in quotes if it is text)"),
+                                 f"digits, this one has 5000: '{'1' * 80}…' (put it in quotes if it is text)"),
     "a hexadecimal integer of 5,000 digits": (f"hostile: 0x{'f' * 5000}\n", 1, f"numbers have at most {MAX_DIGITS} "
-                                              f"digits, this one has 5000: '0x{'f' * 38}...' (put it in quotes if "
+                                              f"digits, this one has 5000: '0x{'f' * 78}…' (put it in quotes if "
                                               "it is text)"),
     "a decimal of 400 digits": (f"hostile: {'9' * 400}.5\n", 1, f"numbers have at most {MAX_DIGITS} digits, this "
-                                f"one has 401: '{'9' * 40}...' (put it in quotes if it is text)"),
+                                f"one has 401: '{'9' * 80}…' (put it in quotes if it is text)"),
     "a decimal too large for a double": ("hostile: 1.0e+999\n", 1, "the number '1.0e+999' is too large (at most "
                                          "about 1.8e308)"),
     "!!binary": ("hostile: !!binary aGVsbG8=\n", 1, "the tag !!binary is not allowed (plain YAML only: text, "

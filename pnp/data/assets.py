@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .errors import InputError
+from .errors import MAX_QUOTED_PATH, InputError, shown
 
 # the folders a build was given with --assets (resolved), besides the card folder
 _EXTRA_ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("pnp_asset_roots", default=())
@@ -64,11 +64,11 @@ def art_path(base_dir: Path, image: object) -> Path:
     try:
         real = Path(os.path.realpath(given))
     except (ValueError, OSError) as exc:  # a NUL in the name; a link loop on some systems
-        raise InputError(given, f"{name!r} is not a usable file name ({exc})") from None
+        raise InputError(given, f"{shown(name, MAX_QUOTED_PATH)} is not a usable file name ({exc})") from None
     allowed_roots = roots(base_dir)
     if any(real == root or root in real.parents for root in allowed_roots):
         return real
     through = f" (a link to {real})" if real != Path(os.path.abspath(given)) else ""
     folders = ", ".join(str(r) for r in allowed_roots)
-    raise InputError(given, f"{name!r}{through} is outside the card folder; art comes from the card folder or a "
-                            f"folder named with --assets DIR (allowed: {folders})")
+    raise InputError(given, f"{shown(name, MAX_QUOTED_PATH)}{through} is outside the card folder; art comes from the card "
+                            f"folder or a folder named with --assets DIR (allowed: {folders})")

@@ -29,6 +29,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 
+from .errors import shown
 from .yamlsafe import Located
 
 # --- limits of card data (docs/limits.md, "Numbers") ---------------------------------------
@@ -174,7 +175,7 @@ class Component(BaseModel):
     @model_validator(mode="after")
     def _layouts_named(self) -> "Component":
         if self.component != self.component.lower():
-            raise ValueError(f"component names are lowercase and singular, got {self.component!r}")
+            raise ValueError(f"component names are lowercase and singular, got {shown(self.component)}")
         if self.kind is Kind.card:
             if not self.layout:
                 raise ValueError("a card component names its `layout`")
@@ -183,7 +184,7 @@ class Component(BaseModel):
                 raise ValueError("give either one `back` for the component or a `back` per item, not both")
             if own_backs and len(own_backs) != len(self.items):
                 missing = next(i.name for i in self.items if i.back is None)
-                raise ValueError(f"every item needs its own `back` when one has it; {missing!r} has none")
+                raise ValueError(f"every item needs its own `back` when one has it; {shown(missing)} has none")
             if self.back is None and not own_backs:
                 raise ValueError("a card component needs a `back` (a card has two sides)")
             if self.back is not None and not (self.back.get("layout") or self.back_layout):
@@ -210,7 +211,7 @@ class Component(BaseModel):
         fields = dict(self.back or {})
         layout = fields.pop("layout", None) or self.back_layout
         if not layout:
-            raise ValueError(f"component {self.component!r} has no layout for its back")
+            raise ValueError(f"component {shown(self.component)} has no layout for its back")
         doc, path = self._where
         return str(layout), CardFields(fields, doc, (*path, "back"))
 

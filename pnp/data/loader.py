@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from .assets import art_path
 from .components import Component, ComponentFile, Item
-from .errors import InputError, InputErrors
+from .errors import MAX_QUOTED_PATH, InputError, InputErrors, shown
 from pnp.games import GAME_FILE, GAMES, Game, card_folder, game_spec
 from pnp.games.kartomantik import models as kartomantik
 from .paths import inside
@@ -93,19 +93,20 @@ def _items_from_spreadsheets(path: Path, doc: Located) -> None:
         name = comp["items_from"]
         at = doc.line_of(("components", i, "items_from"))
         if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
-            raise InputError(path, f"expected a .csv (or .xlsx) file beside this one, got {name!r}", line=at,
+            raise InputError(path, f"expected a .csv (or .xlsx) file beside this one, got {shown(name)}", line=at,
                              field="items_from")
+        quoted = shown(name, MAX_QUOTED_PATH)
         if "items" in comp:
             raise InputError(path, "give `items` or `items_from`, not both", line=at, field="items_from")
         source = inside(path.parent, name)
         if source is None:
-            raise InputError(path, f"{name!r} is outside the card folder", line=at, field="items_from")
+            raise InputError(path, f"{quoted} is outside the card folder", line=at, field="items_from")
         if not source.exists():
-            raise InputError(path, f"no spreadsheet {name!r} beside this file", line=at, field="items_from")
+            raise InputError(path, f"no spreadsheet {quoted} beside this file", line=at, field="items_from")
         try:
             check_regular(source, "spreadsheet")
         except InputError as exc:  # a FIFO or a device: refused as what it is, at the line naming it
-            raise InputError(path, f"{name!r}: {exc.message}", line=at, field="items_from") from None
+            raise InputError(path, f"{quoted}: {exc.message}", line=at, field="items_from") from None
         comp["items"] = read_items(source, Item)
 
 
@@ -141,7 +142,7 @@ def load_file(path: Path, game: str | None = None) -> tuple[list[Component], boo
         raise InputError(path, "expected a mapping with `game:` and `components:` (or `cards:`)", line=1)
     declared = doc.data.get("game")
     if game is not None and declared != game:
-        raise InputError(path, f"expected `game: {game}` (the folder's game), got {declared!r}",
+        raise InputError(path, f"expected `game: {game}` (the folder's game), got {shown(declared)}",
                          line=doc.line_of(("game",)), field="game")
     spec = GAMES.get(str(declared))
     for reader in spec.file_readers if spec else ():  # a game's own file forms (its registry entry)
@@ -164,7 +165,7 @@ def load_game(cards_dir: Path, game: str) -> GameData:
     folder = card_folder(cards_dir, game)
     spec = game_spec(cards_dir, game)
     if not folder.is_dir():
-        raise InputError(folder, f"no card folder for {game!r} (expected {folder}/ with YAML files)")
+        raise InputError(folder, f"no card folder for {shown(game)} (expected {folder}/ with YAML files)")
     files = [f for f in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if f.name != GAME_FILE]
     if not files:
         raise InputError(folder, "no .yaml card files in this folder")
@@ -181,7 +182,7 @@ def load_game(cards_dir: Path, game: str) -> GameData:
         data.sample_files[str(path)] = sample
         for comp in components:
             if comp.component in data.files:
-                raise InputError(path, f"component {comp.component!r} is already defined in "
+                raise InputError(path, f"component {shown(comp.component)} is already defined in "
                                  f"{data.files[comp.component]}")
             data.files[comp.component] = path
             data.components.append(comp)

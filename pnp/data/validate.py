@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, cut, shown
 from .yamlsafe import Located
 
 M = TypeVar("M", bound=BaseModel)
@@ -43,19 +43,21 @@ NESTED_ERRORS = ("script", "nested")
 
 
 def _shown(value: Any) -> str:
+    """The value an error got, as its message quotes it (cut short: `errors.shown`)."""
     if isinstance(value, bool):
         return repr(value)
     if isinstance(value, int) and abs(value) >= 10 ** 15:
-        return f"a number of {len(str(abs(value)))} digits"
+        return f"a number of {len(str(abs(value)))} digits" if abs(value) < 10 ** 4000 else \
+            "a number of more than 4,000 digits"
     if isinstance(value, str):
-        return f'"{value}"' if len(value) <= 40 else f'"{value[:37]}..."'
+        return f'"{cut(value)}"'
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
     if value is None:
         return "nothing"
-    return repr(value)
+    return shown(value)
 
 
 def describe(err: Mapping[str, Any]) -> str:

@@ -16,7 +16,10 @@ anything, never hang, never blow up memory and never end in a traceback (docs/li
 * numbers have at most ``MAX_DIGITS`` digits (Python refuses to read ints of more than 4,300);
 * anchors, aliases and merge keys (``<<: *base``, keys written beside it win) are allowed, but
   every node an alias expands to is counted and a document that expands past ``max_nodes`` (a
-  "billion laughs" alias bomb) or nests deeper than ``MAX_DEPTH`` is refused;
+  "billion laughs" alias bomb), past ``MAX_EXPANDED_TEXT`` characters of text (an alias of a
+  long text, repeated), or nests deeper than ``MAX_DEPTH`` is refused. It is counted before a
+  value is built, from the composed nodes: an anchor's size is computed once and an alias
+  stands for it, so a bomb costs the size of its file, not what it expands to (`_Measure`);
 * every value's line is kept in a map from its path (``("cards", 3, "power")``) to its
   1-based line, so a validation error can name the line it comes from.
 """
@@ -29,11 +32,11 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable, Iterator
 
 import yaml
 
-from .errors import InputError
+from .errors import InputError, shown
 
 try:  # the C loader composes about ten times faster; both are safe loaders
     from yaml import CSafeLoader as _Loader
@@ -44,6 +47,10 @@ DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_MAX_NODES = 200_000
 MAX_DEPTH = 64
 MAX_DIGITS = 100  # digits of a number (Python itself stops reading ints at 4,300)
+# characters of text (keys and values) a document holds, aliases expanded: twice the largest file
+# read (a game log, 8 MB), so only an alias repeating a long text reaches it; what a document
+# holds is printed, dumped and quoted, and must stay the size of a file
+MAX_EXPANDED_TEXT = 16 * 1024 * 1024
 
 Path_ = tuple[Any, ...]
 _Y = "tag:yaml.org,2002:"
@@ -99,9 +106,103 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_Y):] if tag.startswith(_Y) else tag
 
 
-def _shown(value: str, limit: int = 40) -> str:
-    """A value as a message quotes it: in quotes, cut short when long."""
-    return repr(value if len(value) <= limit else value[:limit] + "...")
+def _shown(value: str) -> str:
+    """A value as a message quotes it: in quotes, cut short when long (`errors.shown`)."""
+    return shown(value)
+
+
+@dataclass
+class _Size:
+    """What a composed node expands to: the values built from it (as `_Builder.build` counts
+    them), the characters of its text (keys and scalars) and how deep it nests below itself."""
+
+    values: int
+    text: int
+    height: int
+
+
+class _Measure:
+    """The size of every node of a composed document, each distinct node measured once (an
+    alias is the anchor's own node object, so it costs a look-up): an alias bomb is refused
+    before anything is built, in the time its file takes to read."""
+
+    def __init__(self, builder: "_Builder") -> None:
+        self.builder = builder
+        self.sizes: dict[int, _Size] = {}
+
+    def too_deep(self, node: yaml.Node) -> InputError:
+        return self.builder.error(f"nested more than {MAX_DEPTH} levels deep (a recursive alias?); refused", node)
+
+    def size(self, node: yaml.Node, depth: int = 0) -> _Size:
+        got = self.sizes.get(id(node))
+        if got is not None:
+            if depth + got.height > MAX_DEPTH:
+                raise self.too_deep(node)
+            return got
+        if depth > MAX_DEPTH:  # also a recursive alias: its node is still being measured, so it comes again
+            raise self.too_deep(node)
+        values, text, height = 1, 0, 0
+        for child, chars in self.children(node):
+            inner = self.size(child, depth + 1)
+            values += inner.values
+            text += inner.text + chars
+            height = max(height, inner.height + 1)
+        if isinstance(node, yaml.ScalarNode):
+            text = len(node.value)
+        got = self.sizes[id(node)] = _Size(values, text, height)
+        return got
+
+    @staticmethod
+    def children(node: yaml.Node) -> Iterator[tuple[yaml.Node, int]]:
+        """The nodes built below ``node``, each with the characters of its key, as the builder
+        builds them: a list's items, a mapping's values and the mappings it merges."""
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                yield child, 0
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.tag == _MERGE:
+                    if isinstance(value, yaml.SequenceNode):
+                        yield from ((source, 0) for source in value.value)
+                    else:
+                        yield value, 0
+                else:
+                    yield value, len(key.value) if isinstance(key, yaml.ScalarNode) else 0
+
+    def check(self, root: yaml.Node, max_nodes: int) -> None:
+        """Refuse ``root`` when it expands past ``max_nodes`` values or ``MAX_EXPANDED_TEXT``
+        characters, at the line of the node where building it would pass the limit."""
+        total = self.size(root)
+        if total.values > max_nodes:
+            raise self.builder.error(f"the document expands to more than {max_nodes} values (an alias bomb or a "
+                                     "file far larger than expected); refused",
+                                     self.crossing(root, max_nodes, _values))
+        if total.text > MAX_EXPANDED_TEXT:
+            raise self.builder.error(f"the document's text, its aliases expanded, is {total.text:,} characters, "
+                                     f"over the limit of {MAX_EXPANDED_TEXT:,} (an alias repeating a long text?); "
+                                     "refused", self.crossing(root, MAX_EXPANDED_TEXT, lambda s: s.text))
+
+    def crossing(self, node: yaml.Node, limit: int, of: Callable[[_Size], int]) -> yaml.Node:
+        """The node at which building ``node`` passes ``limit``: the child whose expansion
+        crosses it, followed down while it is itself over what is left, up to the list or
+        mapping that holds the alias of it (an alias is its anchor's node, written earlier)."""
+        used = 0
+        while True:
+            used += 1 if of is _values else 0
+            for child, _chars in self.children(node):
+                size = of(self.sizes[id(child)])
+                if used + size > limit:
+                    break
+                used += size
+            else:
+                return node
+            if child.start_mark.index < node.start_mark.index:  # an alias: where it is written
+                return node
+            node = child
+
+
+def _values(size: _Size) -> int:
+    return size.values
 
 
 class _Builder:
@@ -180,7 +281,7 @@ class _Builder:
                 raise self.error("a mapping key must be a plain value", key_node)
             key = self.scalar(key_node, path)
             if key in written:
-                raise self.error(f"key {key!r} appears twice in one mapping", key_node)
+                raise self.error(f"key {shown(key)} appears twice in one mapping", key_node)
             written[key] = self.build(value_node, path + (key,), depth + 1)
         if not merged:
             return written
@@ -329,6 +430,7 @@ def load_yaml_text(text: str, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> 
     if node is None:
         return Located(None, file, {(): 1})
     builder = _Builder(file, max_nodes)
+    _Measure(builder).check(node, max_nodes)
     data = builder.build(node)
     return Located(data, file, builder.lines)
 

@@ -39,7 +39,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Fiel
                       model_validator)
 
 from ..data.components import CardValue
-from ..data.errors import InputError, InputErrors
+from ..data.errors import InputError, InputErrors, shown
 from ..data.validate import errors_from
 from ..data.yamlsafe import Located, load_yaml
 from .fontfile import BUILTIN_FONTS, font_file
@@ -115,7 +115,7 @@ def _hex_colour(value: str) -> str:
     m = CMYK_COLOUR.fullmatch(value.strip().lower())
     if m and all(float(v) <= 100 for v in m.groups()):
         return value
-    raise ValueError(f'expected a colour like "#1b1b1b" or "cmyk(0, 20, 40, 10)" (per cent), got {value!r}')
+    raise ValueError(f'expected a colour like "#1b1b1b" or "cmyk(0, 20, 40, 10)" (per cent), got {shown(value)}')
 
 
 # Python's format spec: [[fill]align][sign][z][#][0][width][grouping][.precision][type]
@@ -130,18 +130,18 @@ def _one_placeholder(value: str) -> str:
     try:
         parts = [(f, spec) for _, f, spec, _ in string.Formatter().parse(value) if f is not None]
     except ValueError as exc:
-        raise ValueError(f"not a format string ({exc}): {value!r}") from None
+        raise ValueError(f"not a format string ({exc}): {shown(value)}") from None
     if [f for f, _ in parts] != [""]:
-        raise ValueError(f"a format holds exactly one {{}} for the value, got {value!r}")
+        raise ValueError(f"a format holds exactly one {{}} for the value, got {shown(value)}")
     spec = parts[0][1] or ""
     m = _SPEC.fullmatch(spec)
     if m is None:
-        raise ValueError(f"{{:{spec}}} is not a format spec Python knows (like {{:>3}} or {{:.2f}}), in {value!r}")
+        raise ValueError(f"{{:{spec}}} is not a format spec Python knows (like {{:>3}} or {{:.2f}}), in {shown(value)}")
     if m["width"] and int(m["width"]) > MAX_FORMAT_WIDTH:
-        raise ValueError(f"a format's width is at most {MAX_FORMAT_WIDTH} characters, got {m['width']} in {value!r}")
+        raise ValueError(f"a format's width is at most {MAX_FORMAT_WIDTH} characters, got {m['width']} in {shown(value)}")
     if m["precision"] and int(m["precision"]) > MAX_FORMAT_PRECISION:
         raise ValueError(f"a format's precision is at most {MAX_FORMAT_PRECISION} digits, got {m['precision']} in "
-                         f"{value!r}")
+                         f"{shown(value)}")
     return value
 
 
@@ -359,7 +359,7 @@ class DialElement(_Element):
 
 def _known_table(value: str) -> str:
     if value not in TABLES:
-        raise ValueError(f"no table named {value!r} (known: {', '.join(sorted(TABLES))})")
+        raise ValueError(f"no table named {shown(value)} (known: {', '.join(sorted(TABLES))})")
     return value
 
 
@@ -472,7 +472,7 @@ class Template(BaseModel):
             x, y, w, h = e.box
             s = self.safe - 1e-6
             if x < s or y < s or x + w > self.width - s or y + h > self.height - s:
-                raise ValueError(f"element {key!r} ({e.type}, box {list(e.box)}) reaches into the "
+                raise ValueError(f"element {shown(key)} ({e.type}, box {list(e.box)}) reaches into the "
                                  f"{self.safe} mm safe zone inside the cut line")
         return self
 
@@ -521,7 +521,7 @@ class Layouts:
             return self.templates[name]
         except KeyError:
             known = ", ".join(sorted(self.templates)) or "none"
-            raise InputError(None, f"no layout template named {name!r} (known: {known})") from None
+            raise InputError(None, f"no layout template named {shown(name)} (known: {known})") from None
 
 
 Origins = dict[tuple[Any, ...], tuple[Located, str]]
@@ -579,8 +579,7 @@ def _without_tag(data: dict[str, Any], path: tuple[Any, ...]) -> tuple[Any, ...]
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value)  # cut short, never built whole (pnp.data.errors)
 
 
 def _check_raw(path: Path, doc: Located, name: str, spec: dict[str, Any]) -> None:
@@ -590,20 +589,20 @@ def _check_raw(path: Path, doc: Located, name: str, spec: dict[str, Any]) -> Non
     parent = spec.get("extends")
     if parent is not None and not (isinstance(parent, str) and parent):
         raise InputError(path, f"expected the name of one template to build on, got {_shown(parent)} "
-                               f"(template {name!r})", line=doc.line_of((*at, "extends")), field="extends")
+                               f"(template {shown(name)})", line=doc.line_of((*at, "extends")), field="extends")
     elements = spec.get("elements")
     if elements is None:
         return
     if not isinstance(elements, dict):
         raise InputError(path, f"expected a mapping of element names to elements, got {_shown(elements)} "
-                               f"(template {name!r})", line=doc.line_of((*at, "elements")), field="elements")
+                               f"(template {shown(name)})", line=doc.line_of((*at, "elements")), field="elements")
     for key, element in elements.items():
         if not isinstance(key, str):
-            raise InputError(path, f"an element's name is text, got {_shown(key)} (template {name!r})",
+            raise InputError(path, f"an element's name is text, got {_shown(key)} (template {shown(name)})",
                              line=doc.line_of((*at, "elements", key)), field="elements")
         if element is not None and not isinstance(element, dict):
             raise InputError(path, f"expected an element (a mapping with `type`, `box`...) or null to remove "
-                                   f"an inherited one, got {_shown(element)} (template {name!r})",
+                                   f"an inherited one, got {_shown(element)} (template {shown(name)})",
                              line=doc.line_of((*at, "elements", key)), field=key)
 
 
@@ -638,7 +637,7 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
                 cycle = " -> ".join(chain + (name, parent))
                 raise InputError(doc.file, f"circular extends: {cycle}", line=at, field="extends")
             if parent not in raw:
-                raise InputError(doc.file, f"extends unknown template {parent!r}", line=at, field="extends")
+                raise InputError(doc.file, f"extends unknown template {shown(parent)}", line=at, field="extends")
             if len(chain) >= MAX_EXTENDS:  # the chain so far, and this one: refused before going deeper
                 raise InputError(doc.file, f"a chain of more than {MAX_EXTENDS} templates, each extending the "
                                            f"next ({chain[0]} -> ... -> {name} -> {parent}); refused",
@@ -665,7 +664,7 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
             errs = errors_from(exc, doc, ("templates", name), where=lambda p: _where_in(origins, p, doc.file),
                                path_of=lambda p: _without_tag(data, p))
             for e in errs:
-                e.message = f"{e.message} (template {name!r})"
+                e.message = f"{e.message} (template {shown(name)})"
             raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
         templates[name]._origins = origins
     for name, t in templates.items():
@@ -673,8 +672,9 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
             style = getattr(e, "font", None)
             if style is not None and style not in BUILTIN_FONTS and style not in fonts:
                 known = ", ".join([*BUILTIN_FONTS, *fonts])
-                raise InputError(t.file, f"template {name!r} element {key!r}: no font named {style!r} (the fonts: "
-                                         f"{known}; a layout file declares its own under `fonts:`)", field="font")
+                raise InputError(t.file, f"template {shown(name)} element {shown(key)}: no font named {shown(style)} "
+                                         f"(the fonts: {known}; a layout file declares its own under `fonts:`)",
+                                 field="font")
     from pnp.render import fonts as registry
 
     for name, file in fonts.items():
@@ -702,14 +702,14 @@ def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], sy
         for name, spec in parsed.templates.items():
             _check_raw(path, doc, name, spec or {})
             if name in here:
-                raise InputError(path, f"template {name!r} is already defined in {here[name]}",
+                raise InputError(path, f"template {shown(name)} is already defined in {here[name]}",
                                  line=doc.line_of(("templates", name)))
             if name in raw:
                 if (spec or {}).get("extends") == name:
-                    raise InputError(path, f"template {name!r} extends itself: give it another name to build on "
+                    raise InputError(path, f"template {shown(name)} extends itself: give it another name to build on "
                                            f"the one in {raw[name][1].file}",
                                      line=doc.line_of(("templates", name, "extends")), field="extends")
-                notes.append(f"layout template {name!r} of {path} is used in place of the one in {raw[name][1].file}")
+                notes.append(f"layout template {shown(name)} of {path} is used in place of the one in {raw[name][1].file}")
             here[name] = path
             raw[name] = (spec or {}, doc)
         symbols.update(parsed.symbols)

@@ -38,7 +38,7 @@ from typing import Annotated, Any, BinaryIO, Callable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
-from pnp.data.errors import InputError, InputErrors
+from pnp.data.errors import InputError, InputErrors, bounded
 from pnp.data.text import printable
 
 from .engine import Engine, EntryRef
@@ -336,8 +336,8 @@ def check_logs(paths: list[Path], engines: dict[str, Engine[Any, Any]], all_viol
         except InputError as exc:
             out.append(_unusable(file, log, [Problem("unusable", str(exc), exc.line)]))
         except Exception as exc:  # a checker bug must not cost the judge the other files
-            message = (f"{file}: {INTERNAL} ({type(exc).__name__}: {exc}); please report this log to the pnp "
-                       "developers")
+            message = (f"{file}: {INTERNAL} ({type(exc).__name__}: {bounded(str(exc), 500)}); please report this "
+                       "log to the pnp developers")
             out.append(_unusable(file, log, [Problem("internal-error", message, None)]))
     return out
 

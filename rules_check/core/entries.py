@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from pnp.data.errors import shown
 from .engine import EntryRef
 from .errors import LogFormatError
 
@@ -19,13 +20,13 @@ def entry_kind(entry: Any, kinds: Iterable[str], keys: Mapping[str, set[str]], r
     """The kind of ``entry`` (the first of ``kinds`` among its keys); every other key must be
     one of ``keys[kind]``. ``example`` shows a well-formed entry in the message."""
     if not isinstance(entry, dict):
-        raise fail(ref, f"expected an entry, a mapping like {example}, got {entry!r}")
+        raise fail(ref, f"expected an entry, a mapping like {example}, got {shown(entry)}")
     kind = next((k for k in kinds if k in entry), None)
     if kind is None:
-        raise fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is one of: {', '.join(kinds)})")
+        raise fail(ref, f"unknown entry {shown(sorted(map(str, entry)))} (an entry is one of: {', '.join(kinds)})")
     if not entry.keys() <= keys[kind]:
         unknown = sorted(map(str, set(entry) - keys[kind]))
-        raise fail(ref, f"unknown key {unknown[0]!r} (a {kind} entry has {', '.join(sorted(keys[kind]))})",
+        raise fail(ref, f"unknown key {shown(unknown[0])} (a {kind} entry has {', '.join(sorted(keys[kind]))})",
                    unknown[0])
     return kind
 

@@ -2,7 +2,8 @@
 
 ``IllegalAction`` is a rule broken by a well-formed entry: a violation (exit 1), naming the
 rulebook section. ``LogFormatError`` is an entry that is not a log entry at all (an unknown
-key, a wrong type, an unknown card): the file cannot be used (exit 2).
+key, a wrong type, an unknown card): the file cannot be used (exit 2). Both bound their message
+(`pnp.data.errors.bounded`): a value they quote is quoted with `pnp.data.errors.shown`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, bounded
 
 
 class IllegalAction(ValueError):
@@ -18,11 +19,11 @@ class IllegalAction(ValueError):
 
     def __init__(self, rule: str, message: str, path: tuple[Any, ...] | None = None) -> None:
         self.rule = rule
-        self.message = message
+        self.message = bounded(message)
         # for a setup that breaks a rule: where in `setup:` (a path like ("deck", 12)), so
         # the violation points at that line
         self.path = path
-        super().__init__(f"{rule}: {message}")
+        super().__init__(f"{rule}: {self.message}")
 
 
 class LogFormatError(InputError):

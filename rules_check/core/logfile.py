@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, shown
 from pnp.data.names import normalise
 from pnp.data.text import nfc, player_name_problem
 from pnp.data.yamlsafe import Located, NotADate, load_yaml_text, read_stream_text, read_text
@@ -98,21 +98,21 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any)
     except NotADate as exc:  # an unquoted 2024-13-45: at the log's `date`, say what a date is written as
         if exc.path != ("date",):
             raise
-        raise InputError(file, f"expected a date as YYYY-MM-DD, got {exc.value!r} ({exc.problem})", line=exc.line,
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {shown(exc.value)} ({exc.problem})", line=exc.line,
                          field="date") from None
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(file, "expected a game log: a mapping with game, players, setup and log", line=1)
     unknown = sorted(set(map(str, data)) - KEYS)
     if unknown:
-        raise InputError(file, f"unknown key {unknown[0]!r} (a log has {', '.join(REQUIRED)}, and may have "
+        raise InputError(file, f"unknown key {shown(unknown[0])} (a log has {', '.join(REQUIRED)}, and may have "
                                f"{', '.join(METADATA)})", line=doc.line_of((unknown[0],)), field=unknown[0])
     for key in REQUIRED:
         if key not in data:
             raise InputError(file, "is required but missing", line=1, field=key)
     game = data["game"]
     if not isinstance(game, str) or game not in games:
-        raise InputError(file, f"unknown game {game!r} (known: {', '.join(games)})",
+        raise InputError(file, f"unknown game {shown(game)} (known: {', '.join(games)})",
                          line=doc.line_of(("game",)), field="game")
     players = read_players(data["players"], file, doc.line_of)
     low, high = games[game].players
@@ -191,11 +191,11 @@ def _iso_date(value: Any, file: str, line: int | None) -> str:
         raise InputError(file, f"expected a date as YYYY-MM-DD, got {_kind(value)}", line=line, field="date")
     text = value.strip()
     if not _ISO_DATE.fullmatch(text):
-        raise InputError(file, f"expected a date as YYYY-MM-DD, got {value!r}", line=line, field="date")
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {shown(value)}", line=line, field="date")
     try:
         return datetime.date.fromisoformat(text).isoformat()
     except ValueError as exc:
-        raise InputError(file, f"expected a date as YYYY-MM-DD, got {value!r} ({exc})", line=line,
+        raise InputError(file, f"expected a date as YYYY-MM-DD, got {shown(value)} ({exc})", line=line,
                          field="date") from None
 
 

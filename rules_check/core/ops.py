@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.data.errors import shown
 from .engine import BaseState, EntryRef
 from .errors import IllegalAction, LogFormatError
 
@@ -55,15 +56,15 @@ def parse_ops(raw: Any, ref: EntryRef, zones: set[str] | None = None) -> list[Op
             if zones is not None:
                 for k in ("from", "to"):
                     if op[k] not in zones:
-                        raise LogFormatError(ref.file, f"ops: unknown zone {op[k]!r} (zones: {', '.join(sorted(zones))})",
-                                             line=ref.line, field="ops")
+                        raise LogFormatError(ref.file, f"ops: unknown zone {shown(op[k])} (zones: "
+                                             f"{', '.join(sorted(zones))})", line=ref.line, field="ops")
             out.append(Op("move", item=op["move"], src=op["from"], dst=op["to"], bottom=bool(op.get("bottom"))))
         elif isinstance(op, dict) and set(op) == {"add", "amount"} and isinstance(op["add"], str) \
                 and isinstance(op["amount"], int) and not isinstance(op["amount"], bool):
             out.append(Op("add", counter=op["add"], amount=op["amount"]))
         else:
             raise LogFormatError(ref.file, f"ops: expected {{move: ITEM, from: ZONE, to: ZONE}} or "
-                                 f"{{add: COUNTER, amount: N}}, got {op!r}", line=ref.line, field="ops")
+                                 f"{{add: COUNTER, amount: N}}, got {shown(op)}", line=ref.line, field="ops")
     return out
 
 

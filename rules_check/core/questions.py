@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal, NoReturn, Protocol
 
 from pydantic import BaseModel, Field
 
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, shown
 from rules_check.names import did_you_mean, normalise
 
 Kind = Literal["choice", "choices", "cards", "decklist", "per_player", "number"]
@@ -109,8 +109,8 @@ def _one(q: Question, value: Any, options: list[str], what: str, prefix: str = "
             return found
         if len(options) > 12:
             hint = did_you_mean(value, options)
-            return _fail(q, f"{prefix}expected {what}, not {value!r}{hint}")
-    return _fail(q, f"{prefix}expected {what} ({', '.join(options)}), not {value!r}")
+            return _fail(q, f"{prefix}expected {what}, not {shown(value)}{hint}")
+    return _fail(q, f"{prefix}expected {what} ({', '.join(options)}), not {shown(value)}")
 
 
 def _fail(q: Question, message: str) -> NoReturn:
@@ -165,7 +165,7 @@ def read_answer(q: Question, value: Any) -> Any:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            _fail(q, f"expected a whole number, not {value!r}")
+            _fail(q, f"expected a whole number, not {shown(value)}")
         if q.minimum is not None and value < q.minimum or q.maximum is not None and value > q.maximum:
             _fail(q, f"expected a number from {q.minimum} to {q.maximum}, not {value}")
         return value

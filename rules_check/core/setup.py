@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from pnp.data.names import HINT, did_you_mean
+from pnp.data.errors import MAX_QUOTED_PATH, shown
 
 from .errors import LogFormatError
 
@@ -81,7 +82,7 @@ class SetupReader:
         for key in raw:
             if key not in known:
                 keys = expected if what or path == () else f"a mapping of {', '.join(known)}"
-                raise self.fail(f"unknown key {str(key)!r}; expected {keys}{self.suggest(key, known)}",
+                raise self.fail(f"unknown key {shown(str(key))}; expected {keys}{self.suggest(key, known)}",
                                 path + (key,))
         for key in required:
             if key not in raw:
@@ -97,7 +98,7 @@ class SetupReader:
         for p in raw:
             if p not in players:
                 hint = self.suggest(p, players) or f" (the players: {', '.join(players)})"
-                raise self.fail(f"unknown player {p!r}{hint}", path + (p,))
+                raise self.fail(f"unknown player {shown(p)}{hint}", path + (p,))
         for p in players:
             if p not in raw:
                 raise self.fail(f"is required but missing: {p}'s {what}", path, self.field(path + (p,)))
@@ -117,7 +118,7 @@ class SetupReader:
             printed = resolve(name) if isinstance(name, str) else None
             if printed is None:
                 hint = self.suggest(name, candidates) if isinstance(name, str) else ""
-                raise self.fail(f"unknown {what} {name!r}{hint}", path + (i,), self.field(path))
+                raise self.fail(f"unknown {what} {shown(name)}{hint}", path + (i,), self.field(path))
             out.append(printed)
         return out
 
@@ -131,7 +132,7 @@ class SetupReader:
         hint = self.suggest(raw, options) if isinstance(raw, str) else ""
         listed = ", ".join(options)
         expected = f"one of {listed}" if what == "value" else f"a {what} ({listed})"
-        raise self.fail(f"expected {expected}, got {raw!r}{hint}", path)
+        raise self.fail(f"expected {expected}, got {shown(raw)}{hint}", path)
 
     # --- logs a setup names -------------------------------------------------------------------
 
@@ -150,8 +151,8 @@ class SetupReader:
 
         p = (Path(self.file).parent / name).resolve()
         if not p.exists():  # anything else there (a folder, a FIFO) is refused by read_log as what it is
-            raise self.fail(f"no {what} log {name!r} (paths are relative to this log)", path, field)
+            raise self.fail(f"no {what} log {shown(name, MAX_QUOTED_PATH)} (paths are relative to this log)", path, field)
         try:
             return p, read_log(p, {engine.game: engine})  # the core knows no game: the caller's own
         except InputError as exc:
-            raise self.fail(f"the {what} log {name!r} cannot be used: {exc}", path, field) from None
+            raise self.fail(f"the {what} log {shown(name, MAX_QUOTED_PATH)} cannot be used: {exc}", path, field) from None

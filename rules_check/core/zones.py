@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from pnp.data.errors import shown
 from .errors import IllegalAction
 
 CONSERVATION = "Conservation (every card and token in exactly one place)"
@@ -104,7 +105,7 @@ class Zones:
         if self.unknown and not is_unseen(item):
             del items[self.name(zone, item, rule=rule)]
             return
-        raise IllegalAction(rule, f"{item!r} is not in {zone}")
+        raise IllegalAction(rule, f"{shown(item)} is not in {zone}")
 
     # --- unseen cards (module docstring) ------------------------------------------------------
 
@@ -175,11 +176,11 @@ class Zones:
         items = self.get(zone)
         piles = sorted({pile_of(x) for x in items if is_unseen(x)})
         if not piles:
-            return f"{card!r} is not in {zone}"
+            return f"{shown(card)} is not in {zone}"
         where = sorted({z for z, xs in self.zones.items() if card in xs})
         elsewhere = f" (seen in {', '.join(where)})" if where else ""
-        return (f"{card!r} is not in {zone}, and none of its {unseen_count(items)} unseen cards can be it: "
-                f"{' and '.join(piles)} holds no more {card!r}{elsewhere}")
+        return (f"{shown(card)} is not in {zone}, and none of its {unseen_count(items)} unseen cards can be it: "
+                f"{' and '.join(piles)} holds no more {shown(card)}{elsewhere}")
 
     def possible(self, zone: str) -> Counter[str]:
         """What the unseen cards of ``zone`` can be: the cards of their piles."""

@@ -109,7 +109,13 @@ class StateRow(BaseModel):
 
 
 def state_row(t: Timeline, n: int) -> StateRow:
-    step = next(s for s in t.steps if s.number == n)
+    """The row of ``--state N`` from ``t`` (a timeline of entry N: ``timeline(..., only=n)``);
+    an entry N that cannot be read (past where the replay stopped) is an `InputError`."""
+    from pnp.data.errors import InputError
+
+    step = next((s for s in t.steps if s.number == n), None)
+    if step is None:
+        raise InputError(t.log.file, f"--state: entry {n} cannot be read: {t.unread or 'not found'}")
     outcome = next((v.outcome for v in step.violations if v.outcome), None)
     return StateRow(version=REPORT_VERSION, file=t.log.file, game=t.log.game, entry=n, line=step.line,
                     status=step.status, table=step.table, outcome=outcome,

@@ -14,14 +14,17 @@ phone the entries and the table stack. Printed, each chosen entry gets a page of
 
 Everything is inline (CSS, script, SVG, data): the page opens without a network. Each
 distinct panel picture is stored once, each entry lists the pictures of its table, and the
-data is gzipped, so a 500-entry log stays well under a megabyte.
+data is gzipped, so a 500-entry log stays well under a megabyte. The data is written one entry
+at a time into the compressor (`_Packer`): neither the entries' data nor its JSON is ever held
+whole, only what the page itself holds (the pictures, and the packed data).
 """
 
 from __future__ import annotations
 
 import base64
-import gzip
+import hashlib
 import json
+import zlib
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -50,34 +53,49 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _packed(data: object) -> str:
-    """``data`` as JSON, gzipped and in base64: the pictures of a long game repeat the same
-    cards over and over, and the browser unpacks them itself (DecompressionStream), so a
-    500-entry game is tens of kilobytes, not megabytes."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return base64.b64encode(gzip.compress(raw, 9, mtime=0)).decode("ascii")
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Packer:
+    """JSON text, gzipped as it is written, then in base64: the pictures of a long game repeat
+    the same cards over and over, and the browser unpacks them itself (DecompressionStream),
+    so a 500-entry game is tens of kilobytes, not megabytes. Written a piece at a time (an
+    entry's data), so only the packed bytes are kept."""
+
+    def __init__(self) -> None:
+        self._zip = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)  # the gzip format
+        self._out: list[bytes] = []
+
+    def write(self, text: str) -> None:
+        self._out.append(self._zip.compress(text.encode("utf-8")))
+
+    def packed(self) -> str:
+        self._out.append(self._zip.flush())
+        return base64.b64encode(b"".join(self._out)).decode("ascii")
 
 
 class _Pictures:
-    """Each distinct panel picture once; an entry's table is a list of their indexes."""
+    """Each distinct panel picture once, written into ``out`` as it is drawn (a JSON list's
+    items, never kept); an entry's table is a list of their indexes."""
 
-    def __init__(self, players: list[str], colours: dict[str, str] | None = None) -> None:
-        self.players, self.colours = players, colours
-        self.fragments: list[str] = []
+    def __init__(self, out: _Packer, players: list[str], colours: dict[str, str] | None = None) -> None:
+        self.out, self.players, self.colours = out, players, colours
         self.owners: list[str | None] = []  # each picture's player (None: shared), to group them
-        self._by_panel: dict[str, int] = {}  # a panel's JSON -> its picture (drawing is the slow part)
+        self._player = {p: p for p in players}  # a player's name, one string for every picture of theirs
+        self._by_panel: dict[bytes, int] = {}  # a panel's JSON's digest -> its picture (drawing is the slow part)
 
     def table(self, view: View | None) -> list[int] | None:
         if view is None:
             return None
         out = []
         for panel in view.panels:
-            key = panel.model_dump_json()
+            key = hashlib.sha256(panel.model_dump_json().encode("utf-8")).digest()  # not the JSON: a digest a panel
             k = self._by_panel.get(key)
             if k is None:
-                k = self._by_panel[key] = len(self.fragments)
-                self.fragments.append(draw(panel, self.players, self.colours))
-                self.owners.append(panel.owner)
+                k = self._by_panel[key] = len(self.owners)
+                self.out.write(("," if k else "") + _json(draw(panel, self.players, self.colours)))
+                self.owners.append(self._player.get(panel.owner, panel.owner) if panel.owner else panel.owner)
             out.append(k)
         return out
 
@@ -180,33 +198,41 @@ def _stopped(t: Timeline) -> str:
 def page(t: Timeline, title: str | None = None) -> str:
     """The report page of ``t``'s log."""
     r, log = t.report, t.log
-    pictures = _Pictures(list(log.players), t.colours)
-    steps = []
+    # {"fragments": [...], "steps": [...], ...}: each picture written when it is first drawn, then
+    # each entry's step; neither is kept, only the indexes of each entry's pictures
+    data = _Packer()
+    pictures = _Pictures(data, list(log.players), t.colours)
+    data.write('{"fragments":[')
+    tables = [(pictures.table(s.view), pictures.table(s.before)) for s in t.steps]
+    data.write('],"steps":[')
     played_on: View | None = None  # the table the entry is played on: the one after the entry before it
     turns: list[str | None] = []
-    for s in t.steps:
+    for i, (s, (panels, before)) in enumerate(zip(t.steps, tables)):
         outcome = next((v.outcome for v in s.violations if v.outcome), None)
         on = s.before or played_on
         shown = {name for _, _, name in places(s.view) + places(s.before)}
-        steps.append({"n": s.number, "line": s.line, "text": s.text, "status": s.status, "table": s.table,
-                      "panels": pictures.table(s.view), "head": _head(s.view or s.before, r.complete),
-                      "before": pictures.table(s.before),
-                      "labels": {"after": heading(table_label(s.number, s.line, "after", outcome)),
-                                 "before": heading(table_label(s.number, s.line, "before"))},
-                      "changed": _changed(on, s.view) if s.number and s.table == "after" else [],
-                      "targets": [w for w in s.words if w in shown and w not in log.players],
-                      "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome,
-                                      "rulings": cited(v.rule, v.message)} for v in s.violations],
-                      "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more})
+        data.write(("," if i else "") + _json(
+            {"n": s.number, "line": s.line, "text": s.text, "status": s.status, "table": s.table,
+             "panels": panels, "head": _head(s.view or s.before, r.complete), "before": before,
+             "labels": {"after": heading(table_label(s.number, s.line, "after", outcome)),
+                        "before": heading(table_label(s.number, s.line, "before"))},
+             "changed": _changed(on, s.view) if s.number and s.table == "after" else [],
+             "targets": [w for w in s.words if w in shown and w not in log.players],
+             "violations": [{"rule": v.rule, "message": v.message, "outcome": v.outcome,
+                             "rulings": cited(v.rule, v.message)} for v in s.violations],
+             "legal": s.legal if s.violations and s.before is not None else None, "more": s.legal_more}))
         turns.append(_turn(on, list(log.players)) if s.number else None)
         if s.view is not None:
             played_on = s.view
     first_bad = next((i for i, s in enumerate(t.steps) if s.violations), None)
     last_drawn = max((i for i, s in enumerate(t.steps) if s.view is not None), default=0)
     start = first_bad if first_bad is not None else last_drawn
-    data = {"steps": steps, "fragments": pictures.fragments, "owners": pictures.owners, "start": start,
-            "stopped": _stopped(t), "all": r.all_violations,
+    data.write('],"owners":[')
+    for k, owner in enumerate(pictures.owners):  # a player's name each: written one by one too
+        data.write(("," if k else "") + _json(owner))
+    rest = {"start": start, "stopped": _stopped(t), "all": r.all_violations,
             "colours": {p: player_colour(p, list(log.players), t.colours) for p in log.players}}
+    data.write("]," + _json(rest)[1:])
     game = TITLES.get(log.game, log.game)
     name = title or Path(log.file).name
     klass, words = verdict(r)
@@ -257,7 +283,7 @@ previous rule broken · <kbd>Home</kbd> the setup · click an entry · tap a car
 </main>
 <div id="print"></div>
 <script type="application/json" id="card-details">{_json_script(_details(t))}</script>
-<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">{_packed(data)}</script>
+<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">{data.packed()}</script>
 <script>{_asset("cards.js")}</script>
 <script>{_asset("page.js")}</script>
 </body>

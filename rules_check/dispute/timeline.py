@@ -120,8 +120,12 @@ class _Recorder(Watch):
     def _wanted(self, number: int) -> bool:
         return self.only is None or number == self.only
 
-    def _step(self, entry: Any) -> Step:
+    def _step(self, entry: Any) -> Step | None:
+        """The step of ``entry``, made when first met; None for an entry not wanted (``only``
+        another one: nothing of it is kept, its text is never written)."""
         number = entry.index + 1
+        if not self._wanted(number):
+            return None
         step = self.steps.get(number)
         if step is None:
             step = self.steps[number] = Step(number, entry.line, one_line(entry.data), words=words(entry.data))
@@ -137,32 +141,35 @@ class _Recorder(Watch):
 
     def broken(self, entry: Any, state: Any, violation: Violation) -> None:
         step = self._step(entry)
-        if self._wanted(step.number):
+        if step is not None:
             step.before = self.engine.view(state)
             step.view = step.before  # strict reading: the entry is not applied; --all replaces it
             step.legal, step.legal_more = legal_moves(self.engine, state)
 
     def after(self, entry: Any, state: Any) -> None:
         step = self._step(entry)
-        if self._wanted(step.number):
+        if step is not None:
             step.view = self.engine.view(state)
             step.applied = True
 
 
 def timeline(log: GameLog, engine: Engine, all_violations: bool = False, only: int | None = None) -> Timeline:
-    """``log`` replayed with the table after each entry; ``only``: the table after that entry
-    alone (0: the setup), the others left without one."""
+    """``log`` replayed with the table after each entry; ``only``: the steps of the setup and
+    of that entry alone (0: the setup), with the table after it (``--state N``): the replay
+    is the verdict's, and no other entry is written out or read again."""
     steps: dict[int, Step] = {0: Step(0, log.setup_line(), "setup")}
     recorder = _Recorder(engine, steps, only)
     report = adjudicate(log, engine, all_violations, recorder)
     unread = None
-    try:  # every entry is listed, also those after the replay stopped
-        for entry in log.entries:
-            number = entry.index + 1
-            if number not in steps:
-                steps[number] = Step(number, entry.line, one_line(entry.data), words=words(entry.data))
+    wanted = range(len(log.entries)) if only is None else [only - 1] if only else []
+    try:  # every entry is listed (or the one wanted), also those after the replay stopped
+        for i in wanted:
+            if i + 1 not in steps:
+                entry = log.entries[i]
+                steps[i + 1] = Step(i + 1, entry.line, one_line(entry.data), words=words(entry.data))
     except Exception as exc:  # an entry past the violation that cannot be read: the list stops there
         unread = str(exc)
     for v in report.violations:
-        steps[v.entry or 0].violations.append(v)
+        if (v.entry or 0) in steps:
+            steps[v.entry or 0].violations.append(v)
     return Timeline(log, report, [steps[n] for n in sorted(steps)], unread, engine, recorder.colours)

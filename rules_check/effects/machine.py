@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 
 RUN, IF_NOT, MAY, IF_DONE, REMEMBER = "run", "if not", "may", "if done", "remember"
@@ -87,7 +88,7 @@ class Request:
             raise IllegalAction(rule, f"{self.chooser} chooses {self.what}: {exc.message}; the legal choices: "
                                       f"{self.shown()}") from None
         if value not in self.options:
-            raise IllegalAction(rule, f"{self.chooser} chooses {self.what}: {self.write(value)!r} is not one of "
+            raise IllegalAction(rule, f"{self.chooser} chooses {self.what}: {shown(self.write(value))} is not one of "
                                       f"the legal choices ({self.shown()})")
         return value
 
@@ -234,4 +235,4 @@ def leftover(supply: dict[str, Any], what: str, rule: str) -> None:
     """Answers given that no step asked for are a violation (a choice the card does not offer)."""
     if supply:
         name = next(iter(supply))
-        raise IllegalAction(rule, f"{what} asks no choice {name!r} (or not at this point)")
+        raise IllegalAction(rule, f"{what} asks no choice {shown(name)} (or not at this point)")

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Union
 
+from pnp.data.errors import shown
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
@@ -147,15 +148,15 @@ class Reader:
 
     def player(self, raw: Any, field: str) -> str:
         if raw not in self.players:
-            raise _fail(self.ref, f"expected a player ({', '.join(self.players)}), got {raw!r}", field)
+            raise _fail(self.ref, f"expected a player ({', '.join(self.players)}), got {shown(raw)}", field)
         return raw
 
     def name(self, raw: Any, field: str) -> str:
         if not isinstance(raw, str):
-            raise _fail(self.ref, f"expected a card name, got {raw!r}", field)
+            raise _fail(self.ref, f"expected a card name, got {shown(raw)}", field)
         card = self.pool.get(raw)
         if card is None:
-            raise _fail(self.ref, f"unknown card {raw!r}{did_you_mean(raw, self.pool.printed_names())}", field)
+            raise _fail(self.ref, f"unknown card {shown(raw)}{did_you_mean(raw, self.pool.printed_names())}", field)
         return card.name
 
     def own(self, player: str, raw: Any, field: str) -> str:
@@ -163,13 +164,13 @@ class Reader:
 
     def owns(self, player: str, raw: Any, field: str) -> tuple[str, ...]:
         if not isinstance(raw, list):
-            raise _fail(self.ref, f"expected a list of card names, got {raw!r}", field)
+            raise _fail(self.ref, f"expected a list of card names, got {shown(raw)}", field)
         return tuple(self.own(player, r, field) for r in raw)
 
     def item(self, raw: Any, field: str) -> str:
         """``OWNER/Card Name``."""
         if not isinstance(raw, str) or "/" not in raw:
-            raise _fail(self.ref, f"expected OWNER/CARD (like 'Ana/Oppress'), got {raw!r}", field)
+            raise _fail(self.ref, f"expected OWNER/CARD (like 'Ana/Oppress'), got {shown(raw)}", field)
         owner, name = raw.split("/", 1)
         return make_item(self.player(owner.strip(), field), self.name(name, field))
 
@@ -187,7 +188,7 @@ class Reader:
                 elif kind == "points":
                     self.player(rest, "ops")
                 else:
-                    raise _fail(self.ref, f"unknown counter {op.counter!r} (counters: power.ITEM, turn.ITEM, "
+                    raise _fail(self.ref, f"unknown counter {shown(op.counter)} (counters: power.ITEM, turn.ITEM, "
                                           f"points.PLAYER)", "ops")
             out.append(op)
         return tuple(out)
@@ -223,7 +224,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
                 raise _fail(ref, f"expected {p}'s zones shown: {{deck: [CARD, ...], hand: [CARD, ...]}}", "show")
             for k, cards in zones.items():
                 if k not in SHOWN:
-                    raise _fail(ref, f"unknown zone {k!r}; expected one of {', '.join(SHOWN)}", "show")
+                    raise _fail(ref, f"unknown zone {shown(k)}; expected one of {', '.join(SHOWN)}", "show")
                 out.append((p, k, r.owns(p, cards, "show")))
         return Show(tuple(out))
     if kind == "reveal":
@@ -237,7 +238,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     if kind == "choose":
         value = entry["choose"]
         if not _is_plain(value):
-            raise _fail(ref, f"expected a choice: a card, a word, yes or no, or a list of cards, got {value!r}",
+            raise _fail(ref, f"expected a choice: a card, a word, yes or no, or a list of cards, got {shown(value)}",
                         "choose")
         return Choose(r.player(entry.get("player"), "player"), value)
     if kind == "place":
@@ -253,7 +254,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     if entry.get("targets") is not None:
         raw_targets = entry["targets"]
         if not isinstance(raw_targets, list):
-            raise _fail(ref, f"expected a list of OWNER/CARD, got {raw_targets!r}", "targets")
+            raise _fail(ref, f"expected a list of OWNER/CARD, got {shown(raw_targets)}", "targets")
         targets = tuple(r.item(t, "targets") for t in raw_targets)
     else:
         targets = (r.item(entry["target"], "target"),) if entry.get("target") is not None else ()
@@ -264,7 +265,7 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
         return Activate(r.item(entry["activate"], "activate"), p, tribute, targets, ops, ref.line)
     source = entry.get("from", "hand")
     if source not in FROM:
-        raise _fail(ref, f"expected one of {', '.join(FROM)}, got {source!r}", "from")
+        raise _fail(ref, f"expected one of {', '.join(FROM)}, got {shown(source)}", "from")
     return Play(r.own(p, entry["play"], "play"), p, source, tribute, targets, ops, ref.line)
 
 

@@ -36,6 +36,7 @@ from pnp.games.kartomantik.models import BASE_TEMPERAMENTS, TEMPERAMENTS
 from pnp.games.kartomantik.vocabulary import Group, Pick, Place, Ref, Target, Top, Who
 from pnp.effects.language import Ability, Step
 from pnp.effects.phrases import Phrase
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, pile_of, unseen_count
 from rules_check.effects.machine import Frame, Request, Verb
@@ -64,11 +65,11 @@ def read_card(state: KState, chooser: str):
         if isinstance(raw, str) and raw.strip().lower() == FACE_DOWN:
             return FACE_DOWN
         if not isinstance(raw, str):
-            raise IllegalAction(RULE_EFFECTS, f"expected a card, got {raw!r}")
+            raise IllegalAction(RULE_EFFECTS, f"expected a card, got {shown(raw)}")
         owner, _, name = raw.partition("/") if "/" in raw else (chooser, "", raw)
         card = state.pool.get(name) if owner.strip() in state.players else None  # type: ignore[union-attr]
         if card is None:
-            raise IllegalAction(RULE_EFFECTS, f"{raw!r} is not a card (write OWNER/Card Name)")
+            raise IllegalAction(RULE_EFFECTS, f"{shown(raw)} is not a card (write OWNER/Card Name)")
         return item(owner.strip(), card.name)
     return read
 
@@ -88,7 +89,7 @@ def read_yes(raw: Any) -> bool | None:
         return raw
     if isinstance(raw, str) and raw.strip().lower() in ("yes", "no"):
         return raw.strip().lower() == "yes"
-    raise IllegalAction(RULE_EFFECTS, f"expected yes or no, got {raw!r}")
+    raise IllegalAction(RULE_EFFECTS, f"expected yes or no, got {shown(raw)}")
 
 
 def write_cards(value: Any) -> Any:

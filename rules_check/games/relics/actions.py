@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Union
 
 from pnp.games.relics import models as tables
+from pnp.data.errors import shown
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import entry_kind, fail as _fail
 from rules_check.core.ops import Op, parse_ops
@@ -151,16 +152,16 @@ Action = Union[Travel, Pay, HandLimitDiscard, Ability, Reshuffle, End]
 def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
     """The printed name of the card ``raw`` names (`LogFormatError` for anything else)."""
     if not isinstance(raw, str):
-        raise _fail(ref, f"expected a card name, got {raw!r}", field)
+        raise _fail(ref, f"expected a card name, got {shown(raw)}", field)
     name = cards.resolve(raw)
     if name is None:
-        raise _fail(ref, f"unknown card {raw!r}{did_you_mean(raw, cards.by_key)}", field)
+        raise _fail(ref, f"unknown card {shown(raw)}{did_you_mean(raw, cards.by_key)}", field)
     return name
 
 
 def _names(cards: CardData, raw: Any, ref: EntryRef, field: str) -> tuple[str, ...]:
     if not isinstance(raw, list):
-        raise _fail(ref, f"expected a list of card names, got {raw!r}", field)
+        raise _fail(ref, f"expected a list of card names, got {shown(raw)}", field)
     return tuple(card_name(cards, r, ref, field) for r in raw)
 
 
@@ -169,14 +170,14 @@ def _payment(cards: CardData, entry: dict, ref: EntryRef) -> Payment:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise _fail(ref, f"expected energy by colour, like {{red: 2}}, got {raw!r}", PAY)
+        raise _fail(ref, f"expected energy by colour, like {{red: 2}}, got {shown(raw)}", PAY)
     spent = {}
     for colour, n in raw.items():
         if colour not in tables.ENERGY_COLOURS:
-            raise _fail(ref, f"unknown energy colour {colour!r} (energy is {', '.join(tables.ENERGY_COLOURS)}; "
+            raise _fail(ref, f"unknown energy colour {shown(colour)} (energy is {', '.join(tables.ENERGY_COLOURS)}; "
                              f"a {tables.BLACK} challenge is paid with any of them)", PAY)
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise _fail(ref, f"{colour}: expected a number of energy, 1 or more, got {n!r}", PAY)
+            raise _fail(ref, f"{colour}: expected a number of energy, 1 or more, got {shown(n)}", PAY)
         spent[colour] = n
     energy = tuple((c, spent[c]) for c in tables.ENERGY_COLOURS if c in spent)
     discards = _names(cards, entry[DISCARD], ref, DISCARD) if DISCARD in entry else ()
@@ -190,14 +191,14 @@ def _ops(cards: CardData, raw: Any, ref: EntryRef) -> tuple[Union[Op, Flip], ...
     for item in raw:
         if isinstance(item, dict) and FLIP in item:
             if set(item) != {FLIP}:
-                raise _fail(ref, f"expected {{flip: CARD}}, got {item!r}", OPS)
+                raise _fail(ref, f"expected {{flip: CARD}}, got {shown(item)}", OPS)
             out.append(Flip(card_name(cards, item[FLIP], ref, OPS)))
             continue
         op = parse_ops([item], ref, set(ZONES))[0]
         if op.kind == "move":
             op = replace(op, item=card_name(cards, op.item, ref, OPS))
         elif op.counter not in COUNTERS:
-            raise _fail(ref, f"unknown counter {op.counter!r} (counters: {', '.join(COUNTERS)})", OPS)
+            raise _fail(ref, f"unknown counter {shown(op.counter)} (counters: {', '.join(COUNTERS)})", OPS)
         out.append(op)
     return tuple(out)
 
@@ -209,11 +210,11 @@ def _choices(raw: Any, ref: EntryRef) -> tuple[tuple[str, Any], ...]:
     if isinstance(raw, dict):
         for name, value in raw.items():
             if not isinstance(name, str) or not _is_plain(value):
-                raise _fail(ref, f"expected a choice: a card, a colour, a number or a list of cards, got {value!r}",
+                raise _fail(ref, f"expected a choice: a card, a colour, a number or a list of cards, got {shown(value)}",
                             CHOOSE)
         return tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in raw.items())
     if not _is_plain(raw):
-        raise _fail(ref, f"expected {{NAME: CHOICE}} (like {{card: Frozen Ford}}), got {raw!r}", CHOOSE)
+        raise _fail(ref, f"expected {{NAME: CHOICE}} (like {{card: Frozen Ford}}), got {shown(raw)}", CHOOSE)
     return (("", tuple(raw) if isinstance(raw, list) else raw),)
 
 
@@ -245,11 +246,11 @@ def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
         if entry[RESHUFFLE] == SHUFFLED:
             return Reshuffle(None, drawn, unseen=True)
         if not isinstance(entry[RESHUFFLE], list):
-            raise _fail(ref, f"expected the new draw pile, top first, or {SHUFFLED!r} (its order unseen), "
-                             f"got {entry[RESHUFFLE]!r}", RESHUFFLE)
+            raise _fail(ref, f"expected the new draw pile, top first, or {shown(SHUFFLED)} (its order unseen), "
+                             f"got {shown(entry[RESHUFFLE])}", RESHUFFLE)
         return Reshuffle(_names(cards, entry[RESHUFFLE], ref, RESHUFFLE), drawn)
     if entry[END] != CANNOT_PAY:
-        raise _fail(ref, f"expected {CANNOT_PAY!r}, the only way the game ends early, got {entry[END]!r}", END)
+        raise _fail(ref, f"expected {shown(CANNOT_PAY)}, the only way the game ends early, got {shown(entry[END])}", END)
     return End()
 
 

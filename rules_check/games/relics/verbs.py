@@ -21,6 +21,7 @@ from typing import Any
 from pnp.games.relics import models as tables
 from pnp.effects.language import Step
 from pnp.effects.phrases import Phrase
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.core.zones import is_unseen
@@ -54,7 +55,7 @@ def read_card(state: RelicsState):
     def read(raw: Any) -> str:
         name = state.data.resolve(raw) if isinstance(raw, str) else None
         if name is None:
-            raise IllegalAction(RULE_ABILITIES, f"{raw!r} is not a card")
+            raise IllegalAction(RULE_ABILITIES, f"{shown(raw)} is not a card")
         return name
     return read
 
@@ -62,13 +63,13 @@ def read_card(state: RelicsState):
 def read_colour(raw: Any) -> str:
     if isinstance(raw, str) and raw.strip().lower() in tables.ENERGY_COLOURS:
         return raw.strip().lower()
-    raise IllegalAction(RULE_ABILITIES, f"{raw!r} is not an energy colour ({', '.join(tables.ENERGY_COLOURS)})")
+    raise IllegalAction(RULE_ABILITIES, f"{shown(raw)} is not an energy colour ({', '.join(tables.ENERGY_COLOURS)})")
 
 
 def read_amount(raw: Any) -> int:
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    raise IllegalAction(RULE_ABILITIES, f"expected a number, got {raw!r}")
+    raise IllegalAction(RULE_ABILITIES, f"expected a number, got {shown(raw)}")
 
 
 class RWorld:

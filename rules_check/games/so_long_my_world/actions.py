@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from pnp.games.so_long_my_world import models as tables
+from pnp.data.errors import shown
 from rules_check.core.engine import EntryRef
 from rules_check.core.entries import fail
 from rules_check.core.ops import Op, parse_ops
@@ -188,22 +189,22 @@ PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose"
 
 def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
     if not isinstance(raw, str):
-        raise _fail(ref, f"expected a name, got {raw!r}", field)
+        raise _fail(ref, f"expected a name, got {shown(raw)}", field)
     name = cards.resolve(raw)
     if name is None:
-        raise _fail(ref, f"unknown name {raw!r}{did_you_mean(raw, cards.by_key)}", field)
+        raise _fail(ref, f"unknown name {shown(raw)}{did_you_mean(raw, cards.by_key)}", field)
     return name
 
 
 def feeling(raw: Any, ref: EntryRef, field: str) -> str:
     if not isinstance(raw, str) or raw.lower() not in tables.FEELINGS:
-        raise _fail(ref, f"expected a feeling ({', '.join(tables.FEELINGS)}), got {raw!r}", field)
+        raise _fail(ref, f"expected a feeling ({', '.join(tables.FEELINGS)}), got {shown(raw)}", field)
     return raw.lower()
 
 
 def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") -> str:
     if raw not in players:
-        raise _fail(ref, f"unknown player {raw!r} (players: {', '.join(players)})", field)
+        raise _fail(ref, f"unknown player {shown(raw)} (players: {', '.join(players)})", field)
     return raw
 
 
@@ -235,7 +236,7 @@ def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, r
         elif key in DECKS or key in zones:
             zone = key
         else:
-            raise _fail(ref, f"show: unknown zone {key!r} (a player's name for a hand, or one of "
+            raise _fail(ref, f"show: unknown zone {shown(key)} (a player's name for a hand, or one of "
                              f"{', '.join(DECKS)})", "show")
         if isinstance(names, str):
             names = [names]
@@ -247,18 +248,18 @@ def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, r
 
 def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any, ref: EntryRef) -> Action:
     if not isinstance(entry, dict):
-        raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {entry!r}")
+        raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {shown(entry)}")
 
     def only(allowed: set[str]) -> None:
         extra = sorted(map(str, set(entry) - allowed))
         if extra:
-            raise _fail(ref, f"unknown key {extra[0]!r} (this entry has {', '.join(sorted(allowed))})", extra[0])
+            raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
 
     if "event" in entry:
         only({"event", "ops", "ignore", "extra", "choose"})
         name = name_of(cards, entry["event"], ref, "event")
         if name not in cards.events:
-            raise _fail(ref, f"{name!r} is not an event card", "event")
+            raise _fail(ref, f"{shown(name)} is not an event card", "event")
         ignore = entry.get("ignore", [])
         if not isinstance(ignore, list):
             raise _fail(ref, "ignore: expected a list of players", "ignore")
@@ -295,7 +296,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
     if "goal" in entry:
         only({"goal"})
         if entry["goal"] not in ("reached", "missed"):
-            raise _fail(ref, f"goal: expected reached or missed, got {entry['goal']!r}", "goal")
+            raise _fail(ref, f"goal: expected reached or missed, got {shown(entry['goal'])}", "goal")
         return Goal(entry["goal"] == "reached")
     if "player" not in entry:
         raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is event, reshuffle, choose, goal "
@@ -314,7 +315,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
     if kind == "play":
         card = name_of(cards, entry["play"], ref, "play")
         if card not in cards.cards:
-            raise _fail(ref, f"{card!r} is not a Remnant or Gestalt card", "play")
+            raise _fail(ref, f"{shown(card)} is not a Remnant or Gestalt card", "play")
         to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
         take = None
         if "take" in entry:
@@ -339,7 +340,7 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
                       tuple(raw.items()))
     if kind == "drain":
         if entry["drain"] not in DRAINS:
-            raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {entry['drain']!r}", "drain")
+            raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {shown(entry['drain'])}", "drain")
         take = entry.get("take", [])
         if not isinstance(take, list):
             raise _fail(ref, "take: expected a list of feelings", "take")
@@ -354,10 +355,10 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         return Respond(p, tuple(raw.items()))
     if kind == "observe":
         if entry["observe"] not in KARMAS:
-            raise _fail(ref, f"observe: declare a karma, positive or negative, got {entry['observe']!r}", "observe")
+            raise _fail(ref, f"observe: declare a karma, positive or negative, got {shown(entry['observe'])}", "observe")
         return Observe(p, entry["observe"])
     if entry["end"] != "turn":
-        raise _fail(ref, f"end: expected turn, got {entry['end']!r}", "end")
+        raise _fail(ref, f"end: expected turn, got {shown(entry['end'])}", "end")
     return EndTurn(p)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
@@ -80,7 +81,7 @@ def keep(reader: SetupReader, state: SoLongState, players: list[str], hands: dic
         card = state.data.resolve(returned[p]) if isinstance(returned[p], str) else None
         if card not in hands[p]:
             raise IllegalAction(RULE_END_CARDS, f"{p} returns one of the 4 cards dealt to them "
-                                                f"({', '.join(hands[p])}), not {returned[p]!r}", path=("returned", p))
+                                                f"({', '.join(hands[p])}), not {shown(returned[p])}", path=("returned", p))
         hands[p].remove(card)
 
 
@@ -100,7 +101,7 @@ def after_setup(reader: SetupReader, setup: dict, state: SoLongState, engine: An
             card = state.data.resolve(swapped[p]) if isinstance(swapped[p], str) else None
             if card is None or not can_hold(state, hand(p), card) or state.data.cards[card].starting:
                 raise IllegalAction(RULE_END_CARDS, f"{p} swaps one of their 3 dealt Remnant cards, not "
-                                                    f"{swapped[p]!r}", path=("swapped", p))
+                                                    f"{shown(swapped[p])}", path=("swapped", p))
             top = z[REMNANT_DECK][-1]
             z.move(top, REMNANT_DECK, hand(p))
             z.move(card, hand(p), REMNANT_DECK)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pnp.effects.language import ScriptError, parse_script
 from pnp.games.so_long_my_world.vocabulary import VOCABULARY
-from pnp.data.errors import InputError
+from pnp.data.errors import InputError, shown
 from pnp.data.paths import bundled
 from pnp.data.validate import validate
 from pnp.data.yamlsafe import load_yaml
@@ -41,13 +41,13 @@ def bonus_script(text: str | None) -> Any:
     words = " ".join(text.split())
     if not words.startswith("Receive "):
         raise ValueError(f"a sequence bonus reads 'Receive ...' (1 {{hope}}, 1 Mark of Sol, 1 Vision Token), got "
-                         f"{text!r}")
+                         f"{shown(text)}")
     try:
         script = parse_script([{"do": [{"receive": words[len("Receive "):]}]}], VOCABULARY)
     except ScriptError as exc:
         raise ValueError(exc.message) from None
     if script.text != words.rstrip(".") + ".":
-        raise ValueError(f"the bonus prints {script.text!r}, not {text!r}")
+        raise ValueError(f"the bonus prints {shown(script.text)}, not {shown(text)}")
     return script
 
 
@@ -169,10 +169,10 @@ def _load(cards: CardData, file: FilePath) -> PathsFile:
     for i, p in enumerate(data.paths):
         at = ("paths", i)
         if names.count(p.name) > 1:
-            raise fail((*at, "name"), f"the Path {p.name!r} is listed twice", "name")
+            raise fail((*at, "name"), f"the Path {shown(p.name)} is listed twice", "name")
         for j, v in enumerate(p.unlocked):
             if v not in normal:
-                raise fail((*at, "unlocked", j), f"{v!r} is not a normal Vision", "unlocked")
+                raise fail((*at, "unlocked", j), f"{shown(v)} is not a normal Vision", "unlocked")
         for key, ok in (("remnant_deck", lambda c: c in cards.cards and not cards.cards[c].gestalt
                          and not cards.cards[c].starting),
                         ("gestalt_deck", lambda c: c in cards.cards and cards.cards[c].gestalt),
@@ -180,10 +180,10 @@ def _load(cards: CardData, file: FilePath) -> PathsFile:
             listed = getattr(p, key)
             for j, c in enumerate(listed):
                 if not ok(c):
-                    raise fail((*at, key, j), f"{c!r} is not a card for {key}", key)
+                    raise fail((*at, key, j), f"{shown(c)} is not a card for {key}", key)
             for c, n in Counter(listed).items():
                 if n > cards.cards[c].copies:
-                    raise fail((*at, key), f"{c!r} is listed {n} times; the box has {cards.cards[c].copies}", key)
+                    raise fail((*at, key), f"{shown(c)} is listed {n} times; the box has {cards.cards[c].copies}", key)
         if len(set(p.starting_hand)) != 2:
             raise fail((*at, "starting_hand"), "2 starting cards, max 1 with the same name (Glossary)",
                        "starting_hand")
@@ -191,18 +191,18 @@ def _load(cards: CardData, file: FilePath) -> PathsFile:
         ids = [e.id for e in p.endings]
         for c, ev in p.card_events.items():
             if c not in cards.cards:
-                raise fail((*at, "card_events", c), f"{c!r} is not a Remnant or Gestalt card", "card_events")
+                raise fail((*at, "card_events", c), f"{shown(c)} is not a Remnant or Gestalt card", "card_events")
             refs = [ev.ending] + [s.ending for s in ev.sequences]
             for r in refs:
                 if r is not None and r not in triggers:
-                    raise fail((*at, "card_events", c), f"no ending has the trigger {r!r}", "ending")
+                    raise fail((*at, "card_events", c), f"no ending has the trigger {shown(r)}", "ending")
             for s in ev.sequences:
                 for x in s.chain:
                     if x not in cards.cards:
-                        raise fail((*at, "card_events", c), f"sequence to unknown card {x!r}", "sequences")
+                        raise fail((*at, "card_events", c), f"sequence to unknown card {shown(x)}", "sequences")
         for r in p.requires:
             if r not in words:
-                raise fail((*at, "requires"), f"unknown Word {r!r}", "requires")
+                raise fail((*at, "requires"), f"unknown Word {shown(r)}", "requires")
         if len(set(ids)) != len(ids):
             raise fail((*at, "endings"), "an ending id is listed twice", "endings")
     all_ids = {e.id for p in data.paths for e in p.endings}
@@ -211,8 +211,8 @@ def _load(cards: CardData, file: FilePath) -> PathsFile:
             raise fail(("words", i), "a Universal Word has no path; a Normal Word names its Path", "path")
         for e in w.unlocked_by:
             if e not in all_ids:
-                raise fail(("words", i, "unlocked_by"), f"no ending has the id {e!r}", "unlocked_by")
+                raise fail(("words", i, "unlocked_by"), f"no ending has the id {shown(e)}", "unlocked_by")
         for v in w.power.vision_tokens:
             if v not in normal:
-                raise fail(("words", i, "power"), f"{v!r} is not a normal Vision", "vision_tokens")
+                raise fail(("words", i, "power"), f"{shown(v)} is not a normal Vision", "vision_tokens")
     return data

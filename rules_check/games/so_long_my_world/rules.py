@@ -75,6 +75,7 @@ from collections import Counter
 from typing import Iterator
 
 from pnp.games.so_long_my_world import models as tables
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
 from rules_check.core.zones import CONSERVATION, is_unseen, pile_of
@@ -150,7 +151,7 @@ def top_event(state: SoLongState, name: str, rule: str = RULE_EVENT) -> None:
             raise IllegalAction(CONSERVATION, f"{name} cannot be the top card of the event deck: "
                                 + seen.where_seen(state, name, "the event deck holds no more"))
     elif deck[-1] != name:
-        raise IllegalAction(rule, f"the top card of the event deck is {deck[-1]!r}, not {name!r}")
+        raise IllegalAction(rule, f"the top card of the event deck is {shown(deck[-1])}, not {shown(name)}")
     seen.event_deck_allows(state, name, state.deck_size)  # a table log's deck: one Reboot, 11 or 9 events
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import CONSERVATION, is_unseen, pile_of, unseen, unseen_count
 
@@ -111,7 +112,7 @@ def name_top(state: SoLongState, zone: str, card: str, depth: int, rule: str) ->
             return state.zones.name(zone, card, index=i, rule=rule)
     if any(is_unseen(x) for x in items[low:]):
         raise IllegalAction(CONSERVATION, state.zones.why_not(zone, card))
-    raise IllegalAction(rule, f"{card!r} is not among the top {depth} cards of the {zone}")
+    raise IllegalAction(rule, f"{shown(card)} is not among the top {depth} cards of the {zone}")
 
 
 def event_deck_allows(state: SoLongState, name: str, events: int) -> None:

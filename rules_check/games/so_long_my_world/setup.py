@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from pnp.games.so_long_my_world import models as tables
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 from rules_check.core.zones import unseen
@@ -236,7 +237,7 @@ def draft(players: list[str], dealt: dict[str, list[str]], picks: dict[str, Any]
     first = {p: pk[p][0] for p in players}
     for p in players:
         if first[p] not in dealt[p]:
-            raise bad(f"{p}'s first pick {first[p]!r} is not among the cards dealt to {p}", ("picks", p))
+            raise bad(f"{p}'s first pick {shown(first[p])} is not among the cards dealt to {p}", ("picks", p))
     passed = {}
     for i, p in enumerate(players):
         right = players[(i - 1) % n]
@@ -247,7 +248,7 @@ def draft(players: list[str], dealt: dict[str, list[str]], picks: dict[str, Any]
     hands = {}
     for i, p in enumerate(players):
         if second[p] not in passed[p]:
-            raise bad(f"{p}'s second pick {second[p]!r} is not among the two passed by "
+            raise bad(f"{p}'s second pick {shown(second[p])} is not among the two passed by "
                       f"{players[(i - 1) % n]} ({', '.join(passed[p])})", ("picks", p))
     for i, p in enumerate(players):
         right = players[(i - 1) % n]
@@ -304,7 +305,7 @@ def _first_feelings(reader: SetupReader, state: SoLongState) -> None:
     ff = reader.per_player(("first_feelings",), state.players, "first feeling")
     for p in state.players:
         if ff[p] not in ("hope", "nostalgia"):
-            raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {ff[p]!r}", ("first_feelings", p))
+            raise bad(f"{p}'s first feeling is Hope or Nostalgia, not {shown(ff[p])}", ("first_feelings", p))
         state.zones.move(ff[p], SYSTEM, stock(p))
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from pnp.games.so_long_my_world import models as tables
+from pnp.data.errors import MAX_QUOTED_PATH, shown
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
@@ -163,7 +164,8 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
     for i, name in enumerate(raw):
         where = ("campaign", i)
         if str((here / name).resolve()) in seen or len(seen) > MAX_CAMPAIGN:
-            raise reader.fail(f"the campaign goes round in a circle through {name!r}", where, "setup.campaign")
+            raise reader.fail(f"the campaign goes round in a circle through {shown(name, MAX_QUOTED_PATH)}", where,
+                              "setup.campaign")
         p, log = reader.earlier_log(where, name, "earlier", "setup.campaign", engine)
         if log.game != engine.game or not isinstance(log.setup, dict) or log.setup.get("mode") != "solo" \
                 or log.players != [player]:
@@ -276,7 +278,7 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
     state.hour = path.start_hour
     ff = reader.per_player(("first_feelings",), players, "first feeling (hope or nostalgia)")
     if ff[player] not in ("hope", "nostalgia"):
-        raise bad(f"{player}'s first feeling is Hope or Nostalgia, not {ff[player]!r}", ("first_feelings", player))
+        raise bad(f"{player}'s first feeling is Hope or Nostalgia, not {shown(ff[player])}", ("first_feelings", player))
     z.move(ff[player], SYSTEM, stock(player))
     # "Some Words may grant extra tokens at the beginning of the game" (SL22)
     for w in words:
@@ -333,15 +335,15 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         raise _fail(ref, f"a solo player's entry is one of: {', '.join(kinds)}, end")
     extra = sorted(map(str, set(entry) - kinds[kind] - {"player"}))
     if extra:
-        raise _fail(ref, f"unknown key {extra[0]!r} (this entry has {', '.join(sorted(kinds[kind]))})", extra[0])
+        raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(kinds[kind]))})", extra[0])
     p = entry["player"]
     if p not in players:
-        raise _fail(ref, f"unknown player {p!r}", "player")
+        raise _fail(ref, f"unknown player {shown(p)}", "player")
 
     def vision(key: str) -> str:
         v = name_of(cards, entry[key], ref, key)
         if v not in cards.visions:
-            raise _fail(ref, f"{v!r} is not a vision", key)
+            raise _fail(ref, f"{shown(v)} is not a vision", key)
         return v
 
     def ops(key: str = "ops") -> tuple[Op, ...]:
@@ -357,7 +359,7 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
         return Reach(p, vision("reach"), ops(), choose())
     if kind == "drain":
         if entry["drain"] not in SOLO_DRAINS:
-            raise _fail(ref, f"drain: expected one of {', '.join(SOLO_DRAINS)}, got {entry['drain']!r}", "drain")
+            raise _fail(ref, f"drain: expected one of {', '.join(SOLO_DRAINS)}, got {shown(entry['drain'])}", "drain")
         if (entry["drain"] == "vision token") != ("token" in entry):
             raise _fail(ref, "token: a drain of a vision token names its vision, token: VISION", "token")
         return SoloDrain(p, entry["drain"], vision("token") if "token" in entry else None)
@@ -368,7 +370,7 @@ def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: Entr
     if kind == "play":
         card = name_of(cards, entry["play"], ref, "play")
         if card not in cards.cards:
-            raise _fail(ref, f"{card!r} is not a Remnant or Gestalt card", "play")
+            raise _fail(ref, f"{shown(card)} is not a Remnant or Gestalt card", "play")
         to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
         take = entry.get("take")
         if take is not None and not (isinstance(take, list) and all(isinstance(f, str) for f in take)):
@@ -448,11 +450,11 @@ def reach_effect(state: SoLongState, a: Reach) -> dict[str, Any] | None:
         said = raw if isinstance(raw, bool) else str(raw).strip().lower() if isinstance(raw, str) else None
         if said not in (True, False, "yes", "no"):
             raise IllegalAction(RULE_REACH, f"may: whether {a.player} activates {a.vision}'s effect, yes or no; "
-                                            f"got {raw!r}")
+                                            f"got {shown(raw)}")
         if said in (False, "no"):
             if answers:
                 raise IllegalAction(RULE_REACH, f"{a.vision}'s effect is declined (may: no): it asks no choice "
-                                                f"{next(iter(answers))!r}")
+                                                f"{shown(next(iter(answers)))}")
             if a.ops:
                 raise IllegalAction(RULE_REACH, f"{a.vision}'s effect is declined (may: no): it does nothing; the "
                                                 f"entry writes: {describe(a.ops)}")

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, Union
 
 from pnp.games.visions.models import MAX_DREAMS
+from pnp.data.errors import shown
 from rules_check.core.engine import EntryRef
 from rules_check.core.errors import LogFormatError
 from rules_check.names import did_you_mean
@@ -171,7 +172,7 @@ def parse_entry(entry: Any, state: VisionsState, ref: EntryRef) -> Action:
         return Show(player, _cards(entry, SHOW, cards, ref, "the list of the cards of the hand shown"))
     if entry[SKIP] is not True:
         raise LogFormatError(ref.file, f"expected true (a player who cannot play writes skip: true), "
-                             f"got {entry[SKIP]!r}", line=ref.line, field=SKIP)
+                             f"got {shown(entry[SKIP])}", line=ref.line, field=SKIP)
     return Skip(player)
 
 
@@ -199,7 +200,7 @@ def _misshapen(entry: dict, ref: EntryRef) -> NoReturn:
     required, optional = _FORMS[verb]
     for key in entry:
         if key not in required and key not in optional:
-            raise LogFormatError(ref.file, f"unknown key {str(key)!r} in a {verb!r} entry; expected "
+            raise LogFormatError(ref.file, f"unknown key {shown(str(key))} in a {shown(verb)} entry; expected "
                                  f"{_SHAPES[verb]}", line=ref.line, field=str(key))
     missing = sorted(required - entry.keys()) or sorted(optional - entry.keys())
     raise LogFormatError(ref.file, f"is required but missing; expected {_SHAPES[verb]}", line=ref.line,
@@ -209,7 +210,7 @@ def _misshapen(entry: dict, ref: EntryRef) -> NoReturn:
 def _player(value: Any, state: VisionsState, ref: EntryRef, field: str = PLAYER) -> str:
     if isinstance(value, str) and value in state.players:
         return value
-    raise LogFormatError(ref.file, f"unknown player {value!r} (the players: {', '.join(state.players)})",
+    raise LogFormatError(ref.file, f"unknown player {shown(value)} (the players: {', '.join(state.players)})",
                          line=ref.line, field=field)
 
 
@@ -218,7 +219,7 @@ def _dream(value: Any, ref: EntryRef, field: str) -> int:
         return value
     raise LogFormatError(ref.file, f"expected a dream's number, 1 or {MAX_DREAMS} (a player has {MAX_DREAMS} "
                          "dreams at most), "
-                         f"got {value!r}", line=ref.line, field=field)
+                         f"got {shown(value)}", line=ref.line, field=field)
 
 
 def _card(value: Any, cards: CardData, ref: EntryRef, field: str) -> str:
@@ -226,9 +227,9 @@ def _card(value: Any, cards: CardData, ref: EntryRef, field: str) -> str:
         printed = cards.resolve(value)
         if printed is not None:
             return printed
-        raise LogFormatError(ref.file, f"unknown card {value!r}{did_you_mean(value, cards.by_key, frame=HINT)}",
+        raise LogFormatError(ref.file, f"unknown card {shown(value)}{did_you_mean(value, cards.by_key, frame=HINT)}",
                              line=ref.line, field=field)
-    raise LogFormatError(ref.file, f"expected a card's name, got {value!r}", line=ref.line, field=field)
+    raise LogFormatError(ref.file, f"expected a card's name, got {shown(value)}", line=ref.line, field=field)
 
 
 def to_entry(action: Action) -> dict[str, Any]:

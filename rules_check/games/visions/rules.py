@@ -67,6 +67,7 @@ from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from pnp.games.visions.models import HAND_SIZE, MAX_DREAMS, RIVER_SIZE
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, unseen_count
 
@@ -192,7 +193,7 @@ def check_holds(state: VisionsState, player: str, card: str | None, rule: str) -
     if card in hand:
         return
     if not unseen_count(hand):
-        raise IllegalAction(rule, f"{card!r} is not in {player}'s hand ({_list(hand)})")
+        raise IllegalAction(rule, f"{shown(card)} is not in {player}'s hand ({_list(hand)})")
     seen.check_holds(state, state.hand_zones[player], [card], rule)
 
 
@@ -216,8 +217,8 @@ def check_matches_last(state: VisionsState, player: str, dream: int, card: str) 
     card is a nightmare ("1 - Play a Card, B"; "C": "any card may follow it"; ruling V3)."""
     if not can_continue(state, player, dream, card):
         last = state.dream(player, dream)[-1]
-        raise IllegalAction(CONTINUE, f"{card!r} shares neither the environment nor the category of "
-                            f"{last!r}, the last card of {player}'s dream {dream}")
+        raise IllegalAction(CONTINUE, f"{shown(card)} shares neither the environment nor the category of "
+                            f"{shown(last)}, the last card of {player}'s dream {dream}")
 
 
 def check_draw_pile_for_nightmare(state: VisionsState) -> None:
@@ -247,7 +248,7 @@ def check_steal(state: VisionsState, action: Nightmare) -> None:
         return  # left open for the simulator to draw (`steal`), or not shown at the table (V20)
     if action.stolen not in hand:
         if not unseen_count(hand):
-            raise IllegalAction(NIGHTMARE, f"{action.stolen!r} is not in {action.victim}'s hand ({_list(hand)})")
+            raise IllegalAction(NIGHTMARE, f"{shown(action.stolen)} is not in {action.victim}'s hand ({_list(hand)})")
         seen.check_holds(state, state.hand_zones[action.victim], [action.stolen], NIGHTMARE)
 
 
@@ -300,7 +301,7 @@ def check_refill(state: VisionsState, action: Refill) -> None:
         left = len(deck)
         for card in action.cards:
             if card not in river:
-                raise IllegalAction(REFILL_RULE, f"{card!r} is not in the river ({_list(river)})")
+                raise IllegalAction(REFILL_RULE, f"{shown(card)} is not in the river ({_list(river)})")
             river.remove(card)
             if not river and left:
                 k = min(RIVER_SIZE, left)

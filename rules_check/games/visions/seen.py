@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.games.visions.models import MAX_DREAMS
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen, pile_of, seen, unseen_count
 
@@ -94,7 +95,7 @@ def cannot_hold(state: VisionsState, zone: str, cards) -> tuple[str, str] | None
 def _why(state: VisionsState, zone: str, card: str, k: int, more: int) -> tuple[str, str]:
     items = state.zones.get(zone)
     if not unseen_count(items):
-        return "zone", f"{card!r} is not in {words(zone)} ({_listed(items)})"
+        return "zone", f"{shown(card)} is not in {words(zone)} ({_listed(items)})"
     copies = state.cards.copies.get(card, 0)
     where = Counter(z for z, xs in state.zones.zones.items() for x in xs if x == card and z != zone)
     what = card if k == 1 else f"{k} copies of {card}"
@@ -122,7 +123,7 @@ def name(state: VisionsState, zone: str, card: str, rule: str, index: int | None
         item = items[index]
         if not is_unseen(item):
             if item != card:
-                raise IllegalAction(rule, f"the top card of {words(zone)} is {item!r}, not {card!r}")
+                raise IllegalAction(rule, f"the top card of {words(zone)} is {shown(item)}, not {shown(card)}")
             return index
         if not state.zones.could_be(item, card):
             check_holds(state, zone, [card], rule)  # the reason in words; else the core's
@@ -140,7 +141,7 @@ def name_unseen(state: VisionsState, zone: str, card: str, rule: str) -> None:
             state.zones.name(zone, card, index=i, rule=rule)
             return
     check_holds(state, zone, [card] * (items.count(card) + 1), rule)
-    raise IllegalAction(rule, f"{words(zone)} cannot hold one more {card!r}")  # check_holds says why first
+    raise IllegalAction(rule, f"{words(zone)} cannot hold one more {shown(card)}")  # check_holds says why first
 
 
 def take(state: VisionsState, zone: str, card: str, rule: str) -> None:
@@ -148,7 +149,7 @@ def take(state: VisionsState, zone: str, card: str, rule: str) -> None:
     items = state.zones[zone]
     if card not in items:
         if not unseen_count(items):
-            raise IllegalAction(rule, f"{card!r} is not in {words(zone)} ({_listed(items)})")
+            raise IllegalAction(rule, f"{shown(card)} is not in {words(zone)} ({_listed(items)})")
         name(state, zone, card, rule)
     state.zones.take(card, zone, rule)
 

@@ -32,6 +32,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from pnp.games.visions import models as tables
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.setup import SetupReader
 
@@ -97,7 +98,7 @@ def check_cards(cards: CardData, players: list[str], in_play: Counter[str], hand
     cards, 3 in each hand, 5 in the river)."""
     for card, n in in_play.items():
         if n > cards.copies[card]:
-            raise IllegalAction(COMPONENTS, f"the setup has {n} copies of {card!r}; the game has "
+            raise IllegalAction(COMPONENTS, f"the setup has {n} copies of {shown(card)}; the game has "
                                 f"{cards.copies[card]}")
     wanted = tables.SETUP_CARDS[len(players)]
     total = sum(in_play.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects import Request, Verb
@@ -90,7 +91,7 @@ class Remove(Each):
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, dict) and len(raw) == 1):
-                raise IllegalAction(w.rule, f"expected {{PLAYER: CARD}}, got {raw!r}")
+                raise IllegalAction(w.rule, f"expected {{PLAYER: CARD}}, got {shown(raw)}")
             (q, c), = raw.items()
             return (q, read_card(w)(c))
         return Request("remove", p, options, "the card removed, with whose field it is in", read,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.effects.language import Step
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.effects import Frame, Request, Verb
 
@@ -274,7 +275,7 @@ class SwapFeeling(Each):
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, dict) and set(raw) == {"give", "get"}):
-                raise IllegalAction(w.rule, f"expected {{give: FEELING, get: FEELING}}, got {raw!r}")
+                raise IllegalAction(w.rule, f"expected {{give: FEELING, get: FEELING}}, got {shown(raw)}")
             return (read_feeling(raw["give"]), read_feeling(raw["get"]))
         return Request("swap", p, self.pairs(w, p), f"the Feeling {p} gives the System and the one they get", read,
                        lambda v: {"give": v[0], "get": v[1]})

@@ -8,6 +8,7 @@ import itertools
 from typing import Any
 
 from pnp.effects.language import Step
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.effects import Frame, Request, Verb, run
 
@@ -88,7 +89,7 @@ class SwapVisions(Verb):
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, list) and len(raw) == 2):
-                raise IllegalAction(w.rule, f"expected two players, got {raw!r}")
+                raise IllegalAction(w.rule, f"expected two players, got {shown(raw)}")
             return tuple(sorted(read_player(w)(p) for p in raw))
         return Request("players", frame.controller, pairs, "the two players whose chosen Visions are swapped", read,
                        list)
@@ -226,7 +227,7 @@ class SwapCards(Verb):
 
         def read(raw: Any) -> tuple:
             if not (isinstance(raw, list) and len(raw) == 2):
-                raise IllegalAction(w.rule, f"expected two Visions, got {raw!r}")
+                raise IllegalAction(w.rule, f"expected two Visions, got {shown(raw)}")
             return tuple(sorted(read_vision(w)(v) for v in raw))
         return Request("visions", frame.controller, sorted(set(self.pairs(w.state))), "the two adjacent Visions "
                        "swapped", read, list)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.effects import Frame, Request
 
@@ -22,7 +23,7 @@ def read_feeling(raw: Any) -> Any:
 def read_feelings(w: "SWorld"):
     def read(raw: Any) -> tuple:
         if not isinstance(raw, list) or any(read_feeling(f) not in FEELINGS for f in raw):
-            raise IllegalAction(w.rule, f"expected a list of Feelings, got {raw!r}")
+            raise IllegalAction(w.rule, f"expected a list of Feelings, got {shown(raw)}")
         return tuple(sorted(read_feeling(f) for f in raw))
     return read
 
@@ -43,7 +44,7 @@ def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
 def read_player(w: SWorld):
     def read(raw: Any) -> str:
         if raw not in w.state.players:
-            raise IllegalAction(w.rule, f"{raw!r} is not a player ({names_text(w.state.players)})")
+            raise IllegalAction(w.rule, f"{shown(raw)} is not a player ({names_text(w.state.players)})")
         return raw
     return read
 
@@ -52,7 +53,7 @@ def read_vision(w: SWorld):
     def read(raw: Any) -> str:
         name = w.state.data.resolve(raw) if isinstance(raw, str) else None
         if name is None or name not in w.state.data.visions:
-            raise IllegalAction(w.rule, f"{raw!r} is not a Vision")
+            raise IllegalAction(w.rule, f"{shown(raw)} is not a Vision")
         return name
     return read
 
@@ -64,7 +65,7 @@ def order_request(w: SWorld, frame: Frame, items: list[str], read_one, what: str
 
     def read(raw: Any) -> tuple:
         if not isinstance(raw, list):
-            raise IllegalAction(w.rule, f"expected {what} in order, got {raw!r}")
+            raise IllegalAction(w.rule, f"expected {what} in order, got {shown(raw)}")
         return tuple(read_one(x) for x in raw)
     return Request("order", frame.controller, sorted(set(itertools.permutations(items))), question, read, list)
 

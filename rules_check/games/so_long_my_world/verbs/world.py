@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.effects.language import Step
 from pnp.effects.phrases import Phrase
+from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op
 from rules_check.effects import Frame, Request, Verb
@@ -139,7 +140,7 @@ def read_yes_no(w: "SWorld"):
             return raw
         if isinstance(raw, str) and raw.strip().lower() in ("yes", "no"):
             return raw.strip().lower() == "yes"
-        raise IllegalAction(w.rule, f"expected yes or no, got {raw!r}")
+        raise IllegalAction(w.rule, f"expected yes or no, got {shown(raw)}")
     return read
 
 
