@@ -517,3 +517,40 @@ def test_the_limits_page_states_the_limits_of_the_code():
     assert f"| the card files of one game folder | {MAX_CARD_FILES} |" in text
     assert f"**At most {MAX_IMAGE_PIXELS // 1_000_000} megapixels** ({MAX_IMAGE_PIXELS:,} pixels)" in text
     assert re.search(r"\*\*At most 128 MB\*\* an image file", text) and MAX_IMAGE_BYTES == 128 * 2**20
+
+
+def test_the_limits_page_states_the_third_rounds_limits_as_the_code_has_them():
+    """Issue 28's limits (names, spreadsheets, fonts, images, icons, endless games, messages,
+    aliases) stand on docs/limits.md with the numbers of the code."""
+    from pnp.data import errors, yamlsafe
+    from pnp.data import text as plain
+    from pnp.layout import fontfile
+    from pnp.render import icons, images
+    from rules_check.core import simulate
+
+    page = (ROOT / "docs" / "limits.md").read_text()
+    stated = [
+        f"A player's name has **at most {plain.MAX_PLAYER_NAME} characters**",
+        f"| columns of the header row (the fields of a card) | {spreadsheet.MAX_COLUMNS} |",
+        f"| rows under the header with a value in them, good or bad | {spreadsheet.MAX_ROWS:,} |",
+        f"| errors listed for one file | {spreadsheet.MAX_ERRORS}, then counted |",
+        f"| characters of a workbook's cell | {spreadsheet.MAX_CELL_CHARS:,} (Excel's own limit) |",
+        f"| XML elements of a workbook, its parts together | {spreadsheet.MAX_XML_ELEMENTS:,} ",
+        f"| a font file | {fontfile.MAX_FONT_BYTES // 2**20} MB |",
+        f"| the outline points of all its glyphs together | {fontfile.MAX_FONT_POINTS:,} ",
+        f"| the character codes its character map maps | {fontfile.MAX_CMAP_CODES:,} (all of Unicode) |",
+        f"| composite glyphs within composite glyphs | {fontfile.MAX_COMPONENT_DEPTH} levels deep |",
+        f"| {images.MAX_ICC_BYTES // 2**20} MB |",
+        f"| the chunks of a PNG | {images.MAX_PNG_CHUNKS:,} |",
+        f"| the scans of a JPEG | {images.MAX_JPEG_SCANS} |",
+        f"| the segments of a JPEG (tables, scans, APPn blocks) | {images.MAX_JPEG_SEGMENTS:,} |",
+        f"at most {icons.MAX_SVG_BYTES:,} bytes",
+        f"| levels of elements | {icons.MAX_SVG_DEPTH} |",
+        f"| elements | {icons.MAX_SVG_ELEMENTS:,} |",
+        f"A simulated game stops after **{simulate.MAX_ACTIONS:,} actions**",
+        f"quotes a value **cut short: at most {errors.MAX_QUOTED} characters, then \"…\"**",
+        f"{errors.MAX_QUOTED_PATH:,} characters. A message is **at most {errors.MAX_MESSAGE:,} characters**",
+        f"**At most {yamlsafe.MAX_EXPANDED_TEXT:,} characters of text**",
+    ]
+    missing = [line for line in stated if line not in page]
+    assert missing == []

@@ -42,7 +42,7 @@ from ..data.components import CardValue
 from ..data.errors import InputError, InputErrors, shown
 from ..data.validate import errors_from
 from ..data.yamlsafe import Located, load_yaml
-from .fontfile import BUILTIN_FONTS, font_file
+from .fontfile import BUILTIN_FONTS, FontSource, font_file
 from .fontfile import MAX_FONT_BYTES as MAX_FONT_BYTES  # the limit, where layouts are read
 
 # --- limits: every number of a layout has a range (docs/limits.md, "Numbers") --------------
@@ -616,7 +616,7 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
     raw: dict[str, tuple[dict[str, Any], Located]] = {}
     symbols: dict[str, SymbolStyle] = {}
     notes: list[str] = []
-    fonts: dict[str, Path] = {}
+    fonts: dict[str, FontSource] = {}
     for layer in layers:
         _read_layer(layer, raw, symbols, notes, fonts)
     # name -> (the template's data with what it extends merged in, its origins, its depth:
@@ -683,7 +683,7 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
 
 
 def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], symbols: dict[str, SymbolStyle],
-                notes: list[str], fonts: dict[str, Path]) -> None:
+                notes: list[str], fonts: dict[str, FontSource]) -> None:
     """One layouts folder's templates and symbols into ``raw``/``symbols`` (over what earlier
     layers defined)."""
     if not folder.is_dir():
