@@ -724,13 +724,28 @@ def _print_state(paths: list[Path], known, all_violations: bool, stdin, n: int, 
     return 1 if result.violations else 0
 
 
+MAX_GAMES = 10_000_000  # pnp simulate --games: a night's run on a cluster, not an integer overflow
+
+
 @app.command(cls=PlainCommand)
 def simulate(
     game: str = typer.Argument(..., metavar="GAME", help="The game id."),
     players: Optional[int] = typer.Option(None, "--players", metavar="N", help="How many players (default: the fewest)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="The same seed writes the same log."),
-    out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
-                                       help="Where to write the log (default: standard output)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="FILE|DIR",
+                                       help="Where to write the log (default: standard output); with --games, a "
+                                            "folder for every game's log (default: none written)."),
+    games: int = typer.Option(1, "--games", metavar="N", min=1, max=MAX_GAMES,
+                              help="Play N games (game k seeded from --seed and k alone) and print what they add "
+                                   "up to: wins and mean scores by player."),
+    jobs: int = typer.Option(1, "--jobs", metavar="J", min=1, max=256,
+                             help="With --games: play them in J processes at once (the same games whatever J)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
+                                          help="With --games: play them on the Dask cluster whose scheduler "
+                                               "listens at ADDRESS (tcp://HOST:8786; pip install "
+                                               "'pnp-tabletop[cluster]')."),
+    format: str = typer.Option("text", "--format", metavar="text|json", callback=_enum(OutputFormat),
+                               autocompletion=_values(OutputFormat), help="With --games: the summary as text or JSON."),
     policy: str = typer.Option("random", "--policy", metavar="random|greedy|search", callback=_enum(Policy),
                                autocompletion=_values(Policy),
                                   help="How moves are picked among the legal ones: random, greedy (the best "
@@ -770,6 +785,10 @@ def simulate(
     names = ["Ana", "Ben", "Cleo", "Dario", "Eva"][:n]
     how = f" --policy {policy.value}" if policy is not Policy.random else ""
     inputs = _engine_inputs(cards)
+    if games > 1 or jobs > 1 or cluster is not None:
+        _simulate_many(game, cards, names, seed, policy.value, view is LogView.table, games, jobs, cluster, out,
+                       format, inputs)
+        return
     try:
         if out is not None:  # refused before the game is played, not after
             atomic.refuse_input(out, inputs)
@@ -797,6 +816,62 @@ def simulate(
         raise fail(_os_error(exc)) from None
     if not written.stream:  # the path written; a device or a pipe (/dev/stdout) got the log itself
         typer.echo(printable(out))
+
+
+def _simulate_many(game: str, cards: Path | None, names: list[str], seed: int, policy: str, table: bool, games: int,
+                   jobs: int, cluster: str | None, out: Path | None, format, inputs) -> None:
+    """``pnp simulate --games N [--jobs J | --cluster ADDRESS]``: the games of a run, their
+    summary on standard output, and each game's log in ``out`` (a folder) when given."""
+    from rules_check.many import GameFailed, Summary, Task, batch_size, executor, game_seed, play_all
+
+    if jobs > 1 and cluster is not None:
+        typer.echo("pnp: --jobs and --cluster: give one (the cluster's workers play the games)", err=True)
+        raise typer.Exit(2)
+    view = " --view table" if table else ""
+    how = (f" --policy {policy}" if policy != "random" else "") + view
+    keep = out is not None
+    width = len(str(games))
+    tasks = [Task(k, game, str(cards) if cards else None, tuple(names), s, policy, table, keep,
+                  f"simulated by pnp simulate {game} --players {len(names)} --seed {s}{how} "
+                  f"(game {k + 1} of pnp simulate {game} --games {games} --seed {seed})")
+             for k, s in ((k, game_seed(seed, k)) for k in range(games))]
+    summary = Summary(game, names, policy, seed)
+    try:
+        if out is not None:
+            atomic.refuse_input(out, inputs)
+            if out.exists() and not out.is_dir():
+                raise InputError(out, "is a file; with --games, --out names the folder each game's log is written to")
+        workers = jobs if cluster is None else 2
+        with executor(jobs, cluster) as pool:
+            played = play_all(tasks, pool, batch_size(games, workers))
+        for p in played:
+            summary.add(p)
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            with atomic.reading(inputs):
+                for p in played:
+                    atomic.write_text_atomic(out / f"{game}-{p.index + 1:0{width}d}.yaml", p.log or "")
+    except GameFailed as exc:
+        typer.echo("pnp: " + printable(str(exc)), err=True)
+        raise typer.Exit(exc.exit_code) from None
+    except ImportError as exc:  # --cluster without dask's distributed installed
+        typer.echo(f"pnp: --cluster needs dask's distributed ({exc}): pip install 'pnp-tabletop[cluster]'", err=True)
+        raise typer.Exit(2) from None
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None and not isinstance(exc, FileNotFoundError):
+            typer.echo(f"pnp: --cluster {printable(cluster)}: cannot reach the scheduler ({printable(str(exc))})",
+                       err=True)
+            raise typer.Exit(2) from None
+        raise fail(_os_error(exc)) from None
+    except Interrupted as exc:
+        raise _stopped(exc) from None
+    except PnpError as exc:
+        raise fail(exc) from None
+    if format is OutputFormat.json:
+        console.report(json.dumps(summary.as_json(), indent=2))
+    else:
+        for line in summary.lines():
+            typer.echo(printable(line))
 
 
 @app.command(cls=PlainCommand)
