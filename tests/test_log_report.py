@@ -230,7 +230,7 @@ class TestStdin:
     def test_dash_twice_is_refused(self):
         result = run("check", "log", "-", "-", input="")
         assert result.exit_code == 2
-        assert "pnp: -: standard input holds one log; give - once" in result.output
+        assert "pnp: -: standard input holds one log and is read once; give - once, not 2 times" in result.output
 
 
 # --- messages that say what went wrong -------------------------------------------------------------

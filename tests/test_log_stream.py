@@ -18,6 +18,46 @@ from rules_check.engines import engines
 LOGS = Path(__file__).resolve().parent.parent / "examples" / "logs"
 
 
+@pytest.fixture(autouse=True)
+def streamed(monkeypatch):
+    """Every log of these tests streams, as a log over `logfile.STREAM_ABOVE` does (the small
+    ones are read in one pass: `test_one_pass_and_streaming_read_alike` holds them alike)."""
+    monkeypatch.setattr(logfile, "STREAM_ABOVE", 0)
+
+
+@pytest.mark.parametrize("path", sorted(LOGS.glob("*.yaml")), ids=lambda p: p.name)
+def test_one_pass_and_streaming_read_alike(path, monkeypatch):
+    """A log read in one pass (under STREAM_ABOVE) and streamed: the same entries, lines, setup,
+    players and metadata, and the same verdict, text and JSON."""
+    text = path.read_text()
+    known = engines()
+    streamed = logfile.parse_log(text, str(path), known)
+    monkeypatch.setattr(logfile, "STREAM_ABOVE", 1_000_000)
+    one = logfile.parse_log(text, str(path), known)
+    assert isinstance(one.entries, logfile.NodeEntries) and isinstance(streamed.entries, StreamedEntries)
+    assert [(e.index, e.line, e.data) for e in one.entries] == [(e.index, e.line, e.data) for e in streamed.entries]
+    assert (one.game, one.players, one.setup, one.metadata) == (streamed.game, streamed.players, streamed.setup,
+                                                               streamed.metadata)
+    assert one.setup_line(()) == streamed.setup_line(())
+    for every in (False, True):
+        args = ["check", "log", str(path), "--format", "json"] + (["--all"] if every else [])
+        in_one_pass = CliRunner().invoke(app, args)
+        monkeypatch.setattr(logfile, "STREAM_ABOVE", 0)
+        assert CliRunner().invoke(app, args).output == in_one_pass.output
+        monkeypatch.setattr(logfile, "STREAM_ABOVE", 1_000_000)
+
+
+def test_an_entry_past_the_verdict_is_never_built_in_one_pass(tmp_path):
+    """In one pass as streamed: the replay stops at the entry that breaks a rule, and an entry
+    after it that does not build (a bad !!int) changes nothing."""
+    text = (LOGS / "relics-illegal-end.yaml").read_text()
+    path = tmp_path / "late.yaml"
+    path.write_text(text.rstrip("\n") + "\n  - {pass: !!int abc}\n")
+    logfile.STREAM_ABOVE = 1_000_000  # (the autouse fixture puts it back)
+    one = CliRunner().invoke(app, ["check", "log", str(path)])
+    assert one.exit_code == 1 and "ILLEGAL" in one.output, one.output
+
+
 @pytest.mark.parametrize("path", sorted(LOGS.glob("*.yaml")), ids=lambda p: p.name)
 def test_streamed_entries_are_the_whole_files_entries(path):
     text = path.read_text()

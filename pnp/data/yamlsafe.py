@@ -415,6 +415,33 @@ def _decoded(raw: bytes, file: str | Path, what: str) -> str:
 
 def load_yaml_text(text: str, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Located:
     """Parse one YAML document from ``text`` (see module docstring for the limits)."""
+    node = compose_yaml_text(text, file, max_nodes)
+    if node is None:
+        return Located(None, file, {(): 1})
+    builder = _Builder(file, max_nodes)
+    data = builder.build(node)
+    return Located(data, file, builder.lines)
+
+
+def compose_yaml_text(text: str, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> yaml.Node | None:
+    """The composed (not yet built) document of ``text``, checked for alias bombs and depth:
+    a reader that builds its parts one at a time (`build_node`: a game log's entries, as the
+    replay reaches them) parses the text once."""
+    node = _compose(text, file)
+    if node is not None and ("*" in text or "&" in text):  # an alias (or an anchor) may be there:
+        _Measure(_Builder(file, max_nodes)).check(node, max_nodes)  # measured before anything is built
+    return node  # (without one, building counts values and depth itself)
+
+
+def build_node(node: yaml.Node, file: str, path: Path_ = (), max_nodes: int = DEFAULT_MAX_NODES) -> Located:
+    """``node`` of a document `compose_yaml_text` composed, built as `load_yaml_text` builds it,
+    its lines recorded from ``path`` (its place in the document) down."""
+    builder = _Builder(file, max_nodes)
+    data = builder.build(node, path, len(path))
+    return Located(data, file, builder.lines)
+
+
+def _compose(text: str, file: str) -> yaml.Node | None:
     loader = _Loader(text)
     try:
         try:
@@ -427,12 +454,7 @@ def load_yaml_text(text: str, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> 
             raise InputError(file, _yaml_problem(exc)) from None
     finally:
         loader.dispose()
-    if node is None:
-        return Located(None, file, {(): 1})
-    builder = _Builder(file, max_nodes)
-    _Measure(builder).check(node, max_nodes)
-    data = builder.build(node)
-    return Located(data, file, builder.lines)
+    return node
 
 
 def load_yaml(

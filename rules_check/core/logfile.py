@@ -19,17 +19,23 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, Iterator
+
+import yaml
 
 from pnp.data.errors import InputError, shown
 from pnp.data.names import normalise
 from pnp.data.text import nfc, player_name_problem
-from pnp.data.yamlsafe import Located, NotADate, load_yaml_text, read_stream_text, read_text
+from pnp.data.yamlsafe import (Located, NotADate, build_node, compose_yaml_text, load_yaml_text, read_stream_text,
+                               read_text)
 
 from .logstream import Entry, StreamedEntries, outline
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_LOG_NODES = 2_000_000
+# characters: a log up to this is read in one pass (fast: one parser started, no outline); a
+# longer one streams its entries. A game of a few hundred entries is 10 to 100 kB.
+STREAM_ABOVE = 1_000_000
 REQUIRED = ("game", "players", "setup", "log")
 METADATA = ("event", "round", "date", "table", "notes")  # optional, checked for type only
 KEYS = set(REQUIRED) | set(METADATA)
@@ -59,7 +65,7 @@ class GameLog:
     game: str
     players: list[str]
     setup: Any
-    entries: list[Entry] | StreamedEntries  # a long log's are read as the replay reaches them
+    entries: list[Entry] | StreamedEntries | NodeEntries  # built as the replay reaches them
     doc: Located
     metadata: Metadata = field(default_factory=Metadata)
 
@@ -80,26 +86,91 @@ def read_log_stream(stream: BinaryIO, games: dict[str, Any], file: str = STDIN) 
 
 
 def parse_log(text: str, file: str, games: dict[str, Any]) -> GameLog:
-    """The log written in ``text`` (``file`` names it in messages). Its entries are read one
-    at a time as the replay reaches them (rules_check/core/logstream.py), the rest at once.
+    """The log written in ``text`` (``file`` names it in messages): read in one pass, every
+    entry with its line, when it is at most `STREAM_ABOVE` characters (a game of a few hundred
+    entries is 10 to 100 kB); a longer one has its entries read one at a time as the replay
+    reaches them (rules_check/core/logstream.py: its memory stays flat), the rest at once.
     The text is read in NFC (`pnp.data.text.nfc`): a name typed in either Unicode form is one name."""
     text = nfc(text)
+    if len(text) <= STREAM_ABOVE:
+        return _parse_one_pass(text, file, games)
     shape = outline(text)
     if shape is None:
         return _parse(text, text, file, games, None)
     return _parse(shape.header, text, file, games, shape)
 
 
+class NodeEntries:
+    """The log's entries of a document composed in one pass, each built when it is reached (as
+    a streamed log's are: an entry past the one that decides the game is never built, so the
+    two ways of reading give the same verdict; an entry that does not build is the error of
+    that entry, at its line)."""
+
+    def __init__(self, nodes: list[Any], file: str) -> None:
+        self.nodes, self.file = nodes, file
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, i: int) -> Entry:
+        if not 0 <= i < len(self.nodes):
+            raise IndexError(i)
+        node = self.nodes[i]
+        return Entry(i, node.start_mark.line + 1, build_node(node, self.file, ("log", i), MAX_LOG_NODES).data)
+
+    def __iter__(self) -> Iterator[Entry]:
+        for i in range(len(self.nodes)):
+            yield self[i]
+
+
+def _parse_one_pass(text: str, file: str, games: dict[str, Any]) -> GameLog:
+    """The log composed in one pass of the C parser; its header built at once, its entries as
+    the replay reaches them (`NodeEntries`). A document that is not a mapping with a list under
+    ``log`` is read the whole way, which names what is wrong."""
+    root = compose_yaml_text(text, file, MAX_LOG_NODES)
+    log_at = None
+    if isinstance(root, yaml.MappingNode):
+        keys = [k.value if isinstance(k, yaml.ScalarNode) else None for k, _ in root.value]
+        if keys.count("log") == 1 and "<<" not in keys:
+            log_at = keys.index("log")
+    if root is None or log_at is None or not isinstance(root.value[log_at][1], yaml.SequenceNode):
+        return _parse(text, text, file, games, None)
+    key, log_node = root.value[log_at]
+    # the header built with the log's list empty: its entries wait for the replay
+    root.value[log_at] = (key, yaml.SequenceNode(log_node.tag, [], log_node.start_mark, log_node.end_mark))
+    try:
+        doc = _dated(lambda: build_node(root, file, (), MAX_LOG_NODES), file)
+    finally:
+        root.value[log_at] = (key, log_node)
+    return _checked(doc, file, games, NodeEntries(log_node.value, file))
+
+
 def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any) -> GameLog:
     """``header``: the text read at once (the whole file, or the file with the log's entries
     blanked out when ``shape`` outlines where they are)."""
+    doc = _dated(lambda: load_yaml_text(header, file, max_nodes=MAX_LOG_NODES), file)
+    entries = None
+    if shape is not None:
+        entries = StreamedEntries(text, file, shape, MAX_LOG_NODES,
+                                  lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type, return-value]
+    return _checked(doc, file, games, entries)
+
+
+def _dated(read: Callable[[], Located], file: str) -> Located:
+    """``read()``, an unquoted 2024-13-45 at the log's ``date`` said as what a date is written as."""
     try:
-        doc = load_yaml_text(header, file, max_nodes=MAX_LOG_NODES)
-    except NotADate as exc:  # an unquoted 2024-13-45: at the log's `date`, say what a date is written as
+        return read()
+    except NotADate as exc:
         if exc.path != ("date",):
             raise
         raise InputError(file, f"expected a date as YYYY-MM-DD, got {shown(exc.value)} ({exc.problem})", line=exc.line,
                          field="date") from None
+
+
+def _checked(doc: Located, file: str, games: dict[str, Any],
+             entries: StreamedEntries | NodeEntries | None) -> GameLog:
+    """The log of a read document: its keys, game, players and metadata checked; ``entries``:
+    read as the replay reaches them (None: the document's own, built already)."""
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(file, "expected a game log: a mapping with game, players, setup and log", line=1)
@@ -125,13 +196,9 @@ def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any)
         log = []
     if not isinstance(log, list):
         raise InputError(file, "expected a list of entries", line=doc.line_of(("log",)), field="log")
-    entries: list[Entry] | StreamedEntries
-    if shape is None:
-        entries = [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)]
-    else:
-        entries = StreamedEntries(text, file, shape, MAX_LOG_NODES,
-                                  lambda: _parse(text, text, file, games, None).entries)  # type: ignore[arg-type, return-value]
-    return GameLog(file, game, players, data["setup"], entries, doc, metadata)
+    read: list[Entry] | StreamedEntries | NodeEntries = (
+        entries if entries is not None else [Entry(i, doc.line_of(("log", i)), e) for i, e in enumerate(log)])
+    return GameLog(file, game, players, data["setup"], read, doc, metadata)
 
 
 def read_players(players: Any, file: str, line_of: Callable[[tuple[Any, ...]], int | None]) -> list[str]:
