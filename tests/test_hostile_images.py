@@ -85,10 +85,12 @@ def build(args: list[str]) -> tuple[int, str]:
 def build_apart(args: list[str], cwd: Path) -> tuple[int, str, float, float]:
     """The build in a subprocess, its address space limited, killed after ``TIMEOUT``:
     (exit code, stderr and stdout, seconds, its peak resident memory in MB)."""
-    code = ("import atexit, resource, runpy, sys\n"
+    code = ("import atexit, re, resource, runpy, sys\n"
             f"resource.setrlimit(resource.RLIMIT_AS, ({ADDRESS_SPACE}, {ADDRESS_SPACE}))\n"
-            "atexit.register(lambda: sys.stderr.write('\\nPEAK %d\\n' % "
-            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+            # the process's own peak (VmHWM): ru_maxrss would carry across the exec the peak of
+            # the test process it was forked from (a pytest worker that built every game)
+            "atexit.register(lambda: sys.stderr.write('\\nPEAK %s\\n' % re.search(r'VmHWM:\\s+(\\d+)', "
+            "open('/proc/self/status').read()).group(1)))\n"
             "sys.argv = ['pnp'] + sys.argv[1:]\n"
             "runpy.run_module('pnp', run_name='__main__', alter_sys=True)\n")
     start = time.monotonic()

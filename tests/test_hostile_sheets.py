@@ -444,9 +444,12 @@ def test_a_file_of_bad_rows_is_refused_quickly_in_little_memory(tmp_path, kind):
         data = pack(parts)
     target, args = game(tmp_path, kind)
     target.write_bytes(data)
-    probe = ("import resource, sys\nfrom typer.testing import CliRunner\nfrom pnp.cli import app\n"
+    # the peak of the process's own memory (VmHWM): ru_maxrss would carry the peak of the test
+    # process it was forked from across the exec (a pytest worker that built every game)
+    probe = ("import re, sys\nfrom typer.testing import CliRunner\nfrom pnp.cli import app\n"
              f"r = CliRunner().invoke(app, {listing(args)!r})\n"
-             "print(r.exit_code, len(r.output.splitlines()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+             "peak = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
+             "print(r.exit_code, len(r.output.splitlines()), peak)")
     started = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     seconds = time.perf_counter() - started
