@@ -212,19 +212,22 @@ def is_surely_alive(state: KState) -> bool:
     if lowest <= 0:
         return False
     if state.granted:  # any card may have any effect: look at all of them
-        statics = list(_statics_on_field(state))
-    else:
-        _read_game_cards(state)
-        if not state.lowering:
-            return True  # no card of this game has a static effect that lowers a power
-        statics = [(it, a) for it in state.lowering if it not in state.muted and state.is_on_field(it)
-                   for a in state.card(it).script.kinds[STATIC]]  # type: ignore[union-attr]
+        could_take = 0
+        for _source, ability in _statics_on_field(state):  # in effect or not: an upper bound
+            for step in ability.steps:
+                if _is_lowering(step):
+                    times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
+                    could_take += -step.value * times
+        return lowest > could_take
+    _read_game_cards(state)
+    if not state.lowering:
+        return True  # no card of this game has a static effect that lowers a power
     could_take = 0
-    for _source, ability in statics:  # in effect or not: an upper bound
-        for step in ability.steps:
-            if _is_lowering(step):
-                times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
-                could_take += -step.value * times
+    muted, on_field = state.muted, state.is_on_field
+    in_confrontation = len(state.zones.zones[CONFRONTATION])
+    for it, fixed, for_each in state.lowering:  # in effect or not: an upper bound
+        if it not in muted and on_field(it):
+            could_take += fixed + for_each * in_confrontation
     return lowest > could_take
 
 
@@ -267,7 +270,8 @@ def _is_lowering(step) -> bool:
 
 def _read_game_cards(state: KState) -> None:
     """The trigger keys of every card of this game and its cards with a static effect that
-    lowers a power, read once: no card enters a game after its setup (the conservation rule, docs/logs/README.md)."""
+    lowers a power (with the most those effects take: `is_surely_alive`), read once: no card
+    enters a game after its setup (the conservation rule, docs/logs/README.md)."""
     if state.trigger_keys is not None:
         return
     keys: set[str] = set()
@@ -278,8 +282,10 @@ def _read_game_cards(state: KState) -> None:
         script = state.card(it).script
         if script is not None:
             keys.update(script.triggers)
-            if any(_is_lowering(step) for a in script.kinds.get(STATIC, ()) for step in a.steps):
-                lowering.append(it)
+            steps = [step for a in script.kinds.get(STATIC, ()) for step in a.steps if _is_lowering(step)]
+            if steps:  # the most it takes: a fixed amount, and an amount per card in the Confrontation Zone
+                lowering.append((it, sum(-s.value for s in steps if s.get("for each") is None),
+                                 sum(-s.value for s in steps if s.get("for each") is not None)))
     state.trigger_keys, state.lowering = keys, tuple(lowering)
 
 

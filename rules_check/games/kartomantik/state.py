@@ -174,7 +174,7 @@ class KState(BaseState):
     # the trigger keys of every card in the game, and its cards with a static that lowers a
     # power (board.can_trigger): read on first use; a made-up state that adds cards resets it
     trigger_keys: set[str] | None = field(default=None, repr=False)
-    lowering: tuple[str, ...] = field(default=(), repr=False)
+    lowering: tuple[tuple[str, int, int], ...] = field(default=(), repr=False)  # (item, fixed, per card there)
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""

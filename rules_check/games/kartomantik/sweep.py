@@ -26,18 +26,15 @@ def sweep(state: KState) -> None:
     if not (counted or state.control or state.temperaments or state.granted or state.muted or state.support):
         return  # nothing is remembered about any card
     z = state.zones.zones
-    keeping = [z[CONFRONTATION], z[STALEMATE], z[STACK]] + [z[n] for n in state.own("interzone") + state.own("field")]
-
-    def is_kept(it: str) -> bool:
-        return any(it in items for items in keeping)
-
+    kept = set(z[CONFRONTATION])  # every card that keeps what is remembered about it, as one set
+    kept.update(z[STALEMATE], z[STACK], *(z[n] for n in state.own("interzone") + state.own("field")))
     for key in counted:
-        if not is_kept(key.split(".", 1)[1]):
+        if key.split(".", 1)[1] not in kept:
             del state.counters[key]
     for table_ in (state.temperaments, state.granted):
-        for it in [it for it in table_ if not is_kept(it)]:
+        for it in [it for it in table_ if it not in kept]:
             del table_[it]
-    state.muted = {it for it in state.muted if is_kept(it)}
+    state.muted = state.muted & kept
     state.support &= set(z[CONFRONTATION])
     for it in [it for it in state.control if it not in z[CONFRONTATION]]:
         del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
