@@ -57,15 +57,19 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
         supply[request.name] = blank
         blank = None
         request = run(RWorld(state), frame, supply)
-    what = f"{card}'s ability (\"{state.side(card).ability}\")"
     if request is not None:
-        raise IllegalAction(RULE_ABILITIES, f"{what} asks {request.what}: write it in the entry, "
+        raise IllegalAction(RULE_ABILITIES, f"{_what(state, card)} asks {request.what}: write it in the entry, "
                                             f"choose: {{{request.name}: ...}} (the choices: {request.shown()})")
     if blank is not None:
         supply[""] = blank
-    leftover({k or "(one answer)": v for k, v in supply.items()}, what, RULE_ABILITIES)
+    if supply:  # answers no step asked for (the message is built only then: this runs in every search)
+        leftover({k or "(one answer)": v for k, v in supply.items()}, _what(state, card), RULE_ABILITIES)
     state.zones.put(card, DISCARD)  # after its effect (ruling R9)
     return frame
+
+
+def _what(state: RelicsState, card: str) -> str:
+    return f"{card}'s ability (\"{state.side(card).ability}\")"
 
 
 def check_outcome(frame: Frame | None, action: Ability, state: RelicsState) -> None:

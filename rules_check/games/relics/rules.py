@@ -122,7 +122,12 @@ def can_pay_travel(state: RelicsState, destination: str, guess: bool = True) -> 
     pending = challenge_of(state, destination)
     if pending is None:
         return True
-    out = after_reward(state)
+    return _can_pay_travel(state, destination, pending, after_reward(state), guess)
+
+
+def _can_pay_travel(state: RelicsState, destination: str, pending: Pending, out: Outlook, guess: bool) -> bool:
+    """`can_pay_travel` once the challenge and the reward are known (`check_travel` has them):
+    the cheap count first; the search of ruling R6 only when it falls short."""
     cost, any_colour = cost_of(pending, out.complete, state.counters)
     if can_pay(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT)):
         return True
@@ -186,9 +191,12 @@ def check_destination(state: RelicsState, destination: str) -> None:
                                          f"the decision path holds {', '.join(state.zones[DECISION])})")
 
 
-def check_travel_payable(state: RelicsState, destination: str, pending: Pending | None) -> None:
-    """"1a": "you must match it with an equal amount of energy" (ruling R6)."""
-    if pending is not None and not can_pay_travel(state, destination):
+def check_travel_payable(state: RelicsState, destination: str, pending: Pending | None, out: Outlook) -> None:
+    """"1a": "you must match it with an equal amount of energy" (ruling R6). ``out``: what the
+    reward of 1b leaves (`after_reward`)."""
+    if pending is None:
+        return
+    if is_unseen(destination) or not _can_pay_travel(state, destination, pending, out, guess=True):
         raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)}, "
                                      f"even with the abilities of your cards (ruling R6)")
 
@@ -446,7 +454,7 @@ def check_travel(state: RelicsState, action: Travel) -> None:
     out = after_reward(state)
     pending = challenge_of(state, action.destination)
     cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
-    check_travel_payable(state, action.destination, pending)
+    check_travel_payable(state, action.destination, pending, out)
     if action.payment is not None:
         check_hand_limit_first(out, state)
         check_payment(pending, cost, any_colour, out.energy, out.hand, action.payment)

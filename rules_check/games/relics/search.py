@@ -81,7 +81,9 @@ def can_pay_with_abilities(state: RelicsState, depth: int = 4, guess: bool = Tru
     got through, using abilities of the cards in hand first. Verbs that only change the paths
     (flips, swaps) cannot change a challenge already chosen, and are left out."""
 
-    def is_through(s: RelicsState) -> bool:
-        return s.phase not in (CHALLENGE, HAND_LIMIT) or (s.phase == CHALLENGE and can_pay_now(s))
-
     return first_uses_reaching(state, is_through, PATH_ONLY, depth, guess) is not None
+
+
+def is_through(s: RelicsState) -> bool:
+    """`can_pay_with_abilities`'s goal: past the challenge, or at it with enough to pay."""
+    return s.phase not in (CHALLENGE, HAND_LIMIT) or (s.phase == CHALLENGE and can_pay_now(s))

@@ -59,6 +59,8 @@ def energy(colour: str) -> str:
 
 
 ENERGY = tuple(energy(c) for c in tables.ENERGY_COLOURS)
+_ENERGY_PAIRS = tuple(zip(tables.ENERGY_COLOURS, ENERGY))  # (colour, its counter), built once
+_ENERGY_OF = dict(_ENERGY_PAIRS)
 
 # What an ability can leave waiting for the next challenge (ruling R10), as counters:
 DISCOUNT = "discount"  # "Your next challenge costs N less"
@@ -116,10 +118,11 @@ class RelicsState(BaseState):
         return self.zones[HAND]
 
     def energy_of(self, colour: str) -> int:
-        return self.counters[energy(colour)]
+        return self.counters[_ENERGY_OF[colour]]
 
     def energies(self) -> dict[str, int]:
-        return {c: self.counters[energy(c)] for c in tables.ENERGY_COLOURS}
+        counters = self.counters
+        return {c: counters[name] for c, name in _ENERGY_PAIRS}
 
     def copy(self) -> "RelicsState":
         """A copy to try actions on (the card data is shared: it never changes)."""
