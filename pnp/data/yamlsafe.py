@@ -205,15 +205,22 @@ def _values(size: _Size) -> int:
     return size.values
 
 
-class _Builder:
-    """Turns composed nodes into Python values, counting nodes and recording lines."""
+# The scalar constructors keep no state between values (only the document-level ones do, and
+# `_Builder` never calls those), so one constructor serves every build.
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
-    def __init__(self, file: str, max_nodes: int) -> None:
+
+class _Builder:
+    """Turns composed nodes into Python values, counting nodes and recording lines (unless
+    ``lines`` is False: a value whose parts nobody will ask the line of)."""
+
+    def __init__(self, file: str, max_nodes: int, lines: bool = True) -> None:
         self.file = file
         self.max_nodes = max_nodes
         self.count = 0
         self.lines: dict[Path_, int] = {}
-        self._constructor = yaml.constructor.SafeConstructor()
+        self._record = lines
+        self._constructor = _CONSTRUCTOR
 
     def error(self, message: str, node: yaml.Node) -> InputError:
         return InputError(self.file, message, line=node.start_mark.line + 1)
@@ -225,7 +232,8 @@ class _Builder:
                              "(an alias bomb or a file far larger than expected); refused", node)
         if depth > MAX_DEPTH:
             raise self.error(f"nested more than {MAX_DEPTH} levels deep (a recursive alias?); refused", node)
-        self.lines.setdefault(path, node.start_mark.line + 1)
+        if self._record:
+            self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -439,6 +447,12 @@ def build_node(node: yaml.Node, file: str, path: Path_ = (), max_nodes: int = DE
     builder = _Builder(file, max_nodes)
     data = builder.build(node, path, len(path))
     return Located(data, file, builder.lines)
+
+
+def build_value(node: yaml.Node, file: str, path: Path_ = (), max_nodes: int = DEFAULT_MAX_NODES) -> Any:
+    """``node`` built as `build_node` builds it (the same checks and errors), without recording
+    the line of each part: a game log's entry, whose messages name the entry's own line."""
+    return _Builder(file, max_nodes, lines=False).build(node, path, len(path))
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:

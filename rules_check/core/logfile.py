@@ -26,8 +26,8 @@ import yaml
 from pnp.data.errors import InputError, shown
 from pnp.data.names import normalise
 from pnp.data.text import nfc, player_name_problem
-from pnp.data.yamlsafe import (Located, NotADate, build_node, compose_yaml_text, load_yaml_text, read_stream_text,
-                               read_text)
+from pnp.data.yamlsafe import (Located, NotADate, build_node, build_value, compose_yaml_text, load_yaml_text,
+                               read_stream_text, read_text)
 
 from .logstream import Entry, StreamedEntries, outline
 
@@ -116,7 +116,7 @@ class NodeEntries:
         if not 0 <= i < len(self.nodes):
             raise IndexError(i)
         node = self.nodes[i]
-        return Entry(i, node.start_mark.line + 1, build_node(node, self.file, ("log", i), MAX_LOG_NODES).data)
+        return Entry(i, node.start_mark.line + 1, build_value(node, self.file, ("log", i), MAX_LOG_NODES))
 
     def __iter__(self) -> Iterator[Entry]:
         for i in range(len(self.nodes)):
