@@ -101,16 +101,18 @@ def active_statics(state: KState) -> Iterable[tuple[str, Ability]]:
 
 
 def _statics_on_field(state: KState) -> Iterable[tuple[str, Ability]]:
-    """(source, ability) for every static ability of a card on the field, in effect or not."""
-    granted, card = state.granted, state.card
+    """(source, ability) for every static ability of a card on the field, in effect or not. A
+    card given no effects has a static ability only if its own script has one: the cards of the
+    game whose script has one are read once (`_read_game_cards`), and the others skipped unread."""
+    _read_game_cards(state)
+    granted, card, having = state.granted, state.card, state.static_cards
     for source in field_cards(state):
         if source in granted:
             statics = of_kind(state, source, STATIC)
         else:  # the usual case, inlined: most cards have no static ability
-            script = card(source).script
-            statics = script.kinds.get(STATIC) if script is not None else None
-            if not statics or source in state.muted:
+            if source not in having or source in state.muted:
                 continue
+            statics = card(source).script.kinds[STATIC]  # type: ignore[union-attr]
         for ability in statics:
             yield source, ability
 
@@ -198,17 +200,20 @@ def is_surely_alive(state: KState) -> bool:
     working out every static effect: its own power and modifiers, less the most that the
     negative static effects on the field could take. A fast path for the sweep after every
     item; when it cannot tell, the caller works out `powers`."""
-    counters, card = state.counters, state.card
-    lowest = None
+    cards, card = state._cards, state.card
+    own = {}
     for it in manifestations_in_play(state):
-        c = card(it)
-        if c.type != "manifestation":
-            continue
-        own = (c.power or 0) + counters.get("power." + it, 0) + counters.get("turn." + it, 0)
-        if lowest is None or own < lowest:
-            lowest = own
-    if lowest is None:
+        c = cards.get(it) or card(it)
+        if c.type == "manifestation":
+            own[it] = c.power or 0
+    if not own:
         return True
+    for key, amount in state.counters.items():  # a few counters: read once, not twice per card
+        if amount and key.startswith(("power.", "turn.")):
+            it = key.partition(".")[2]
+            if it in own:
+                own[it] += amount
+    lowest = min(own.values())
     if lowest <= 0:
         return False
     if state.granted:  # any card may have any effect: look at all of them
@@ -269,24 +274,31 @@ def _is_lowering(step) -> bool:
 
 
 def _read_game_cards(state: KState) -> None:
-    """The trigger keys of every card of this game and its cards with a static effect that
-    lowers a power (with the most those effects take: `is_surely_alive`), read once: no card
-    enters a game after its setup (the conservation rule, docs/logs/README.md)."""
+    """The trigger keys of every card of this game (each with the cards that have it), its cards
+    with a static ability, and those with a static effect that lowers a power (with the most
+    those effects take: `is_surely_alive`), read once: no card enters a game after its setup
+    (the conservation rule, docs/logs/README.md), and a card's script never changes (what a
+    card gains or loses is in ``granted`` and ``muted``, which the readers look at first)."""
     if state.trigger_keys is not None:
         return
-    keys: set[str] = set()
+    keys: dict[str, set[str]] = {}
     lowering = []
+    statics = []
     everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
     everything += [x for pile in state.zones.unknown.values() for x in pile if x not in everything]  # reading K39
     for it in everything:
         script = state.card(it).script
         if script is not None:
-            keys.update(script.triggers)
+            for key in script.triggers:
+                keys.setdefault(key, set()).add(it)
+            if script.kinds.get(STATIC):
+                statics.append(it)
             steps = [step for a in script.kinds.get(STATIC, ()) for step in a.steps if _is_lowering(step)]
             if steps:  # the most it takes: a fixed amount, and an amount per card in the Confrontation Zone
                 lowering.append((it, sum(-s.value for s in steps if s.get("for each") is None),
                                  sum(-s.value for s in steps if s.get("for each") is not None)))
-    state.trigger_keys, state.lowering = keys, tuple(lowering)
+    state.trigger_keys = {key: frozenset(holders) for key, holders in keys.items()}
+    state.lowering, state.static_cards = tuple(lowering), frozenset(statics)
 
 
 def can_trigger(state: KState, key: str) -> bool:
@@ -296,6 +308,16 @@ def can_trigger(state: KState, key: str) -> bool:
         return True
     _read_game_cards(state)
     return key in state.trigger_keys  # type: ignore[operator]
+
+
+def holders(state: KState, key: str) -> frozenset[str] | None:
+    """The cards of this game whose own script has a trigger ``key`` (an empty set: none has);
+    None when a card was given another's effects (3.2), so that any card could have it. A
+    card not among them has no such trigger: the trigger's readers skip it unread."""
+    if state.granted:
+        return None
+    _read_game_cards(state)
+    return state.trigger_keys.get(key, frozenset())  # type: ignore[union-attr]
 
 
 def triggered(state: KState, it: str, keys: Iterable[str]) -> Sequence[Ability]:

@@ -171,10 +171,12 @@ class KState(BaseState):
     problem: str | None = None  # an outcome written in the log that the script does not give
     _cards: dict[str, PoolCard] = field(default_factory=dict, repr=False)
     _own: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
-    # the trigger keys of every card in the game, and its cards with a static that lowers a
-    # power (board.can_trigger): read on first use; a made-up state that adds cards resets it
-    trigger_keys: set[str] | None = field(default=None, repr=False)
+    # the trigger keys of every card in the game (key -> the cards with it), and its cards with a
+    # static that lowers a power (board.can_trigger): read on first use; a made-up state that
+    # adds cards resets it
+    trigger_keys: dict[str, frozenset[str]] | None = field(default=None, repr=False)
     lowering: tuple[tuple[str, int, int], ...] = field(default=(), repr=False)  # (item, fixed, per card there)
+    static_cards: frozenset[str] = field(default=frozenset(), repr=False)  # the cards with a static ability
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""

@@ -29,17 +29,15 @@ when it resolves); one whose target no card fits is not put on the Stack (3.2 Ac
 from __future__ import annotations
 
 from pnp.effects.language import Ability
+from rules_check.effects.machine import Frame
 
 from . import board
 from .rulebook import PLAYABLE
 from .state import CONFRONTATION, KState, Pending, owner_of, zone
+from .verbs import KWorld
 
 
 def _pending(state: KState, source: str, ability: Ability, controller: str, **bindings) -> Pending | None:
-    from rules_check.effects.machine import Frame
-
-    from .verbs import KWorld
-
     if ability.condition is not None:
         if not KWorld(state).test(Frame(source, ability, controller, bindings=dict(bindings)), ability.condition):
             return None
@@ -61,8 +59,9 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
         for a in board.triggered(state, it, keys):
             out.append(_pending(state, it, a, state.controller(it)))
         if support and board.can_trigger(state, "opponent support"):
+            having = board.holders(state, "opponent support")
             for source in board.field_cards(state):
-                if state.controller(source) != state.controller(it):
+                if (having is None or source in having) and state.controller(source) != state.controller(it):
                     for a in board.triggered(state, source, ["opponent support"]):
                         out.append(_pending(state, source, a, state.controller(source), it=it, entering=it))
     elif kind == "revelation":
@@ -98,8 +97,10 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
 def _on_field(state: KState, key: str) -> list[Pending | None]:
     if not board.can_trigger(state, key):
         return []
+    having = board.holders(state, key)
     return [_pending(state, source, a, state.controller(source))
-            for source in board.field_cards(state) for a in board.triggered(state, source, [key])]
+            for source in board.field_cards(state) if having is None or source in having
+            for a in board.triggered(state, source, [key])]
 
 
 def replacements(state: KState) -> list[tuple[str, Ability]]:
