@@ -30,12 +30,18 @@ def piles(state: KState, zone: str) -> set[str]:
 
 
 def can_be(state: KState, zone: str, it: str) -> int:
-    """How many of ``zone``'s unseen cards can be ``it`` (at most its unseen count)."""
-    items = state.zones.get(zone)
-    u = unseen_count(items)
+    """How many of ``zone``'s unseen cards can be ``it`` (at most its unseen count): the zone
+    read once for both its unseen count and their piles (a hot path of a table log)."""
+    u = 0
+    found = set()
+    for x in state.zones.get(zone):
+        if is_unseen(x):
+            u += 1
+            found.add(pile_of(x))
     if not u:
         return 0
-    return min(u, sum(state.zones.unknown.get(p, Counter())[it] for p in piles(state, zone)))
+    unknown = state.zones.unknown
+    return min(u, sum(unknown[p][it] for p in found if p in unknown))
 
 
 def can_hold(state: KState, zone: str, it: str) -> bool:
@@ -89,11 +95,11 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     u = unseen_count(items)
     if not u:
         return False
-    pool = state.zones.possible(zone)
-    kinds = Counter(state.is_manifestation(it) for it in pool.elements())
-    if not kinds[True]:
+    pool = state.zones.possible(zone)  # each card with its copies, counted without listing them
+    manifestations = sum(n for it, n in pool.items() if state.is_manifestation(it))
+    if not manifestations:
         return False
-    if kinds[False] < u:
+    if sum(pool.values()) - manifestations < u:
         return True  # not enough other cards to fill the hand
     return None
 
