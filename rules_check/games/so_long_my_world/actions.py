@@ -185,6 +185,11 @@ PLAYER_KINDS = {"pass": {"pass"}, "play": {"play", "to", "take", "ops", "choose"
                 "effect": {"effect", "discard", "move", "from", "remove", "ops", "choose"},
                 "drain": {"drain", "take"}, "observe": {"observe"}, "end": {"end"},
                 "choose": {"choose"}}
+# the keys each kind of entry may have, built once (parse_entry checks every entry against one)
+_PLAYER_KEYS = {kind: frozenset(keys | {"player"}) for kind, keys in PLAYER_KINDS.items()}
+_EVENT_KEYS = frozenset({"event", "ops", "ignore", "extra", "choose"})
+_SHOW_KEYS, _RESHUFFLE_KEYS = frozenset({"show"}), frozenset({"reshuffle"})
+_CHOOSE_KEYS, _GOAL_KEYS = frozenset({"choose"}), frozenset({"goal"})
 
 
 def name_of(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
@@ -250,13 +255,14 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
     if not isinstance(entry, dict):
         raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {shown(entry)}")
 
-    def only(allowed: set[str]) -> None:
+    def only(allowed: frozenset[str]) -> None:
+        if entry.keys() <= allowed:  # (the usual case, tested in C: no set built)
+            return
         extra = sorted(map(str, set(entry) - allowed))
-        if extra:
-            raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
+        raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
 
     if "event" in entry:
-        only({"event", "ops", "ignore", "extra", "choose"})
+        only(_EVENT_KEYS)
         name = name_of(cards, entry["event"], ref, "event")
         if name not in cards.events:
             raise _fail(ref, f"{shown(name)} is not an event card", "event")
@@ -276,10 +282,10 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
                          tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
     if "show" in entry:
-        only({"show"})
+        only(_SHOW_KEYS)
         return parse_show(cards, players, zones, entry["show"], ref)
     if "reshuffle" in entry:
-        only({"reshuffle"})
+        only(_RESHUFFLE_KEYS)
         if entry["reshuffle"] == SHUFFLED:
             return Reshuffle(None)
         if not isinstance(entry["reshuffle"], list):
@@ -287,14 +293,14 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
                              "the order unknown)", "reshuffle")
         return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
     if "choose" in entry and "player" not in entry:
-        only({"choose"})
+        only(_CHOOSE_KEYS)
         raw = entry["choose"]
         if not isinstance(raw, dict):
             raise _fail(ref, "choose: expected {PLAYER: VISION, ...}", "choose")
         return Choose(tuple((_player(players, p, ref, "choose"), name_of(cards, v, ref, "choose"))
                             for p, v in raw.items()))
     if "goal" in entry:
-        only({"goal"})
+        only(_GOAL_KEYS)
         if entry["goal"] not in ("reached", "missed"):
             raise _fail(ref, f"goal: expected reached or missed, got {shown(entry['goal'])}", "goal")
         return Goal(entry["goal"] == "reached")
@@ -302,9 +308,9 @@ def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any
         raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is event, reshuffle, choose, goal "
                          f"or a player's: {', '.join(PLAYER_KINDS)})")
     p = _player(players, entry["player"], ref)
-    for kind, keys in PLAYER_KINDS.items():
+    for kind, keys in _PLAYER_KEYS.items():
         if kind in entry:
-            only(keys | {"player"})
+            only(keys)
             break
     else:
         raise _fail(ref, f"a player's entry is one of: {', '.join(PLAYER_KINDS)}")

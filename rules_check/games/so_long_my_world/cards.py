@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -66,6 +66,11 @@ class Heartbreak:
     collective_insight: int
 
 
+# `normalise` is a pure function of its text, and a log names the same few dozen cards
+# thousands of times: remembered (bounded, for a log written to be long)
+_normal = lru_cache(maxsize=4096)(normalise)
+
+
 @dataclass(frozen=True)
 class CardData:
     cards: dict[str, Card]  # remnant and gestalt cards
@@ -77,7 +82,7 @@ class CardData:
     ends: dict[str, Script | None] = field(default_factory=dict)  # End cards: what carries to the next game
 
     def resolve(self, name: str) -> str | None:
-        return self.by_key.get(normalise(name))
+        return self.by_key.get(_normal(name))
 
     def listed(self, reader: SetupReader, path: tuple, kinds: Iterable[str], what: str) -> list[str]:
         """The names the setup lists at ``path``, each one of ``kinds`` (printed names), for the

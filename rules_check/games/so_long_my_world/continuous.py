@@ -46,11 +46,16 @@ def continuous_cards(state: SoLongState) -> frozenset[str]:
 
 
 def _fields(state: SoLongState):
+    """Each continuous card in a field, with its owner and script, in turn order from the first
+    player (a field holding none, the usual case, is passed over at once)."""
     names = continuous_cards(state)
+    zones = state.zones
     for p in state.order():
-        for card in state.zones[field_of(p)]:
-            if card in names:
-                yield p, card, state.data.cards[card].script
+        cards = zones[field_of(p)]
+        if cards and not names.isdisjoint(cards):
+            for card in cards:
+                if card in names:
+                    yield p, card, state.data.cards[card].script
 
 
 def happened(state: SoLongState, key: str, player: str, info: dict[str, Any] | None = None) -> None:

@@ -19,7 +19,6 @@ each entry). The top of a deck is the END of its list.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,9 +162,13 @@ class SoLongState(BaseState):
 
     def copy(self) -> "SoLongState":
         """A copy to try a card on (the checker, the simulator): the card data shared."""
-        new = copy.copy(self)
-        new.__dict__.pop("_trial", None)  # a check's copy belongs to the state it was made from
-        new.__dict__.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
+        # what copy.copy does for a plain dataclass (no slots, no __copy__), without its
+        # generic __reduce_ex__ path: the copy is made thousands of times a game
+        new = object.__new__(type(self))
+        fields = dict(self.__dict__)
+        fields.pop("_trial", None)  # a check's copy belongs to the state it was made from
+        fields.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
+        new.__dict__ = fields
         new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.locked = set(self.locked)
