@@ -82,3 +82,31 @@ def test_missing_file(tmp_path):
 
 def test_empty_document():
     assert load_yaml_text("", "empty.yaml").data is None
+
+
+# --- the loader's remembered tags (issue 29: a log says the same values thousands of times) ---
+
+TRICKY_SCALARS = ["yes", "No", "on", "OFF", "true", "~", "null", "", "1e3", "1.5", ".inf", "-.NaN", "0x1f",
+                  "0o17", "012", "1_000", "2024-01-01", "2024-01-01 10:00:00", "Ana", "play", "-1"]
+
+
+@pytest.mark.parametrize("text", [f"v: {style.format(value)}\nw: [{style.format(value)}]\n"
+                                  for value in TRICKY_SCALARS for style in ("{}", "'{}'", '"{}"')]
+                         + ["v: '='\n", "v: '<<'\n"])
+def test_remembered_tags_build_what_pyyaml_builds(text: str) -> None:
+    """Read twice (the second time from the remembered tags), plain or quoted, every value builds
+    as PyYAML's own safe loader builds it: a quoted "123" stays text, a plain one a number."""
+    import yaml
+
+    expected = yaml.load(text, Loader=yaml.SafeLoader)
+    assert load_yaml_text(text, "t.yaml").data == expected
+    assert load_yaml_text(text, "t.yaml").data == expected
+
+
+def test_remembered_tags_are_bounded() -> None:
+    """A document of ever new values does not grow the memory of tags past its bound."""
+    from pnp.data import yamlsafe
+
+    load_yaml_text("\n".join(f"k{i}: v{i}" for i in range(yamlsafe._RESOLVED_MAX + 500)), "t.yaml",
+                   max_nodes=10 * yamlsafe._RESOLVED_MAX)
+    assert 0 < len(yamlsafe._resolved) <= yamlsafe._RESOLVED_MAX

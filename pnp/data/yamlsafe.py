@@ -39,9 +39,42 @@ import yaml
 from .errors import InputError, shown
 
 try:  # the C loader composes about ten times faster; both are safe loaders
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _SafeLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
+# A scalar's tag depends on its text and on whether it is plain, nothing else (the safe loader
+# has no path resolvers): the parser asks for it once per value, in Python, and a log says the
+# same few names and numbers thousands of times. Remembered here, at most this many (then
+# forgotten at once: a document of ever new values costs what it did before).
+_RESOLVED_MAX = 20_000
+_resolved: dict[tuple[str, bool], str] = {}
+
+
+class _Loader(_SafeLoader):
+    """The safe loader with its scalars' tags remembered (above), and no path resolvers to walk
+    down and up at each node (PyYAML calls both for every node, to find none)."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode:
+            return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        key = (value, implicit[0])
+        tag = _resolved.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            if len(_resolved) >= _RESOLVED_MAX:
+                _resolved.clear()
+            _resolved[key] = tag
+        return tag
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
+
+
+assert not _SafeLoader.yaml_path_resolvers, "_Loader skips path resolvers: the safe loader has none"
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_MAX_NODES = 200_000
