@@ -22,12 +22,13 @@ from typing import Any
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen
 from rules_check.effects import Frame, answer_sets, describe, leftover, mismatch, run
+from rules_check.effects.machine import RUN, Verb, program
 
 from . import seen
 from .actions import Ability
 from .rulebook import RULE_ABILITIES
 from .state import DISCARD, DRAW, HAND, RelicsState
-from .verbs import RWorld
+from .verbs import VERBS, RWorld
 
 def script_of(state: RelicsState, card: str):
     return state.side(card).script
@@ -86,6 +87,8 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
         return [()]
     if any(step.verb in skip for step in script.effect.walk()):
         return []
+    if _is_choice_free(script.effect) and card in state.zones[HAND]:
+        return [()]  # what `answer_sets` finds for it, without running it (most abilities: "gain", "discount")
 
     def start() -> tuple[RWorld, Frame]:
         trial = state.copy()
@@ -93,6 +96,17 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
         return RWorld(trial), Frame(card, script.effect, state.players[0])
 
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
+
+
+# the verbs that never ask a question: their `Verb.request` is the base one, which asks none
+PLAIN_VERBS = frozenset(name for name, verb in VERBS.items() if type(verb).request is Verb.request)
+
+
+def _is_choice_free(effect: Any) -> bool:
+    """Whether a run of ``effect`` can ask no question, whatever the state: each instruction of
+    its program runs a step (no condition, no "you may", nothing remembered) of a plain verb.
+    `answer_sets` of it is then the one empty set of answers (`uses` skips the trial run)."""
+    return all(ins.op == RUN and ins.step is not None and ins.step.verb in PLAIN_VERBS for ins in program(effect))
 
 
 def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:

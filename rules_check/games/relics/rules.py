@@ -377,7 +377,11 @@ def _check_nothing_payable(state: RelicsState) -> None:
     # Abilities used before travelling count too, whatever they do (ruling R6, "at any time"):
     # a flip turns a destination to the side whose corner can be paid, a swap or a replace
     # brings a payable card into the decision path.
-    run = search.first_uses_reaching(state.copy(), can_pay_some_travel, depth=len(state.hand()), guess=False)
+    # (the loop above found no destination payable as things stand: the goal is not asked
+    # again of the search's root, only of the tables the abilities leave)
+    root = state.copy()
+    run = search.first_uses_reaching(root, lambda s: s is not root and can_pay_some_travel(s),
+                                     depth=len(state.hand()), guess=False)
     if run:
         trial, used = state.copy(), []
         for action in run:
