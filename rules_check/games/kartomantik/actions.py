@@ -199,10 +199,19 @@ def _pass(player: str) -> Pass:
     return Pass(player)  # frozen: one per player serves every pass
 
 
+# an entry's kind, by its set of keys: `entry_kind` reads nothing else of a mapping, so a set of
+# keys it accepted once has that kind every time (only accepted sets are kept: at most the subsets
+# of KEYS, a bounded number)
+_KIND_OF: dict[frozenset[Any], str] = {}
+
+
 def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
     if type(entry) is dict and len(entry) == 1 and entry.get("pass") in players:
         return _pass(entry["pass"])  # two entries in three: what the full reading below gives
-    kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
+    kind = _KIND_OF.get(frozenset(entry)) if type(entry) is dict else None
+    if kind is None:
+        kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
+        _KIND_OF[frozenset(entry)] = kind
     r = Reader(pool, players, ref)
     if kind == "mulligan":
         p = r.player(entry["mulligan"], "mulligan")

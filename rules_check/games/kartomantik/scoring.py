@@ -25,14 +25,19 @@ from .state import DECK_BONUS, KState, zone
 def deck_manifestations(state: KState, p: str) -> tuple[int, int]:
     """How many manifestations ``p``'s deck holds: (fewest, most) any order of the unseen cards
     allows (the same number when the log decides it, reading K42)."""
-    deck = state.deck(p)
-    known = sum(1 for it in deck if not is_unseen(it) and state.is_manifestation(it))
-    unseen = [x for x in deck if is_unseen(x)]
+    cards, card = state._cards, state.card  # the deck read once, each card's face from the state's lookup
+    known = 0
+    unseen: Counter[str] = Counter()  # the deck's unseen cards, by pile
+    for it in state.deck(p):
+        if is_unseen(it):
+            unseen[pile_of(it)] += 1
+        elif (cards.get(it) or card(it)).type == "manifestation":
+            known += 1
     if not unseen:
         return known, known
     lo = hi = known
     z = state.zones
-    for pile, n in Counter(pile_of(x) for x in unseen).items():
+    for pile, n in unseen.items():
         pool = z.unknown.get(pile, Counter())
         kinds: Counter[bool] = Counter()
         for it, k in pool.items():
