@@ -258,7 +258,10 @@ class KState(BaseState):
         z = self.zones.zones
         if it in z[CONFRONTATION]:
             return True
-        return any(it in z[name] for name in self.own("interzone")) or any(it in z[name] for name in self.own("field"))
+        for name in self.own("interzone") + self.own("field"):  # a plain loop: asked after every item
+            if it in z[name]:
+                return True
+        return False
 
     def zone_of(self, it: str) -> str | None:
         for name, items in self.zones.zones.items():
