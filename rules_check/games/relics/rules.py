@@ -572,9 +572,9 @@ def candidates(state: RelicsState) -> Iterator[Action]:
     if state.phase == OVER:
         return
     if state.phase == DECIDE:
+        out = after_reward(state)  # the same for either destination (read only, never changed below)
         for destination in state.zones[DECISION]:
             yield Travel(destination)
-            out = after_reward(state)
             if len(out.hand) <= tables.HAND_LIMIT:
                 pending = challenge_of(state, destination)
                 cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
