@@ -121,15 +121,18 @@ class Zones:
         cards of other piles shuffled in join ``pile``, wherever that pile's other cards are
         (what one of them can be, any of them can now be: a looser bound, never a wrong one)."""
         items = self[zone]
-        for other in sorted({pile_of(x) for x in items if is_unseen(x)} - {pile}):
-            self._merge(other, pile)
-        pool = self.unknown.setdefault(pile, Counter())
         hidden = unseen(pile)
+        for other in sorted(pile_of(x) for x in {x for x in items if x.startswith(UNSEEN)} - {hidden}):
+            self._merge(other, pile)
+        pool = self.unknown.get(pile)
+        if pool is None:
+            pool = self.unknown[pile] = Counter()
+        swaps = self.swaps
         for i, item in enumerate(items):
-            if not is_unseen(item):
+            if not item.startswith(UNSEEN):  # (is_unseen, inline: a shuffle turns over a whole pile)
                 pool[item] += 1
                 items[i] = hidden
-                self.swaps.append((hidden, item))
+                swaps.append((hidden, item))
 
     def _merge(self, old: str, new: str) -> None:
         """The unseen items of pile ``old`` become items of ``new``, everywhere; their cards are pooled."""
@@ -143,7 +146,8 @@ class Zones:
 
     def could_be(self, item: str, card: str) -> bool:
         """Whether the unseen ``item`` can be ``card``."""
-        return self.unknown.get(pile_of(item), Counter())[card] > 0
+        pool = self.unknown.get(pile_of(item))  # (no empty Counter made for a pile never hidden:
+        return pool is not None and pool[card] > 0  # this runs for every unseen card a name is tried on)
 
     def name(self, zone: str, card: str, index: int | None = None, rule: str = CONSERVATION) -> int:
         """``card`` is seen in ``zone`` (played from a hand, turned up from a deck): the index
@@ -223,29 +227,43 @@ class Snapshot:
 
 def conservation(before: Snapshot, zones: Zones) -> str | None:
     """What appeared or vanished since ``before`` (a `Zones.snapshot`, brought up to date by
-    each check that finds nothing); None when nothing did."""
+    each check that finds nothing); None when nothing did.
+
+    Only the zones whose items differ from the snapshot are counted: every other zone holds the
+    same items on both sides of the count. A card named where an unseen one stood, or hidden
+    again by a shuffle (``zones.swaps``), is that piece: the count takes it back to what it was.
+    Where it lies in a zone that did not change (a hand of unseen cards named, then shuffled away
+    and drawn again, looks the same), it is taken back there: out of both sides, back into one."""
     was_zones = before.zones
     now_zones = zones.zones
     get = was_zones.get
-    if zones.swaps:  # a card named or hidden again may stand in a zone that looks unchanged (a hand
-        changed = list(now_zones)  # of unseen cards named, then shuffled away and drawn again): count all
-    else:
-        changed = [name for name, items in now_zones.items() if get(name) != items]
+    changed = [name for name, items in now_zones.items() if get(name) != items]
     if len(was_zones) != len(now_zones):
         changed += [name for name in was_zones if name not in now_zones]  # a zone gone (rare)
-    if not changed:
-        zones.swaps.clear()
+    swaps = zones.swaps
+    if not changed and not swaps:
         return None
     was_items: list[str] = []
     now_items: list[str] = []
     for name in changed:
         was_items += was_zones.get(name, ())
         now_items += now_zones.get(name, ())
-    if zones.swaps:  # a card named where an unseen one stood (or hidden again) is that piece
-        for now, was in reversed(zones.swaps):  # undone last first
+    if swaps:
+        undone: Counter[str] = Counter()  # what the swaps undone so far took out (-) and put back (+)
+        everything: Counter[str] | None = None  # every zone's items, counted when first needed
+        for now, was in reversed(swaps):  # undone last first
             if now in now_items:  # (a card named and moved on lies in a changed zone too)
                 now_items[now_items.index(now)] = was
-        zones.swaps.clear()
+            else:  # in a zone that did not change, if anywhere
+                if everything is None:
+                    everything = zones.inventory()
+                if everything[now] + undone[now] <= 0:
+                    continue
+                now_items.append(was)
+                was_items.append(now)
+            undone[now] -= 1
+            undone[was] += 1
+        swaps.clear()
     if len(was_items) == len(now_items):
         was_items.sort()
         now_items.sort()
