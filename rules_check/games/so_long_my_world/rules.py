@@ -163,6 +163,14 @@ def event_drawn(state: SoLongState, name: str) -> None:
     state.deck_events.add(name)
 
 
+def event_paid(state: SoLongState, a: EventDraw) -> None:
+    """The event drawn named on top of its deck, and the Marks of Sol paid to ignore a Reboot
+    back in the System: what happens before the event's effect resolves."""
+    event_drawn(state, a.name)
+    for p in a.ignore:
+        state.zones.move(MARK, stock(p), SYSTEM)
+
+
 def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) -> None:
     """"A player can only avoid the effect of a reboot card by paying a Mark of Sol"."""
     if a.ignore and not reboot:
@@ -184,11 +192,11 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
     the effect serves them all)."""
     memo = state.__dict__.get(LISTING)
     if memo is None:
-        return _effect_resolved_now(state, a, after_reboot)
+        return _effect_resolved_now(state, a, after_reboot, keep=True)
     key = repr((a.name, a.ops, a.ignore, a.choose, after_reboot))
     if key not in memo:
         try:
-            memo[key] = (_effect_resolved_now(state, a, after_reboot), None)
+            memo[key] = (_effect_resolved_now(state, a, after_reboot, keep=False), None)
         except IllegalAction as e:
             memo[key] = (None, e)
     found, error = memo[key]
@@ -197,11 +205,15 @@ def effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) ->
     return found
 
 
-def _effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -> tuple[SoLongState, bool]:
+def _effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool,
+                         keep: bool) -> tuple[SoLongState, bool]:
     """The event's effect happens in the Event Phase; not the new event's after a reboot, nor
     an effect naming a vision (ruling SL2). Returns the table after it (the Feelings are dealt
     from what the System has then), and whether the effect waits for other players' answers
-    (then the Feelings are dealt after the last of them, reading SL3)."""
+    (then the Feelings are dealt after the last of them, reading SL3). The effect is tried on
+    a copy just as `_apply` resolves it (the event named on top of the deck, the Marks of Sol
+    paid to ignore it in the System, then its script), so that with ``keep`` the apply takes
+    the copy over (`keep_trial`) instead of running the script a second time."""
     event = state.data.events[a.name]
     if a.ops and after_reboot:
         raise IllegalAction(RULE_EVENT, f"after a reboot the new event's effect is ignored: no ops for {a.name}")
@@ -210,11 +222,16 @@ def _effect_resolved_now(state: SoLongState, a: EventDraw, after_reboot: bool) -
                                         f"Vision Phase (ruling SL2)")
     if is_event_now(state, a.name, after_reboot):  # from its script, with the entry's choices (docs/effects.md)
         trial = state.copy()
+        ignore = spared(state, a)
+        event_paid(trial, a)
+        n = len(trial.queue)
         frame = verbs.run_event(trial, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
-                                spared(state, a), a.ops)
+                                ignore, a.ops)
         if a.ops is not None and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EVENT, f"{a.name} (\"{event.text}\") does: {describe(frame.outcome)}; the entry "
                                             f"writes: {describe(a.ops)}")
+        if keep:
+            keep_trial(state, a, trial, frame, n)
         return trial, frame.waiting is not None
     if a.choose:
         raise IllegalAction(RULE_EVENT, f"{a.name}'s effect asks no choice now")
@@ -535,9 +552,10 @@ def waiting_for(state: SoLongState, a: Action) -> SoLongState:
         return state  # chance: the simulator draws it (`chance`)
     trial = state.copy()
     n = len(trial.queue)
-    verbs.resume(trial, trial.waiting.frame, a.player, dict(a.choose), w.rule, w.what)  # type: ignore[union-attr]
-    if trial.waiting.frame.waiting is None and w.then:  # type: ignore[union-attr]
-        resumed(trial.copy(), trial.waiting)  # type: ignore[arg-type]  # what follows (the extra Feeling, SL3)
+    waiting = trial.waiting
+    assert waiting is not None
+    verbs.resume(trial, waiting.frame, a.player, dict(a.choose), w.rule, w.what)
+    resumed(trial, waiting)  # and what follows it (the extra Feeling, SL3), as `respond` would: it takes the copy
     keep_trial(state, a, trial, None, n)
     return state
 
@@ -549,15 +567,13 @@ def is_answer_to_waiting(state: SoLongState, a: Action) -> bool:
 
 def respond(state: SoLongState, a: Respond) -> None:
     """A player's own choice: the effect waiting for it goes on (and what follows it)."""
-    checked = take_trial(state, a)  # resumed on the check's copy
+    checked = take_trial(state, a)  # resumed, and what follows it done, on the check's copy
     if checked is not None:
         state.queue.extend(checked[1])
-        w = state.waiting
-    else:
-        w = state.waiting
-        assert w is not None
-        verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
+        return
+    w = state.waiting
     assert w is not None
+    verbs.resume(state, w.frame, a.player, dict(a.choose), w.rule, w.what)
     resumed(state, w)
 
 
@@ -729,14 +745,20 @@ def _apply(state: SoLongState, a: Action) -> None:
     if isinstance(a, Respond):
         respond(state, a)
     elif isinstance(a, EventDraw):
-        event_drawn(state, a.name)
         reboot = state.data.events[a.name].reboot
         after = state.phase == AFTER_REBOOT
-        for p in a.ignore:
-            z.move(MARK, stock(p), SYSTEM)
-        if is_event_now(state, a.name, after and not reboot):
-            frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose), event_rule(state, a.name),
-                                    spared(state, a), a.ops)
+        now = is_event_now(state, a.name, after and not reboot)
+        checked = take_trial(state, a) if now else None  # drawn, paid and resolved on the check's copy
+        if checked is not None:
+            frame, triggered = checked
+            state.queue.extend(triggered)
+        else:
+            ignore = spared(state, a)
+            event_paid(state, a)
+            if now:
+                frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose),
+                                        event_rule(state, a.name), ignore, a.ops)
+        if now:
             if frame.waiting is not None:  # "each player ... of their choice": their entries come next
                 state.waiting = Waiting(frame, event_rule(state, a.name), f"{a.name} (\"{state.data.events[a.name].text}\")",
                                         ("event", a.name, a.extra, after))
