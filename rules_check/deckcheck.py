@@ -181,13 +181,17 @@ def check_deck(deck: Decklist, pool: Pool, registered: Decklist | None = None) -
                                 "the deck has no manifestation: it can never play a First Manifestation "
                                 "(rulebook 4.2.1)"))
     unpayable: list[_Unpayable] = []
+    payable: dict[str, tuple[int, bool]] = {}  # a tribute's temperament -> (power that pays it, any payer)
     for card, entries in known:
         if card.type != "will" or card.tribute is None:
             continue
-        payers = [(c, es) for c, es in manifestations if _can_pay(card.tribute.temperament, c)]
-        power = sum((c.power or 0) * sum(e.count for e in es) for c, es in payers)
+        temperament = card.tribute.temperament
+        if temperament not in payable:  # worked out once per temperament, not once per will
+            payers = [(c, es) for c, es in manifestations if _can_pay(temperament, c)]
+            payable[temperament] = (sum((c.power or 0) * sum(e.count for e in es) for c, es in payers), bool(payers))
+        power, any_payer = payable[temperament]
         if power < card.tribute.amount:
-            unpayable.append(_Unpayable(card, entries[0].line, power, bool(payers)))
+            unpayable.append(_Unpayable(card, entries[0].line, power, any_payer))
     if unpayable:
         warnings.append(_tribute_warning(unpayable, bool(manifestations)))
 
