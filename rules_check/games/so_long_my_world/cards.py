@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -89,22 +89,43 @@ class CardData:
         multiplayer and the solo setups alike; an absent list lists none."""
         if reader.value(path, _ABSENT) is _ABSENT:
             return []
-        kinds = set(kinds)
+        kinds = frozenset(kinds)
 
         def resolve(name: str) -> str | None:
             printed = self.resolve(name)
             return printed if printed in kinds else None
 
-        return reader.names(path, resolve, {k: v for k, v in self.by_key.items() if v in kinds}, what)
+        return reader.names(path, resolve, dict(self._names_of(kinds)), what)
+
+    def _names_of(self, kinds: frozenset[str]) -> dict[str, str]:
+        """``by_key`` cut down to ``kinds``: worked out once per kinds (every setup asks the same
+        few; the card data does not change once loaded)."""
+        pools = self._pools
+        if kinds not in pools:
+            pools[kinds] = {k: v for k, v in self.by_key.items() if v in kinds}
+        return pools[kinds]
+
+    @cached_property
+    def _pools(self) -> dict[frozenset[str], dict[str, str]]:
+        return {}
+
+    @cached_property
+    def _remnants(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.cards.values() if not c.gestalt and not c.starting for _ in range(c.copies))
+
+    @cached_property
+    def _gestalts(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.cards.values() if c.gestalt for _ in range(c.copies))
 
     @property
     def remnants(self) -> list[str]:
-        """Every non-starting Remnant card of the box, copies included, in data order."""
-        return [c.name for c in self.cards.values() if not c.gestalt and not c.starting for _ in range(c.copies)]
+        """Every non-starting Remnant card of the box, copies included, in data order (a list of
+        its own: the card data does not change once loaded, so it is worked out once)."""
+        return list(self._remnants)
 
     @property
     def gestalts(self) -> list[str]:
-        return [c.name for c in self.cards.values() if c.gestalt for _ in range(c.copies)]
+        return list(self._gestalts)
 
     @property
     def catalysts(self) -> list[str]:

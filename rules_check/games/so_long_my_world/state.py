@@ -198,8 +198,11 @@ class SoLongState(BaseState):
 
     def order(self) -> list[str]:
         """Turn order: from the first player, clockwise (ruling G1)."""
-        n = len(self.players)
-        return [self.players[(self.first + i) % n] for i in range(n)]
+        players = self.players
+        if not players:
+            return []
+        first = self.first % len(players)  # (players[(first + i) % n] for each i, in two slices)
+        return players[first:] + players[:first]
 
     def first_player(self) -> str:
         return self.players[self.first]
@@ -207,7 +210,9 @@ class SoLongState(BaseState):
     def current(self) -> str | None:
         """Whose turn it is in the Hindrance or Vision Phase."""
         if self.phase in (HINDRANCE, VISION_PHASE) and self.turn < len(self.players):
-            return (self.sequence or self.order())[self.turn]
+            if self.sequence:
+                return self.sequence[self.turn]
+            return self.players[(self.first + self.turn) % len(self.players)]  # order()[turn], no list built
         return None
 
     def vision_phase_order(self) -> list[str]:

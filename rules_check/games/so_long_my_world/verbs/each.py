@@ -38,21 +38,23 @@ class Each(Verb):
         st = frame.answers
         if "_who" not in st:
             st.update({"_who": tuple(self.players(w, frame, step)), "_done": (), "_full": True, "_got": ()})
+        optional = step.options.get("optional")  # (`step.get`, asked once, not once per player)
         for p in st["_who"]:
             if p in st["_done"]:
                 continue
             got = dict(st["_got"])
-            for k in [k for k in st if not k.startswith("_")]:
-                got[k.removesuffix(f" for {p}")] = st.pop(k)
+            if len(st) > 4:  # answers besides the four bookkeeping keys above
+                for k in [k for k in st if not k.startswith("_")]:
+                    got[k.removesuffix(f" for {p}")] = st.pop(k)
             st["_got"] = tuple(got.items())
-            if step.get("optional"):
+            if optional:
                 if not self.can(w, frame, step, p):
                     got["may"] = False
                 if "may" not in got and w.defaults and p == w.answerer and "may" not in w.supply:
                     got["may"] = False  # not written: declined (reading SL33)
                 if "may" not in got:
                     return self.named(w, frame, p, may_request(w, p, f"whether to {step.verb} ({p}: 'may')"))
-            if step.get("optional") and not got["may"]:
+            if optional and not got["may"]:
                 ok = True
             else:
                 question = self.ask(w, frame, step, p, got)

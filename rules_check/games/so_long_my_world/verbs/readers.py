@@ -5,6 +5,7 @@ ask for them (the Feelings taken, given back, received; a card of the hand)."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from typing import Any
 
 from pnp.data.errors import shown
@@ -36,9 +37,15 @@ def read_card(w: "SWorld"):
 
 def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
     """The different choices of ``n`` of ``items`` (Feelings of a kind are alike)."""
-    if len(set(items)) == len(items):  # all different (a hand's cards): the same, without the set's work
-        return list(itertools.combinations(sorted(items), n))
-    return sorted({tuple(sorted(c)) for c in itertools.combinations(items, n)})
+    kinds = sorted(set(items))
+    if len(kinds) == len(items):  # all different (a hand's cards): the same, without the set's work
+        return list(itertools.combinations(kinds, n))
+    # alike ones (the System's Feelings: 40 of 5 kinds): each multiset of ``n`` kinds that the
+    # items hold, not each of the C(len(items), n) combinations sorted and deduplicated; over
+    # sorted kinds, combinations_with_replacement gives them sorted, in sorted order
+    have = Counter(items)
+    return [c for c in itertools.combinations_with_replacement(kinds, n)
+            if all(c.count(k) <= have[k] for k in set(c))]
 
 
 def read_player(w: SWorld):
