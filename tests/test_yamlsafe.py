@@ -87,7 +87,8 @@ def test_empty_document():
 # --- the loader's remembered tags (issue 29: a log says the same values thousands of times) ---
 
 TRICKY_SCALARS = ["yes", "No", "on", "OFF", "true", "~", "null", "", "1e3", "1.5", ".inf", "-.NaN", "0x1f",
-                  "0o17", "012", "1_000", "2024-01-01", "2024-01-01 10:00:00", "Ana", "play", "-1"]
+                  "0o17", "012", "1_000", "2024-01-01", "2024-01-01 10:00:00", "Ana", "play", "-1", "0", "7", "10",
+                  "00", "09", "1:20", "+5"]
 
 
 @pytest.mark.parametrize("text", [f"v: {style.format(value)}\nw: [{style.format(value)}]\n"
