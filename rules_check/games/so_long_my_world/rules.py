@@ -348,8 +348,9 @@ def check_card_playable(state: SoLongState, a: Play, rule: str) -> None:
     if not seen.can_hold(state, hand(a.player), a.card):  # seen, or one of its unseen cards can be it (SL41)
         why = seen.cannot_hold(state, hand(a.player), a.card, f"{a.player}'s hand")
         raise IllegalAction(CONSERVATION, why) if why else IllegalAction(rule, f"{a.card} is not in {a.player}'s hand")
-    have = Counter(state.zones[stock(a.player)])
+    stock_ = state.zones[stock(a.player)]
     cost = cost_paid(state, a, rule)
+    have = {f: stock_.count(f) for f in cost}  # (a Counter of the stock, for the few Feelings of the cost)
     short = {f: n - have[f] for f, n in cost.items() if have[f] < n}
     if short:
         raise IllegalAction(rule, f"{a.player} cannot pay {a.card}: it costs "
@@ -468,7 +469,7 @@ def check_drain(state: SoLongState, a: Drain) -> None:
     if a.kind == "mark of sol" and "no mark drain" in state.round_rules:
         raise IllegalAction(RULE_DRAIN, f"{event_now(state)}: \"This round, no player may drain a Mark of Sol\"")
     if a.kind == "feelings":
-        there = Counter(state.feelings_on(vision))
+        there = state.feelings_on(vision)
         if len(a.take) > 1 and "drain at most 1" in state.round_rules:
             raise IllegalAction(RULE_DRAIN, f"{event_now(state)}: \"This round, the Drain takes at most 1 Feeling "
                                             f"from a Vision\"")
@@ -476,14 +477,15 @@ def check_drain(state: SoLongState, a: Drain) -> None:
         if len(a.take) > most:
             raise IllegalAction(RULE_DRAIN, "a drain takes UP TO 2 feelings from the vision" + (
                 " (Teeth in the Dark: 3)" if most == 3 else ""))
-        if Counter(a.take) - there:
+        if any(a.take.count(f) > there.count(f) for f in set(a.take)):  # (Counter(a.take) - Counter(there))
             raise IllegalAction(RULE_DRAIN, f"{vision} has " + (", ".join(state.feelings_on(vision)) or "no feelings")
                                 + f", not {', '.join(a.take)}")
     elif a.kind == "affinity":
         aff = state.affinity(vision)
         if not aff:
             raise IllegalAction(RULE_DRAIN, f"{vision} has no affinity feeling")
-        if Counter(aff) - Counter(state.zones[SYSTEM]):
+        system = state.zones[SYSTEM]
+        if any(aff.count(f) > system.count(f) for f in set(aff)):  # (Counter(aff) - Counter(system))
             raise IllegalAction(RULE_DRAIN, f"the System has no {' and '.join(aff)} left")
     elif a.kind == "mark of sol":
         if mark_source(state) is None:
@@ -972,10 +974,14 @@ def end_phase(state: SoLongState) -> None:
 # --- what the log cannot prove ---------------------------------------------------------------------
 
 
-def unverified(state: SoLongState, a: Action) -> list[str]:
-    def ops_text(ops: tuple[Op, ...]) -> str:
-        return "; ".join(op.describe() for op in ops) if ops else "no change"
+def _ops_text(ops: tuple[Op, ...] | None) -> str:
+    return "; ".join(op.describe() for op in ops) if ops else "no change"
 
+
+def unverified(state: SoLongState, a: Action) -> list[str]:
+    if not isinstance(a, (EventDraw, Play, Effect, Goal)):
+        return []  # (the other entries write nothing the log alone must be trusted for)
+    ops_text = _ops_text
     notes: list[str] = []
     if isinstance(a, EventDraw) and state.rounds == 0 and state.phase == EVENT_PHASE:
         notes = list(state.setup_notes)  # what the setup could not prove, with the game's first entry

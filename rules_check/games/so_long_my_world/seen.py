@@ -93,9 +93,14 @@ def options(state: SoLongState, zone: str) -> list[str]:
     """The cards a choice among ``zone``'s cards may name, each name once: the seen ones and every
     card its unseen ones can be."""
     items = state.zones.get(zone)
-    out = {x for x in items if not is_unseen(x) and x in state.data.cards}
-    if unseen_count(items):
-        out.update(c for c, n in state.zones.possible(zone).items() if n > 0 and c in state.data.cards)
+    cards = state.data.cards
+    out = {x for x in items if not is_unseen(x) and x in cards}
+    # what `Zones.possible` counts, read from each pile's counts as they stand (no Counter summed:
+    # this is asked whenever a script offers a card of a hand)
+    for pile in {pile_of(x) for x in items if is_unseen(x)}:
+        pool = state.zones.unknown.get(pile)
+        if pool:
+            out.update(c for c, n in pool.items() if n > 0 and c in cards)
     return sorted(out)
 
 
