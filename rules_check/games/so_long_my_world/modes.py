@@ -18,13 +18,16 @@ def of(state: SoLongState) -> Any:
     return PLAYS_BY[state.mode]
 
 
+# (each below looks the module up itself rather than through `of`: one call fewer for every entry)
+
+
 def candidates(state: SoLongState) -> Iterable[Any]:
-    return of(state).candidates(state)
+    return PLAYS_BY[state.mode].candidates(state)
 
 
 def check(state: SoLongState, action: Any) -> None:
-    of(state).check(state, action)
+    PLAYS_BY[state.mode].check(state, action)
 
 
 def apply(state: SoLongState, action: Any) -> None:
-    of(state).apply(state, action)
+    PLAYS_BY[state.mode].apply(state, action)

@@ -44,8 +44,9 @@ def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
     # items hold, not each of the C(len(items), n) combinations sorted and deduplicated; over
     # sorted kinds, combinations_with_replacement gives them sorted, in sorted order
     have = Counter(items)
+    few = [k for k in kinds if have[k] < n]  # the kinds a multiset could hold more of than there are
     return [c for c in itertools.combinations_with_replacement(kinds, n)
-            if all(c.count(k) <= have[k] for k in set(c))]
+            if all(c.count(k) <= have[k] for k in few)]
 
 
 def read_player(w: SWorld):
