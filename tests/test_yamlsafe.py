@@ -111,3 +111,38 @@ def test_remembered_tags_are_bounded() -> None:
     load_yaml_text("\n".join(f"k{i}: v{i}" for i in range(yamlsafe._RESOLVED_MAX + 500)), "t.yaml",
                    max_nodes=10 * yamlsafe._RESOLVED_MAX)
     assert 0 < len(yamlsafe._resolved) <= yamlsafe._RESOLVED_MAX
+
+
+# --- a log entry's quick build (build_value) against the full one (build_node) ------------------
+
+ENTRY_TEXTS = [
+    "play: {card: Oak, target: [Ana, Ben]}",
+    "a: 1\nb: [1, 2.5, true, null, ~, 2024-01-01]",
+    "a: x\na: y",  # a key twice
+    "1: x\n2: y",  # numbers as keys
+    "base: &b {x: 1}\nmore: {<<: *b, y: 2}",  # a merge key
+    "a: !!str 5\nb: !!int '7'",
+    "a: !!python/object x",  # a tag not allowed
+    "a: 2024-13-45",  # reads as a date, is none
+    "a: " + "[" * 70 + "]" * 70,  # nested past MAX_DEPTH
+    "a: [" + ", ".join(["x"] * 40) + "]",  # past a small node limit (below)
+    "{a: {b: {c: [d, {e: f}]}}}",
+]
+
+
+@pytest.mark.parametrize("text", ENTRY_TEXTS)
+@pytest.mark.parametrize("max_nodes", [20, 1000])
+def test_an_entry_builds_quickly_as_it_builds_in_full(text: str, max_nodes: int) -> None:
+    """The same value, or the same error at the same line, with or without the lines of its parts."""
+    from pnp.data.yamlsafe import build_node, build_value, compose_yaml_text
+
+    def outcome(build):  # type: ignore[no-untyped-def]
+        node = compose_yaml_text(text, "e.yaml")
+        try:
+            return "value", build(node)
+        except InputError as exc:
+            return "error", str(exc), exc.line
+
+    full = outcome(lambda node: build_node(node, "e.yaml", ("log", 0), max_nodes).data)
+    quick = outcome(lambda node: build_value(node, "e.yaml", ("log", 0), max_nodes))
+    assert quick == full

@@ -279,6 +279,33 @@ class _Builder:
             return self.mapping(node, path, depth)
         raise self.error("unexpected YAML node", node)
 
+    def value(self, node: yaml.Node, at: Path_, depth: int) -> Any:
+        """``node`` built as `build` builds it, without lines or the path of each part (``at``
+        stands for every path an error may name): the plain text, lists and mappings of text
+        keys most values are made of, built here with the fewest steps; anything else (another
+        tag, a merge key, a limit reached) by `build`, which raises the same errors at the same node."""
+        cls = node.__class__
+        if self.count < self.max_nodes and depth <= MAX_DEPTH:
+            if cls is yaml.ScalarNode and node.tag == _STR:
+                self.count += 1
+                return node.value
+            if cls is yaml.SequenceNode and node.tag == _SEQ:
+                self.count += 1
+                return [self.value(child, at, depth + 1) for child in node.value]
+            if cls is yaml.MappingNode and node.tag == _MAP:
+                for key_node, _ in node.value:
+                    if key_node.__class__ is not yaml.ScalarNode or key_node.tag != _STR:
+                        return self.build(node, at, depth)  # a merge key, a number as a key...
+                self.count += 1
+                out: dict[Any, Any] = {}
+                for key_node, value_node in node.value:
+                    key = key_node.value
+                    if key in out:
+                        raise self.error(f"key {shown(key)} appears twice in one mapping", key_node)
+                    out[key] = self.value(value_node, at, depth + 1)
+                return out
+        return self.build(node, at, depth)
+
     def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
         """A scalar's value, built only from the plain tags; what a tag cannot build is an
         `InputError` (or a `NotADate`) naming the line and what was expected."""
@@ -485,7 +512,7 @@ def build_node(node: yaml.Node, file: str, path: Path_ = (), max_nodes: int = DE
 def build_value(node: yaml.Node, file: str, path: Path_ = (), max_nodes: int = DEFAULT_MAX_NODES) -> Any:
     """``node`` built as `build_node` builds it (the same checks and errors), without recording
     the line of each part: a game log's entry, whose messages name the entry's own line."""
-    return _Builder(file, max_nodes, lines=False).build(node, path, len(path))
+    return _Builder(file, max_nodes, lines=False).value(node, path, len(path))
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:
