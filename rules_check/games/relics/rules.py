@@ -495,6 +495,9 @@ def check_ability(state: RelicsState, action: Ability) -> None:
     if action.drawn:
         seen.name_top(trial, action.drawn, RULE_ABILITIES)
     abilities.check_outcome(abilities.use(trial, action), action, state)
+    # the effect tried just as `turn.apply` runs it (the cards drawn named, then the script):
+    # the apply of this action takes the copy over while the state is as it was (`apply`)
+    state.trial = (action, state.version(), trial)
 
 
 def check_reshuffle(state: RelicsState, action: Reshuffle) -> None:
@@ -524,7 +527,13 @@ def apply(state: RelicsState, action: Action) -> None:
     """What ``action`` does (``turn.apply``, unchecked); on a table log, then, what an entry must
     name: every card it turned up, and no more (ruling R12), and whether a travel accepted on a
     card not yet drawn can still be paid (R13)."""
-    turn.apply(state, action)
+    kept, state.trial = state.trial, None
+    if kept is not None and kept[0] is action and kept[1] == state.version():
+        trial = kept[2]  # the check ran this ability's effect on a copy of this very table
+        state.zones, state.counters, state.face = trial.zones, trial.counters, trial.face
+        turn.after_ability(state)
+    else:
+        turn.apply(state, action)
     drawn = getattr(action, "drawn", ())
     if state.zones.unknown or drawn:  # every card turned up was named, and no more (ruling R12)
         rule = RULE_ABILITIES if isinstance(action, Ability) else RULE_LOOK_AHEAD

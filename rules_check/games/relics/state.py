@@ -101,6 +101,9 @@ class RelicsState(BaseState):
     waiting: str | None = None
     waiting_from: "RelicsState | None" = None  # the table right after that travel (never changed)
     waiting_drawn: tuple[str, ...] = ()  # the cards drawn since, top first as they came off
+    # an ability's check ran its effect on a copy: (the action, the `version` it was tried on,
+    # the copy after it), for the apply to take over instead of running it again (``rules``)
+    trial: "tuple[object, tuple, RelicsState] | None" = field(default=None, repr=False, compare=False)
 
     @property
     def data(self) -> CardData:
@@ -132,6 +135,16 @@ class RelicsState(BaseState):
                            ended=self.ended, reshuffles=self.reshuffles, complete=self.complete,
                            waiting=self.waiting, waiting_from=self.waiting_from,
                            waiting_drawn=self.waiting_drawn)
+
+    def version(self) -> tuple:
+        """Everything that can change in a game, as a value: two equal versions of one state
+        are the same table (an apply compares the check's with its own before taking over the
+        check's copy). Built in C but for the unseen piles (one in relics)."""
+        zones, counters, face = self.zones, self.counters, self.face
+        return (self.phase, self.pending, self.to_deal, self.travels, self.won, self.ended, self.reshuffles,
+                self.complete, self.waiting, self.waiting_from, self.waiting_drawn, tuple(zones.zones),
+                tuple(map(tuple, zones.zones.values())), tuple(counters), tuple(counters.values()), tuple(face),
+                tuple(face.values()), [(pile, dict(cards)) for pile, cards in zones.unknown.items()], len(zones.swaps))
 
     def zone_of(self, card: str) -> str | None:
         for name, items in self.zones.zones.items():

@@ -170,7 +170,14 @@ def _ability(state: RelicsState, action: Ability) -> None:
             else:
                 state.counters[op.counter] = state.counters.get(op.counter, 0) + op.amount
         zones.put(action.card, DISCARD)  # after its effect (ruling R9)
-    if state.phase == HAND_LIMIT and len(zones[HAND]) <= tables.HAND_LIMIT:
+    after_ability(state)
+
+
+def after_ability(state: RelicsState) -> None:
+    """What an ability's use lets the turn go on to: the challenge once the hand is down to the
+    limit (1b), the deal "Look ahead" still owes (``rules.apply`` calls it after taking over the
+    check's copy)."""
+    if state.phase == HAND_LIMIT and len(state.zones[HAND]) <= tables.HAND_LIMIT:
         _challenge(state, None)
     elif state.phase == LOOK_AHEAD:
         _deal(state)
