@@ -11,7 +11,8 @@ hand-limit discard before it). Each step is tried on a copy with the unchecked m
 
 from __future__ import annotations
 
-from typing import Callable
+import itertools
+from typing import Callable, Iterator
 
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen
@@ -31,11 +32,21 @@ def ability_uses(state: RelicsState, skip: set[str] = frozenset(), guess: bool =
     drew unseen has no ability anyone knows (it still pays a missing point). With ``guess``,
     an ability that draws the unseen top card of the draw pile is tried once per card it could
     be (`abilities.variants`, ruling R13)."""
-    out = [Ability(card, answers) for card in state.hand() if not is_unseen(card)
-           for answers in abilities.uses(state, card, skip)]
-    if guess and seen.is_top_unseen(state):
-        return [v for a in out for v in abilities.variants(state, a)]
-    return out
+    return list(_ability_uses(state, skip, guess))
+
+
+def _ability_uses(state: RelicsState, skip: set[str], guess: bool) -> Iterator[Ability]:
+    """`ability_uses` one card at a time: a card's answers are worked out (for some, a trial
+    run of each) only once the search has tried every use before it."""
+    variants = guess and seen.is_top_unseen(state)
+    for card in list(state.hand()):
+        if is_unseen(card):
+            continue
+        for answers in abilities.uses(state, card, skip):
+            if variants:
+                yield from abilities.variants(state, Ability(card, answers))
+            else:
+                yield Ability(card, answers)
 
 
 def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool], skip: set[str] = frozenset(),
@@ -63,7 +74,7 @@ def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool],
                 continue
             seen_before.add(key)
             moves: list = [HandLimitDiscard(c) for c in s.hand()] if s.phase == HAND_LIMIT else []
-            for action in moves + ability_uses(s, skip, guess):
+            for action in itertools.chain(moves, _ability_uses(s, skip, guess)):  # (answers found as reached)
                 trial = s.copy()
                 try:
                     apply(trial, action)
