@@ -23,6 +23,7 @@ stands (``phase``, ``pending``, ``to_deal``, ``travels``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 from rules_check.core.engine import BaseState
@@ -71,10 +72,10 @@ MODIFIERS = (DISCOUNT, *COLOUR_DISCOUNT.values(), AS_BLACK, IGNORE)
 COUNTERS = ENERGY + MODIFIERS
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A challenge waiting to be paid ("2. Challenge"): the corner of ``destination`` that
-    "Turn Sequence" 1a points to."""
+    "Turn Sequence" 1a points to. (A named tuple: one is made each time a travel's cost is
+    asked, and a frozen dataclass's ``__init__`` is several times slower to make.)"""
 
     destination: str
     corner: str  # "top-left" | "bottom-right"
