@@ -139,5 +139,7 @@ def check(state: KState, action: Action) -> None:
 
 
 def apply(state: KState, action: Action) -> None:
-    """What ``action`` does, unchecked (the simulator's fast path)."""
+    """What ``action`` does, unchecked (the simulator's fast path); what its check worked out is
+    taken over by the apply of a pass or a choice (stack.py `Kept`), and dropped after any apply."""
     APPLY[type(action)](state, action)
+    state.kept = None

@@ -4,6 +4,7 @@ question an effect asks as it resolves."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from pnp.effects.language import TRIGGERED
@@ -18,7 +19,7 @@ from .plain import check_moves
 from .priority import check_priority
 from .resolve import current_request, finish_item, resolve_top
 from .rulebook import RULE_EFFECTS, RULE_OWNER, RULE_TRIGGERED
-from .state import KState, StackItem
+from .state import KState, Resolving, StackItem
 from .targets import check_targets
 from .verbs import KWorld
 
@@ -64,16 +65,42 @@ def check_choose(state: KState, a: Choose) -> None:
     assert request is not None
     if a.player != request.chooser:
         raise IllegalAction(RULE_EFFECTS, f"{request.chooser} chooses {request.what}, not {a.player}")
-    request.answer(a.value, RULE_EFFECTS)
+    value = request.answer(a.value, RULE_EFFECTS)
     item = state.resolving.item
     if item is not None and item.written:
-        check_on_copy(state, a, apply_choose)
+        check_on_copy(state, a, lambda trial, action: answer(trial, action, request.name, value))
+    else:
+        state.kept = Kept(a, state.resolving, None, (request.name, value))
+
+
+@dataclass
+class Kept:
+    """What a check worked out, for the apply of the same action on the same state to take over
+    (`take_kept`) instead of working it out again: the whole state after it (``trial``: a copy
+    the check applied it to), or for a `choose` the question it answers and the answer read
+    (``answered``: the effect under way then runs on from its question at once)."""
+
+    action: Action
+    resolving: Resolving | None  # the effect under way when it was checked
+    trial: KState | None
+    answered: tuple[str, Any] | None = None
+
+
+def take_kept(state: KState, action: Action) -> Kept | None:
+    """The `Kept` the last check left, if it was of ``action`` (the same object) on this state
+    (the effect under way the same); taken out either way: an apply is checked again before
+    another apply takes anything over (rules.apply clears it after every entry)."""
+    kept, state.kept = state.kept, None
+    if kept is None or kept.action is not action or kept.resolving is not state.resolving:
+        return None
+    return kept
 
 
 def check_on_copy(state: KState, action: Action, apply: Callable[[KState, Any], None]) -> None:
     """Apply ``action`` to a copy, where resolving the Stack's top may break a rule: an outcome
     the log wrote that is not the script's (reading K33), a plain operation that is impossible.
-    ``apply``: what ``action`` does (`apply_pass`, `apply_choose`)."""
+    ``apply``: what ``action`` does (`apply_pass`, or the answer of a `choose`). The copy is
+    kept for the apply to take over (`take_kept`): the Stack's top resolves once per entry."""
     trial = state.copy()
     try:
         apply(trial, action)
@@ -81,6 +108,13 @@ def check_on_copy(state: KState, action: Action, apply: Callable[[KState, Any], 
         raise IllegalAction(RULE_EFFECTS if exc.rule.startswith("SPEC") else exc.rule, exc.message) from None
     if trial.problem:
         raise IllegalAction(RULE_EFFECTS, trial.problem)
+    state.kept = Kept(action, state.resolving, trial)
+
+
+def adopt(state: KState, trial: KState) -> None:
+    """``state`` becomes the copy its check applied the action to (`check_on_copy`)."""
+    state.__dict__.update(trial.__dict__)
+    state.kept = None
 
 
 def apply_effect(state: KState, action: Effect) -> None:
@@ -103,6 +137,10 @@ def apply_effect(state: KState, action: Effect) -> None:
 def apply_pass(state: KState, action: Pass) -> None:
     """2.3.3: both players pass in a row: the Stack's top resolves, or with an empty Stack the
     phase moves on."""
+    kept = take_kept(state, action)
+    if kept is not None and kept.trial is not None:  # resolved on the check's copy
+        adopt(state, kept.trial)
+        return
     state.passes += 1
     state.priority = state.other(action.player)
     if state.passes >= 2:
@@ -116,11 +154,28 @@ def apply_pass(state: KState, action: Pass) -> None:
 
 def apply_choose(state: KState, action: Choose) -> None:
     """Reading K30: the answer given, the effect runs on to its next question or its end."""
+    kept = take_kept(state, action)
+    if kept is not None:
+        if kept.trial is not None:  # answered on the check's copy
+            adopt(state, kept.trial)
+            return
+        if kept.answered is not None:  # the question and the answer as the check read them
+            answer(state, action, *kept.answered)
+            return
     res = state.resolving
     assert res is not None
     request = run(KWorld(state), res.frame.copy(), {})
     assert request is not None
-    if run(KWorld(state), res.frame, {request.name: action.value}) is not None:
+    answer(state, action, request.name, request.answer(action.value, RULE_EFFECTS))
+
+
+def answer(state: KState, action: Choose, name: str, value: Any) -> None:
+    """The effect under way, stopped at its question ``name``, goes on with ``value`` (the
+    answer read, one of the question's options) to its next question or its end."""
+    res = state.resolving
+    assert res is not None
+    res.frame.answers[name] = value  # as `run` records an answer supplied to the question it stands at
+    if run(KWorld(state), res.frame, {}) is not None:
         return  # another choice comes next
     state.resolving = None
     if res.item is not None:

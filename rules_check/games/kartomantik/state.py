@@ -177,6 +177,9 @@ class KState(BaseState):
     trigger_keys: dict[str, frozenset[str]] | None = field(default=None, repr=False)
     lowering: tuple[tuple[str, int, int], ...] = field(default=(), repr=False)  # (item, fixed, per card there)
     static_cards: frozenset[str] = field(default=frozenset(), repr=False)  # the cards with a static ability
+    # what the last check worked out for its apply to take over (stack.py `Kept`): set by a check,
+    # taken by the next apply, never copied
+    kept: Any = field(default=None, repr=False, compare=False)
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""
@@ -200,6 +203,7 @@ class KState(BaseState):
         new.temperaments = dict(self.temperaments)
         new.granted = {k: list(v) for k, v in self.granted.items()}
         new.notes = list(self.notes)
+        new.kept = None
         return new
 
     def card(self, it: str) -> PoolCard:
