@@ -153,6 +153,8 @@ def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
     """The printed name of the card ``raw`` names (`LogFormatError` for anything else)."""
     if not isinstance(raw, str):
         raise _fail(ref, f"expected a card name, got {shown(raw)}", field)
+    if raw in cards.sides:  # a location card's printed name (most names a log writes): itself
+        return raw
     name = cards.resolve(raw)
     if name is None:
         raise _fail(ref, f"unknown card {shown(raw)}{did_you_mean(raw, cards.by_key)}", field)
@@ -162,7 +164,7 @@ def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
 def _names(cards: CardData, raw: Any, ref: EntryRef, field: str) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise _fail(ref, f"expected a list of card names, got {shown(raw)}", field)
-    return tuple(card_name(cards, r, ref, field) for r in raw)
+    return tuple([card_name(cards, r, ref, field) for r in raw])
 
 
 def _payment(cards: CardData, entry: dict, ref: EntryRef) -> Payment:

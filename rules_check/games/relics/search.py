@@ -92,6 +92,8 @@ def can_pay_with_abilities(state: RelicsState, depth: int = 4, guess: bool = Tru
     got through, using abilities of the cards in hand first. Verbs that only change the paths
     (flips, swaps) cannot change a challenge already chosen, and are left out."""
 
+    if is_through(state):  # as things stand (most travels): what the search would find first
+        return True
     return first_uses_reaching(state, is_through, PATH_ONLY, depth, guess) is not None
 
 
