@@ -100,7 +100,7 @@ def options(state: SoLongState, zone: str) -> list[str]:
     for pile in {pile_of(x) for x in items if is_unseen(x)}:
         pool = state.zones.unknown.get(pile)
         if pool:
-            out.update(c for c, n in pool.items() if n > 0 and c in cards)
+            out.update({c for c, n in pool.items() if n > 0}.intersection(cards))
     return sorted(out)
 
 
