@@ -3,7 +3,7 @@ file (a FIFO, /dev/zero, /dev/urandom, a link to a device) with exit 2 and the f
 never hangs and never reads a stream to its end; an image over the pixel limit is refused
 from its header with pnp's own message (docs/limits.md).
 
-The CLI runs in a subprocess with a timeout: a reader that hangs on a FIFO or reads
+The CLI runs in a forked child with a timeout (tests/forkrun.py): a reader that hangs on a FIFO or reads
 /dev/zero is killed and fails its test instead of hanging or filling the memory of the suite.
 """
 
@@ -14,7 +14,6 @@ import os
 import re
 import struct
 import subprocess
-import sys
 import threading
 import zlib
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 import moonwell
+from forkrun import run_pnp
 from moonwell import GAME, write_game
 from pnp.data import spreadsheet
 from pnp.data.components import Item
@@ -49,9 +49,8 @@ TIMEOUT = 20  # seconds; each run takes well under one
 
 
 def pnp(*args: object, cwd: Path) -> subprocess.CompletedProcess:
-    try:
-        return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], capture_output=True, text=True,
-                              timeout=TIMEOUT, cwd=cwd, env={**os.environ, "COLUMNS": "400"})
+    try:  # forked, so that a run that hangs is killed (tests/forkrun.py)
+        return run_pnp(args, timeout=TIMEOUT, cwd=cwd, env={**os.environ, "COLUMNS": "400"})
     except subprocess.TimeoutExpired:
         pytest.fail(f"pnp {' '.join(map(str, args))} did not answer within {TIMEOUT} s (it hangs)")
 

@@ -1,5 +1,8 @@
 """``pnp simulate``: the same seed writes the same log in any process (no dependence on the
-hash seed that orders Python's sets), and the log it writes is judged legal and complete."""
+hash seed that orders Python's sets), and the log it writes is judged legal and complete.
+
+The runs are forked from this process (tests/forkrun.py: the command as ``python -m pnp`` runs
+it, without an interpreter's start-up each time), but for the hash seed's: a new interpreter."""
 
 from __future__ import annotations
 
@@ -10,7 +13,13 @@ import sys
 
 import pytest
 
+from forkrun import run_pnp
 from rules_check.engines import engines
+
+
+def succeeds(*args: object) -> None:
+    done = run_pnp(args)
+    assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("game", sorted(engines()))
@@ -25,8 +34,7 @@ def test_same_seed_same_log_in_any_process(tmp_path, game):
                        env={**os.environ, "PYTHONHASHSEED": hash_seed})
         texts.append(out.read_text())
     assert texts[0] == texts[1]
-    checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(tmp_path / "1.yaml"), "--format",
-                              "json"], capture_output=True, text=True)
+    checked = run_pnp(["check", "log", tmp_path / "1.yaml", "--format", "json"])
     report = json.loads(checked.stdout)[0]
     assert checked.returncode == 0 and report["legal"] and report["complete"]
 
@@ -39,21 +47,18 @@ def test_greedy_policy_writes_a_legal_log_of_its_own(tmp_path, game):
     logs = {}
     for policy in ("random", "greedy"):
         out = tmp_path / f"{policy}.yaml"
-        subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--players", str(low), "--seed", "3",
-                        "--policy", policy, "--out", str(out)], check=True, capture_output=True)
+        succeeds("simulate", game, "--players", low, "--seed", "3", "--policy", policy, "--out", out)
         logs[policy] = out.read_text()
     assert logs["greedy"] != logs["random"]
     assert "--policy greedy" in logs["greedy"].splitlines()[0]
     assert "--policy" not in logs["random"].splitlines()[0]
-    checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(tmp_path / "greedy.yaml"),
-                              "--format", "json"], capture_output=True, text=True)
+    checked = run_pnp(["check", "log", tmp_path / "greedy.yaml", "--format", "json"])
     report = json.loads(checked.stdout)[0]
     assert checked.returncode == 0 and report["legal"] and report["complete"]
 
 
 def test_an_unknown_policy_is_refused_naming_the_option():
-    done = subprocess.run([sys.executable, "-m", "pnp", "simulate", "relics", "--policy", "smart"],
-                          capture_output=True, text=True)
+    done = run_pnp(["simulate", "relics", "--policy", "smart"])
     assert done.returncode == 2
     assert "--policy" in done.stderr and "smart" in done.stderr
 
@@ -67,10 +72,8 @@ def test_the_table_view_is_judged_legal(tmp_path, game):
     reports = {}
     for view in ("full", "table"):
         out = tmp_path / f"{view}.yaml"
-        subprocess.run([sys.executable, "-m", "pnp", "simulate", game, "--players", players, "--seed", "4",
-                        "--view", view, "--out", str(out)], check=True, capture_output=True)
-        checked = subprocess.run([sys.executable, "-m", "pnp", "check", "log", str(out), "--format", "json"],
-                                 capture_output=True, text=True)
+        succeeds("simulate", game, "--players", players, "--seed", "4", "--view", view, "--out", out)
+        checked = run_pnp(["check", "log", out, "--format", "json"])
         assert checked.returncode == 0, checked.stdout
         reports[view] = json.loads(checked.stdout)[0]
     assert "--view table" in (tmp_path / "table.yaml").read_text().splitlines()[0]
