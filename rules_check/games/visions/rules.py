@@ -194,7 +194,8 @@ def check_holds(state: VisionsState, player: str, card: str | None, rule: str) -
         return
     if not unseen_count(hand):
         raise IllegalAction(rule, f"{shown(card)} is not in {player}'s hand ({_list(hand)})")
-    seen.check_holds(state, state.hand_zones[player], [card], rule)
+    if seen.unseen_that_can_be(state, hand, card) is None:
+        seen.check_holds(state, state.hand_zones[player], [card], rule)  # raises, saying why
 
 
 def check_can_start(state: VisionsState, player: str) -> None:
@@ -249,7 +250,8 @@ def check_steal(state: VisionsState, action: Nightmare) -> None:
     if action.stolen not in hand:
         if not unseen_count(hand):
             raise IllegalAction(NIGHTMARE, f"{shown(action.stolen)} is not in {action.victim}'s hand ({_list(hand)})")
-        seen.check_holds(state, state.hand_zones[action.victim], [action.stolen], NIGHTMARE)
+        if seen.unseen_that_can_be(state, hand, action.stolen) is None:
+            seen.check_holds(state, state.hand_zones[action.victim], [action.stolen], NIGHTMARE)  # raises
 
 
 def check_skip(state: VisionsState, action: Skip) -> None:
@@ -277,7 +279,7 @@ def check_skip(state: VisionsState, action: Skip) -> None:
                             "cards they can be fit neither dream: one of them can continue a dream (reading V21)")
 
 
-def check_refill(state: VisionsState, action: Refill) -> None:
+def check_refill(state: VisionsState, action: Refill) -> VisionsState | None:
     """The cards come from the river, one at a time, the river refilled to 5 from the draw pile
     whenever it empties (ruling V6); exactly as many as the hand lacks, or all that is left
     ("2 - Refill Your Hand to 3 Cards"; ruling V12). Not before the turn's plays are made."""
@@ -293,8 +295,9 @@ def check_refill(state: VisionsState, action: Refill) -> None:
     if len(action.cards) > due:
         raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
                             f"takes {due} {need}")
+    trial = None
     if state.zones.unknown or action.revealed is not None:
-        _refill(state.copy(), player, action.cards, action.revealed)  # the cards named where unseen ones are
+        trial = _tried(state, action)  # the cards named where unseen ones are
     else:
         river = list(state.river)
         deck = state.deck
@@ -310,6 +313,7 @@ def check_refill(state: VisionsState, action: Refill) -> None:
     if len(action.cards) < due:
         raise IllegalAction(f"{REFILL_RULE} (ruling V12)", f"{player} takes {len(action.cards)} cards; the hand "
                             f"must take {due} {need}")
+    return trial
 
 
 def check_show(state: VisionsState, action: Show) -> None:
@@ -325,35 +329,50 @@ def is_echo_lost(state: VisionsState, action: Action) -> bool:
 
 
 def check(state: VisionsState, action: Action) -> None:
-    """Raise `IllegalAction` unless ``action`` is legal now. Changes nothing."""
+    """Raise `IllegalAction` unless ``action`` is legal now. Changes nothing on the table: a
+    check that tried ``action`` on a copy (the cards it names where unseen ones are, or turns up:
+    readings V18, V19) leaves that copy in ``state.tried``, for `apply` to take over."""
+    state.tried = None
     check_not_over(state)
     if isinstance(action, Show):  # a hand shown: by anyone, whoever's turn it is (reading V21)
         check_show(state, action)
         return
+    judged = state
     if is_echo_lost(state, action):
-        state = state.copy()  # judged on the table the lost play leaves (V17)
-        _lose_echo(state)
-    check_turn(state, action.player)
-    CHECKS[type(action)](state, action)
+        judged = state.copy()  # judged on the table the lost play leaves (V17)
+        _lose_echo(judged)
+    check_turn(judged, action.player)
+    trial = CHECKS[type(action)](judged, action)
+    if trial is not None:
+        state.tried = (action, trial)
 
 
-def check_start(state: VisionsState, action: StartDream) -> None:
+def _tried(state: VisionsState, action: Action) -> VisionsState:
+    """``action`` applied to a copy of ``state`` (what a check tries: `check` keeps it for `apply`)."""
+    trial = state.copy()
+    apply(trial, action)
+    return trial
+
+
+def check_start(state: VisionsState, action: StartDream) -> VisionsState | None:
     """"1 - Play a Card, A": a card of the hand, while the player has a dream left to start."""
     check_may_play(state, action.player)
     check_holds(state, action.player, action.card, START)
     check_can_start(state, action.player)
     if action.revealed is not None:
-        apply(state.copy(), action)  # the cards turned up (reading V19)
+        return _tried(state, action)  # the cards turned up (reading V19)
+    return None
 
 
-def check_continue(state: VisionsState, action: ContinueDream) -> None:
+def check_continue(state: VisionsState, action: ContinueDream) -> VisionsState | None:
     """"1 - Play a Card, B": a card of the hand that follows the dream's last card."""
     check_may_play(state, action.player)
     check_dream_started(state, action.player, action.dream, CONTINUE)
     check_holds(state, action.player, action.card, CONTINUE)
     check_matches_last(state, action.player, action.dream, action.card)
     if action.revealed is not None:
-        apply(state.copy(), action)  # the cards turned up (reading V19)
+        return _tried(state, action)  # the cards turned up (reading V19)
+    return None
 
 
 def check_nightmare(state: VisionsState, action: Nightmare) -> None:
@@ -367,7 +386,7 @@ def check_nightmare(state: VisionsState, action: Nightmare) -> None:
 
 
 # The check of each entry of a turn, by its class (`check`; a show is judged at any time).
-CHECKS: dict[type, Callable[[VisionsState, Any], None]] = {
+CHECKS: dict[type, Callable[[VisionsState, Any], VisionsState | None]] = {
     StartDream: check_start, ContinueDream: check_continue, Nightmare: check_nightmare, Refill: check_refill,
     Skip: check_skip,
 }
@@ -377,7 +396,14 @@ CHECKS: dict[type, Callable[[VisionsState, Any], None]] = {
 
 
 def apply(state: VisionsState, action: Action) -> None:
-    """Apply ``action`` (legal: unchecked) in place."""
+    """Apply ``action`` (legal: unchecked) in place. When the check just before tried this
+    action (the same object) on a copy of this state, the state becomes that copy (`check`)."""
+    tried = state.tried
+    if tried is not None:
+        state.tried = None
+        if tried[0] is action:
+            state.adopt(tried[1])
+            return
     if isinstance(action, Show):  # a hand shown: by anyone, whoever's turn it is (reading V21)
         _show(state, action)
         return

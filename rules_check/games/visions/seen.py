@@ -26,7 +26,7 @@ from collections import Counter
 from pnp.games.visions.models import MAX_DREAMS
 from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import is_unseen, pile_of, seen, unseen_count
+from rules_check.core.zones import UNSEEN, is_unseen, pile_of, seen, unseen_count
 
 from .dreams import can_fit
 from .state import BOX, DECK, RIVER, VisionsState
@@ -106,6 +106,21 @@ def _why(state: VisionsState, zone: str, card: str, k: int, more: int) -> tuple[
     return "zone", f"{words(zone)} cannot hold {what}: its {unseen_count(items)} unseen cards cannot be it"
 
 
+def unseen_that_can_be(state: VisionsState, items: list[str], card: str) -> int | None:
+    """The index of the topmost unseen card of ``items`` (a zone's) that can be ``card``, the
+    one `Zones.name` names, or None: a zone holds one card more than it shows when this is not
+    None (what `cannot_hold` answers for one card, without its counts: it runs for every card
+    a table log names in a hand or the river)."""
+    unknown = state.zones.unknown
+    for i in range(len(items) - 1, -1, -1):
+        item = items[i]
+        if item.startswith(UNSEEN):
+            pool = unknown.get(item[1:])
+            if pool is not None and pool.get(card, 0) > 0:
+                return i
+    return None
+
+
 def check_holds(state: VisionsState, zone: str, cards, rule: str) -> None:
     """Raise `IllegalAction` unless ``zone`` is or could be holding ``cards``: "Components"
     when no copy is left for one of them, else ``rule``."""
@@ -129,7 +144,10 @@ def name(state: VisionsState, zone: str, card: str, rule: str, index: int | None
             check_holds(state, zone, [card], rule)  # the reason in words; else the core's
         return state.zones.name(zone, card, index=index, rule=rule)
     if card not in items:
-        check_holds(state, zone, [card], rule)
+        at = unseen_that_can_be(state, items, card)
+        if at is not None:
+            return state.zones.name(zone, card, index=at, rule=rule)
+        check_holds(state, zone, [card], rule)  # raises, saying why
     return state.zones.name(zone, card, rule=rule)
 
 
@@ -150,7 +168,8 @@ def take(state: VisionsState, zone: str, card: str, rule: str) -> None:
     if card not in items:
         if not unseen_count(items):
             raise IllegalAction(rule, f"{shown(card)} is not in {words(zone)} ({_listed(items)})")
-        name(state, zone, card, rule)
+        del items[name(state, zone, card, rule)]  # the only one there (what Zones.take would find)
+        return
     state.zones.take(card, zone, rule)
 
 

@@ -21,7 +21,8 @@ face down, a random steal) is hidden again (``seen.hide_hand``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules_check.core.engine import BaseState
 
@@ -44,6 +45,9 @@ def hand_zone(player: str) -> str:
 
 def dream_zone(player: str, dream: int) -> str:
     return f"dream:{player}:{dream}"
+
+
+_new = object.__new__
 
 
 @dataclass
@@ -69,12 +73,56 @@ class VisionsState(BaseState):
     open_echo: bool = False
     notes: list[tuple[str, str]] = field(default_factory=list)
 
+    # what the last check worked out for the apply of the same action to take over (rules.py
+    # `check`: the copy it applied the action to); set by a check, dropped by every apply, never copied
+    tried: Any = field(default=None, repr=False, compare=False)
+
     def copy(self) -> "VisionsState":
         """A copy an action can be tried on: the zones and everything a play changes are new;
-        the card data and the track are shared (read only)."""
-        return replace(self, players=list(self.players), zones=self.zones.copy(), counters=dict(self.counters),
-                       dreams=dict(self.dreams), faces={k: list(v) for k, v in self.faces.items()},
-                       cube=dict(self.cube), notes=list(self.notes))
+        the card data and the track are shared (read only). Made without the dataclass's
+        ``__init__`` or ``replace`` (every field looked up by name: a check of a table log's
+        refill copies the state), each field set in ``__init__``'s order, so that the copy keeps
+        the compact attribute layout that makes reading them fast."""
+        new = _new(VisionsState)
+        new.players = list(self.players)
+        new.zones = self.zones.copy()
+        new.counters = dict(self.counters)
+        new.cards = self.cards
+        new.track = self.track
+        new.turn = self.turn
+        new.phase = self.phase
+        new.made = self.made
+        new.echo = self.echo
+        new.dreams = dict(self.dreams)
+        new.faces = {k: list(v) for k, v in self.faces.items()}
+        new.cube = dict(self.cube)
+        new.skips = self.skips
+        new.awakened = self.awakened
+        new.hand_zones = self.hand_zones
+        new.dream_zones = self.dream_zones
+        new.open_echo = self.open_echo
+        new.notes = list(self.notes)
+        new.tried = None
+        return new
+
+    def adopt(self, trial: "VisionsState") -> None:
+        """This state becomes ``trial``, a `copy` of it that an action was applied to (the
+        check's trial run: the apply takes it over instead of running the action again)."""
+        self.players = trial.players
+        self.zones = trial.zones
+        self.counters = trial.counters
+        self.turn = trial.turn
+        self.phase = trial.phase
+        self.made = trial.made
+        self.echo = trial.echo
+        self.dreams = trial.dreams
+        self.faces = trial.faces
+        self.cube = trial.cube
+        self.skips = trial.skips
+        self.awakened = trial.awakened
+        self.open_echo = trial.open_echo
+        self.notes = trial.notes
+        self.tried = None
 
     # --- the zones, by name ------------------------------------------------------------------
 
