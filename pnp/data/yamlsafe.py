@@ -90,6 +90,7 @@ _Y = "tag:yaml.org,2002:"
 _STR, _SEQ, _MAP = _Y + "str", _Y + "seq", _Y + "map"
 _NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP = _Y + "null", _Y + "bool", _Y + "int", _Y + "float", _Y + "timestamp"
 _MERGE, _VALUE = _Y + "merge", _Y + "value"
+_ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 # what a tag may build, said as the message for a value it cannot build
 _SCALARS = {
     _NULL: "null",
@@ -281,28 +282,44 @@ class _Builder:
 
     def value(self, node: yaml.Node, at: Path_, depth: int) -> Any:
         """``node`` built as `build` builds it, without lines or the path of each part (``at``
-        stands for every path an error may name): the plain text, lists and mappings of text
-        keys most values are made of, built here with the fewest steps; anything else (another
-        tag, a merge key, a limit reached) by `build`, which raises the same errors at the same node."""
+        stands for every path an error may name): the plain text, plain whole numbers, lists and
+        mappings of text keys most values are made of, built here with the fewest steps (a
+        mapping's or a list's text items without a call each); anything else (another tag, a
+        merge key, a limit reached) by `build`, which raises the same errors at the same node."""
         cls = node.__class__
         if self.count < self.max_nodes and depth <= MAX_DEPTH:
-            if cls is yaml.ScalarNode and node.tag == _STR:
-                self.count += 1
-                return node.value
-            if cls is yaml.SequenceNode and node.tag == _SEQ:
+            if cls is _ScalarNode:
+                tag = node.tag
+                if tag == _STR:
+                    self.count += 1
+                    return node.value
+                if tag == _INT:
+                    text = node.value
+                    if (text.isdigit() and text.isascii() and len(text) <= MAX_DIGITS
+                            and (text[0] != "0" or text == "0")):  # decimal: 010 is octal
+                        self.count += 1
+                        return int(text)
+            elif cls is _SequenceNode and node.tag == _SEQ:
                 self.count += 1
                 return [self.value(child, at, depth + 1) for child in node.value]
-            if cls is yaml.MappingNode and node.tag == _MAP:
-                for key_node, _ in node.value:
-                    if key_node.__class__ is not yaml.ScalarNode or key_node.tag != _STR:
+            elif cls is _MappingNode and node.tag == _MAP:
+                pairs = node.value
+                for key_node, _ in pairs:
+                    if key_node.__class__ is not _ScalarNode or key_node.tag != _STR:
                         return self.build(node, at, depth)  # a merge key, a number as a key...
                 self.count += 1
                 out: dict[Any, Any] = {}
-                for key_node, value_node in node.value:
+                inner = depth + 1 <= MAX_DEPTH  # a text value may be built here, without a call
+                for key_node, value_node in pairs:
                     key = key_node.value
                     if key in out:
                         raise self.error(f"key {shown(key)} appears twice in one mapping", key_node)
-                    out[key] = self.value(value_node, at, depth + 1)
+                    if (inner and value_node.__class__ is _ScalarNode and value_node.tag == _STR
+                            and self.count < self.max_nodes):
+                        self.count += 1
+                        out[key] = value_node.value
+                    else:
+                        out[key] = self.value(value_node, at, depth + 1)
                 return out
         return self.build(node, at, depth)
 
