@@ -74,6 +74,8 @@ def read_deck(reader: SetupReader, pool: Pool, p: str, file: str, line_of: LineO
         raise reader.fail("is required but missing: the deck (`deck:` in its shuffled order, or `cards:` "
                           "or `decklist:` without it)", (p,), "deck")
     names = reader.names((p, key), lambda name: printed(pool, name), pool.printed_names()) if key else []
+    if "decklist" not in raw and is_known_legal(pool, names):
+        return key, names  # the same cards found legal before (4.1): every check gives the same verdict
     listed = Decklist(file=f"setup.{p}", player=p,
                       deck=[Entry(n, 1, line_of((p, key, i))) for i, n in enumerate(names)])
     if "decklist" in raw:
@@ -89,7 +91,24 @@ def read_deck(reader: SetupReader, pool: Pool, p: str, file: str, line_of: LineO
     if not report.legal:
         raise IllegalAction(RULE_SETUP, f"{p}'s deck is not legal (pnp check deck): "
                             + "; ".join(e.message for e in report.errors), (p, key or "decklist"))
+    if "decklist" not in raw:
+        _LEGAL_DECKS[id(pool), tuple(sorted(names))] = pool
     return key, names
+
+
+# decks found legal (4.1), by their pool and their cards sorted, with the pool itself (an id can
+# be reused once a pool is gone): the deck check of a deck written card by card (one copy a line,
+# no sideboard, no headers) reads nothing else, and most logs deal one of a few decks (the
+# simulator's starter decks), so a legal one is checked once per process, not once per log
+_LEGAL_DECKS: dict[tuple[int, tuple[str, ...]], Pool] = {}
+MAX_LEGAL_DECKS = 256
+
+
+def is_known_legal(pool: Pool, names: list[str]) -> bool:
+    """Whether these cards (a deck given card by card) were found a legal deck of ``pool`` before."""
+    if len(_LEGAL_DECKS) > MAX_LEGAL_DECKS:
+        _LEGAL_DECKS.clear()
+    return _LEGAL_DECKS.get((id(pool), tuple(sorted(names)))) is pool
 
 
 def read_listed(reader: SetupReader, path: Path, p: str) -> Decklist:
