@@ -111,8 +111,8 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
     """After an entry of a table log: every card it turned up from the draw pile was named
     (``drawn``), and every card it names came off the pile (ruling R12)."""
     zones = state.zones
-    for zone, items in zones.zones.items():
-        if zone != DRAW and _has_unseen_mark(items) and unseen_count(items):
+    for zone, items in zones.zones.items():  # (`_has_unseen_mark` inline: this runs on every zone after every entry)
+        if zone != DRAW and UNSEEN in "".join(items) and unseen_count(items):
             n = unseen_count(items)
             raise IllegalAction(rule, f"{n} card{'s' * (n != 1)} came off the draw pile {WHERE.get(zone, zone)} "
                                       f"unnamed: the player sees each card as it is dealt, so the entry names it "
