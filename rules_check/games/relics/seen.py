@@ -77,12 +77,13 @@ def name_top(state: RelicsState, names, rule: str) -> None:
         if not is_unseen(item):
             raise IllegalAction(rule, f"card {i + 1} from the top of the draw pile is {item}, not {card} "
                                       f"(ruling R12)", (i,))
-        if not zones.could_be(item, card):
+        try:  # (``Zones.name`` refuses an unseen card that cannot be ``card``: its test is not run twice)
+            zones.name(DRAW, card, index=at)
+        except IllegalAction:
             if card in names[:i]:
                 raise IllegalAction(CONSERVATION, f"{card} is named twice: the {len(state.data.names)} location "
-                                                  f"cards hold one {card} (ruling R12)", (i,))
-            raise IllegalAction(CONSERVATION, cannot_hold(state, card).message, (i,))
-        zones.name(DRAW, card, index=at)
+                                                  f"cards hold one {card} (ruling R12)", (i,)) from None
+            raise IllegalAction(CONSERVATION, cannot_hold(state, card).message, (i,)) from None
         state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
 
 
