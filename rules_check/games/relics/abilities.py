@@ -40,15 +40,16 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
     outcome), or None for a side with no script; raises `IllegalAction` for a missing or
     unasked choice."""
     card = action.card
-    script = script_of(state, card)
-    state.zones.take(card, HAND)
-    if script is None or script.effect is None:
-        state.zones.put(card, DISCARD)
+    effect = state.effect(card)
+    zones = state.zones
+    zones.take(card, HAND)
+    if effect is None:
+        zones.put(card, DISCARD)
         return None
-    frame = Frame(card, script.effect, state.players[0])
+    frame = Frame(card, effect, state.players[0])
     supply = dict(action.choose)
-    if seen.is_table(state):  # the cards an "arrange" looks at are named by its order (ruling R12)
-        for step in script.effect.walk():
+    if zones.unknown and "arrange" in state.verbs(card):  # the cards it looks at named by its order (R12)
+        for step in effect.walk():
             order = supply.get("order", supply.get(""))
             if step.verb == "arrange" and isinstance(order, (list, tuple)):
                 seen.name_looked_at(state, order, step.value)
@@ -65,7 +66,7 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
         supply[""] = blank
     if supply:  # answers no step asked for (the message is built only then: this runs in every search)
         leftover({k or "(one answer)": v for k, v in supply.items()}, _what(state, card), RULE_ABILITIES)
-    state.zones.put(card, DISCARD)  # after its effect (ruling R9)
+    zones.put(card, DISCARD)  # after its effect (ruling R9)
     return frame
 
 
@@ -82,18 +83,18 @@ def check_outcome(frame: Frame | None, action: Ability, state: RelicsState) -> N
 
 def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tuple[tuple[str, Any], ...]]:
     """Every combination of answers the ability of ``card`` can be used with."""
-    script = script_of(state, card)
-    if script is None or script.effect is None:
+    effect = state.effect(card)
+    if effect is None:
         return [()]
-    if any(step.verb in skip for step in script.effect.walk()):
+    if skip and not skip.isdisjoint(state.verbs(card)):
         return []
-    if _is_choice_free(script.effect) and card in state.zones[HAND]:
+    if _is_choice_free(effect) and card in state.zones[HAND]:
         return [()]  # what `answer_sets` finds for it, without running it (most abilities: "gain", "discount")
 
     def start() -> tuple[RWorld, Frame]:
         trial = state.copy()
         trial.zones.take(card, HAND)
-        return RWorld(trial), Frame(card, script.effect, state.players[0])
+        return RWorld(trial), Frame(card, effect, state.players[0])
 
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
@@ -105,8 +106,17 @@ PLAIN_VERBS = frozenset(name for name, verb in VERBS.items() if type(verb).reque
 def _is_choice_free(effect: Any) -> bool:
     """Whether a run of ``effect`` can ask no question, whatever the state: each instruction of
     its program runs a step (no condition, no "you may", nothing remembered) of a plain verb.
-    `answer_sets` of it is then the one empty set of answers (`uses` skips the trial run)."""
-    return all(ins.op == RUN and ins.step is not None and ins.step.verb in PLAIN_VERBS for ins in program(effect))
+    `answer_sets` of it is then the one empty set of answers (`uses` skips the trial run).
+    Worked out once per effect (the searches ask it of every card at every step)."""
+    known = _CHOICE_FREE.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    free = all(ins.op == RUN and ins.step is not None and ins.step.verb in PLAIN_VERBS for ins in program(effect))
+    _CHOICE_FREE[id(effect)] = (effect, free)
+    return free
+
+
+_CHOICE_FREE: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `_is_choice_free` of it)
 
 
 def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:
@@ -114,8 +124,8 @@ def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...
     an "arrange" over unseen top cards answers with each order of cards they can be (R12: its
     ``order`` names them), found by naming them on a copy, one set of cards at a time (the
     ability's own choices are every order of them); any other ability as `uses`."""
-    script = state.side(card).script
-    steps = [s for s in script.effect.walk() if s.verb == "arrange"] if script and script.effect else []
+    effect = state.effect(card)
+    steps = [s for s in effect.walk() if s.verb == "arrange"] if effect is not None else []
     draw = state.zones[DRAW]
     n = min(max((s.value for s in steps), default=0), len(draw))
     top = list(reversed(draw[len(draw) - n:])) if n else []
@@ -136,10 +146,7 @@ def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...
 def can_draw_unseen_top(state: RelicsState, ability: Ability) -> bool:
     """Whether ``ability`` (of a card in hand) would take the unseen top card of the draw pile:
     a "draw", or a "replace" with a card to replace (tried on a copy)."""
-    script = state.side(ability.card).script
-    if not seen.is_top_unseen(state) or script is None or script.effect is None:
-        return False
-    if not any(step.verb in seen.DRAWING_VERBS for step in script.effect.walk()):
+    if not seen.is_top_unseen(state) or not is_drawing(state, ability.card):
         return False
     trial = state.copy()
     try:
@@ -147,6 +154,11 @@ def can_draw_unseen_top(state: RelicsState, ability: Ability) -> bool:
     except IllegalAction:
         return False
     return len(trial.zones[DRAW]) < len(state.zones[DRAW])  # else nothing to replace: the pile untouched
+
+
+def is_drawing(state: RelicsState, card: str) -> bool:
+    """Whether the ability of ``card`` has a step that takes the top card of the draw pile."""
+    return not seen.DRAWING_VERBS.isdisjoint(state.verbs(card))
 
 
 def variants(state: RelicsState, ability: Ability) -> list[Ability]:

@@ -8,9 +8,10 @@ hand limit, the path sizes, the points) are read from ``pnp.games.relics.models`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pnp.data.errors import InputError
 from pnp.games.relics import models as tables
@@ -39,6 +40,19 @@ class CardData:
     by_key: dict[str, str]  # normalised name -> printed name (location cards and the tracker)
     tracker: str  # the energy tracker card's name ("Setup": placed to one side)
     relic_colour: dict[str, str]  # relic name -> the colour its completion discounts
+    # card name -> side ("day" | "night") -> that side's effect (its script's one ability of kind
+    # `effect`), or None for a side with no script; and the verbs of the effect's every step.
+    # Read from ``sides`` once (also by a copy with other sides): the rules ask them at every
+    # ability a check or a search tries
+    effects: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
+    verbs: dict[str, dict[str, frozenset[str]]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        effects = {name: {face: effect_of(side) for face, side in faces.items()} for name, faces in self.sides.items()}
+        verbs = {name: {face: frozenset(step.verb for step in effect.walk()) if effect is not None else frozenset()
+                        for face, effect in faces.items()} for name, faces in effects.items()}
+        object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "verbs", verbs)
 
     def side(self, card: str, face: str) -> tables.LocationSide:
         return self.sides[card][face]
@@ -72,3 +86,9 @@ def _load(cards_dir: Path) -> CardData:
     names = tuple(card.name for card in locations)
     by_key = {normalise(n): n for n in names + (tracker,)}
     return CardData(sides, names, by_key, tracker, relic_colour)
+
+
+def effect_of(side: tables.LocationSide) -> Any:
+    """The ability a side's card does when discarded from the hand ("Card Abilities"): its
+    script's effect; None when the side has no script (or a script with no effect)."""
+    return side.script.effect if side.script is not None else None

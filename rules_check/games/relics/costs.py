@@ -7,12 +7,12 @@ Read without touching the state: the rules (``rules``), the turn (``turn``) and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 
 from .scoring import complete_colours
-from .state import AS_BLACK, COLOUR_DISCOUNT, DISCOUNT, IGNORE, Pending, RelicsState
+from .state import AS_BLACK, COLOUR_DISCOUNT, CURRENT, DISCOUNT, HAND, IGNORE, Pending, RelicsState
 
 TOP_LEFT = "top-left"
 BOTTOM_RIGHT = "bottom-right"
@@ -20,17 +20,24 @@ BOTTOM_RIGHT = "bottom-right"
 
 def challenge_of(state: RelicsState, destination: str) -> Pending | None:
     """"1a": the challenge icon travelling to ``destination`` faces, or None (ruling R2)."""
-    here = state.side(state.current()).number
-    there = state.side(destination)
-    challenge = there.challenge_from(here)
+    sides, face = state.cards.sides, state.face  # type: ignore[union-attr]
+    current = state.zones.zones[CURRENT][0]
+    here = sides[current][face[current]].number
+    there = sides[destination][face[destination]]
+    number = there.number
+    if number < here:
+        challenge, corner = there.bottom_right, BOTTOM_RIGHT
+    elif number > here:
+        challenge, corner = there.top_left, TOP_LEFT
+    else:
+        there.challenge_from(here)  # (raises: two sides with one number leave the corner undecided)
+        raise AssertionError(number)
     if challenge is None:
         return None
-    corner = BOTTOM_RIGHT if there.number < here else TOP_LEFT
     return Pending(destination, corner, challenge.colour, challenge.amount)
 
 
-@dataclass
-class Outlook:
+class Outlook(NamedTuple):
     """What 1b would leave: the energy after the reward, the hand (before the hand-limit
     discard), the colours of complete relics. Computed without touching the state."""
 
@@ -42,13 +49,15 @@ class Outlook:
 def after_reward(state: RelicsState) -> Outlook:
     """"1b": the current location card joins the hand (a relic half the table) and its banner's
     energy is gained, capped at six (ruling R11)."""
-    card = state.current()
+    card = state.zones.zones[CURRENT][0]
     reward = state.side(card).reward
     energies = state.energies()
-    if reward.is_relic:
-        return Outlook(energies, list(state.hand()), complete_colours(state, extra=card))
-    energies[reward.energy] = min(tables.MAX_ENERGY, energies[reward.energy] + reward.amount)
-    return Outlook(energies, [*state.hand(), card], state.complete)
+    hand = state.zones.zones[HAND]
+    if reward.relic is not None:  # (`Reward.is_relic`)
+        return Outlook(energies, hand[:], complete_colours(state, extra=card))
+    colour = reward.energy
+    energies[colour] = min(tables.MAX_ENERGY, energies[colour] + reward.amount)
+    return Outlook(energies, [*hand, card], state.complete)
 
 
 def cost_of(pending: Pending, complete: frozenset[str], counters: dict[str, int]) -> tuple[int, bool]:

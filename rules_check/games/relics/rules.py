@@ -101,7 +101,7 @@ from .costs import Outlook, after_reward, can_pay, challenge_of, cost_of, descri
 from .rulebook import RULE_1A, RULE_1B, RULE_ABILITIES, RULE_CHALLENGE, RULE_DECIDE, RULE_GOAL, RULE_LOOK_AHEAD
 from .scoring import halves, points
 from .state import (
-    CHALLENGE, CURRENT, DECIDE, DECISION, DISCARD, ENERGY, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER,
+    CHALLENGE, CURRENT, DECIDE, DECISION, DISCARD, DRAW, ENERGY, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER,
     PATH_COLUMNS, TABLE, TRACKER, Pending, RelicsState,
 )
 
@@ -125,10 +125,12 @@ def can_pay_travel(state: RelicsState, destination: str, guess: bool = True) -> 
     return _can_pay_travel(state, destination, pending, after_reward(state), guess)
 
 
-def _can_pay_travel(state: RelicsState, destination: str, pending: Pending, out: Outlook, guess: bool) -> bool:
-    """`can_pay_travel` once the challenge and the reward are known (`check_travel` has them):
-    the cheap count first; the search of ruling R6 only when it falls short."""
-    cost, any_colour = cost_of(pending, out.complete, state.counters)
+def _can_pay_travel(state: RelicsState, destination: str, pending: Pending, out: Outlook, guess: bool,
+                    costs: tuple[int, bool] | None = None) -> bool:
+    """`can_pay_travel` once the challenge and the reward are known (`check_travel` has them, and
+    its ``costs``, `cost_of` the challenge): the cheap count first; the search of ruling R6 only
+    when it falls short."""
+    cost, any_colour = costs if costs is not None else cost_of(pending, out.complete, state.counters)
     if can_pay(cost, any_colour, pending.colour, out.energy, min(len(out.hand), tables.HAND_LIMIT)):
         return True
     trial = state.copy()
@@ -191,12 +193,13 @@ def check_destination(state: RelicsState, destination: str) -> None:
                                          f"the decision path holds {', '.join(state.zones[DECISION])})")
 
 
-def check_travel_payable(state: RelicsState, destination: str, pending: Pending | None, out: Outlook) -> None:
+def check_travel_payable(state: RelicsState, destination: str, pending: Pending | None, out: Outlook,
+                         cost: int = 0, any_colour: bool = True) -> None:
     """"1a": "you must match it with an equal amount of energy" (ruling R6). ``out``: what the
-    reward of 1b leaves (`after_reward`)."""
+    reward of 1b leaves (`after_reward`); ``cost``, ``any_colour``: `cost_of` the challenge then."""
     if pending is None:
         return
-    if is_unseen(destination) or not _can_pay_travel(state, destination, pending, out, guess=True):
+    if is_unseen(destination) or not _can_pay_travel(state, destination, pending, out, True, (cost, any_colour)):
         raise IllegalAction(RULE_1A, f"you cannot travel to {destination}: {how_it_stands(state, destination)}, "
                                      f"even with the abilities of your cards (ruling R6)")
 
@@ -214,36 +217,37 @@ def check_payment(pending: Pending | None, cost: int, any_colour: bool, energies
     """"2. Challenge": energy of the challenge's colour (black: any mix), then one card from
     the hand for each missing point; exactly the cost (rulings R5, R10)."""
     discards = payment.discards
-    if len(set(discards)) != len(discards):
-        twice = next(c for c, n in Counter(discards).items() if n > 1)
-        raise IllegalAction(RULE_CHALLENGE, f"{twice} is discarded twice")
-    for card in discards:
-        if card not in hand:
-            raise IllegalAction(RULE_CHALLENGE, f"{card} is not in your hand: only cards in hand are discarded "
-                                                f"for missing energy")
+    if discards:
+        if len(set(discards)) != len(discards):
+            twice = next(c for c, n in Counter(discards).items() if n > 1)
+            raise IllegalAction(RULE_CHALLENGE, f"{twice} is discarded twice")
+        for card in discards:
+            if card not in hand:
+                raise IllegalAction(RULE_CHALLENGE, f"{card} is not in your hand: only cards in hand are discarded "
+                                                    f"for missing energy")
     if pending is None:
         if payment.spent or discards:
             raise IllegalAction(RULE_CHALLENGE, "there is no challenge icon in that corner: nothing is paid")
         return
     spent = dict(payment.energy)
-    if not any_colour:
-        other = [c for c in spent if c != pending.colour]
-        if other:
-            raise IllegalAction(RULE_CHALLENGE, f"a {pending.colour} challenge is paid with {pending.colour} "
-                                                f"energy, not {other[0]}")
-    for colour, n in spent.items():
-        if n > energies[colour]:
-            raise IllegalAction(RULE_CHALLENGE, f"you have {energies[colour]} {colour} energy, not {n}")
-    paid = payment.spent + len(discards)
+    colour = pending.colour
+    if not any_colour and spent and (len(spent) > 1 or colour not in spent):
+        other = [c for c in spent if c != colour]
+        raise IllegalAction(RULE_CHALLENGE, f"a {colour} challenge is paid with {colour} energy, not {other[0]}")
+    for paid_in, n in spent.items():
+        if n > energies[paid_in]:
+            raise IllegalAction(RULE_CHALLENGE, f"you have {energies[paid_in]} {paid_in} energy, not {n}")
+    total = payment.spent
+    paid = total + len(discards)
     if paid != cost:
         raise IllegalAction(RULE_CHALLENGE, f"{describe(pending)} costs {cost} now (rulings R5, R10), but "
-                                            f"{payment.spent} energy and {plural(len(discards), 'card')} pay {paid}")
-    must = min(cost, usable_energy(energies, pending.colour, any_colour))
-    if payment.spent != must:
-        kind = "energy" if any_colour else f"{pending.colour} energy"
-        raise IllegalAction(RULE_CHALLENGE, f"you have {usable_energy(energies, pending.colour, any_colour)} "
-                                            f"{kind}: pay {must} energy and discard only {plural(cost - must, 'card')} "
-                                            f"for the missing points (ruling R5)")
+                                            f"{total} energy and {plural(len(discards), 'card')} pay {paid}")
+    have = usable_energy(energies, colour, any_colour)
+    must = min(cost, have)
+    if total != must:
+        kind = "energy" if any_colour else f"{colour} energy"
+        raise IllegalAction(RULE_CHALLENGE, f"you have {have} {kind}: pay {must} energy and discard only "
+                                            f"{plural(cost - must, 'card')} for the missing points (ruling R5)")
 
 
 def check_in_hand(state: RelicsState, card: str) -> None:
@@ -437,9 +441,7 @@ def check_waiting_travel(state: RelicsState, action: Action) -> None:
 
 
 def _has_arrange(state: RelicsState, card: str) -> bool:
-    script = state.side(card).script
-    return script is not None and script.effect is not None and any(
-        step.verb == "arrange" for step in script.effect.walk())
+    return "arrange" in state.verbs(card)
 
 
 # --- check: one function per kind of action ------------------------------------------------------
@@ -453,12 +455,18 @@ def check(state: RelicsState, action: Action) -> None:
 def check_travel(state: RelicsState, action: Travel) -> None:
     """"1. Decide" and "1a": a card of the decision path whose challenge can be paid; a payment
     written with the travel is that of step 2 (after the hand-limit discard of 1b)."""
-    check_step(state, (DECIDE,), "travelling")
-    check_destination(state, action.destination)
+    if state.phase != DECIDE:
+        check_step(state, (DECIDE,), "travelling")
+    destination = action.destination
+    if destination not in state.zones.zones[DECISION]:
+        check_destination(state, destination)
     out = after_reward(state)
-    pending = challenge_of(state, action.destination)
-    cost, any_colour = cost_of(pending, out.complete, state.counters) if pending else (0, True)
-    check_travel_payable(state, action.destination, pending, out)
+    pending = challenge_of(state, destination)
+    if pending is None:
+        cost, any_colour = 0, True
+    else:
+        cost, any_colour = cost_of(pending, out.complete, state.counters)
+        check_travel_payable(state, destination, pending, out, cost, any_colour)
     if action.payment is not None:
         check_hand_limit_first(out, state)
         check_payment(pending, cost, any_colour, out.energy, out.hand, action.payment)
@@ -483,18 +491,26 @@ def check_ability(state: RelicsState, action: Ability) -> None:
     """"Card Abilities": a card of the hand, its script run with the entry's choices (on a copy),
     the top card it turns up named (ruling R12); a side with no script within ruling R9."""
     check_step(state, (DECIDE, HAND_LIMIT, CHALLENGE, LOOK_AHEAD), "using an ability")
-    check_in_hand(state, action.card)
-    if abilities.script_of(state, action.card) is None:
-        check_effect_bounds(state, action.card, action.ops or ())
+    card = action.card
+    check_in_hand(state, card)
+    if abilities.script_of(state, card) is None:
+        check_effect_bounds(state, card, action.ops or ())
         return
-    if not action.drawn and abilities.can_draw_unseen_top(state, action):
-        raise IllegalAction(RULE_ABILITIES, f"{action.card}'s ability (\"{state.side(action.card).ability}\") "
-                                            f"turns up the top card of the draw pile: the entry names it "
-                                            f"(drawn: [CARD]) (ruling R12)")
     trial = state.copy()
     if action.drawn:
         seen.name_top(trial, action.drawn, RULE_ABILITIES)
-    abilities.check_outcome(abilities.use(trial, action), action, state)
+        frame = abilities.use(trial, action)
+    else:
+        # an unseen top card the effect takes must be named (R12): told by the one run on the copy
+        # (`abilities.can_draw_unseen_top` asks the same of a run of its own; a run that raises
+        # raises the same here, which it would have let through to this run)
+        unseen_top = seen.is_top_unseen(state) and abilities.is_drawing(state, card)
+        frame = abilities.use(trial, action)
+        if unseen_top and len(trial.zones[DRAW]) < len(state.zones[DRAW]):
+            raise IllegalAction(RULE_ABILITIES, f"{card}'s ability (\"{state.side(card).ability}\") turns up the "
+                                                f"top card of the draw pile: the entry names it (drawn: [CARD]) "
+                                                f"(ruling R12)")
+    abilities.check_outcome(frame, action, state)
     # the effect tried just as `turn.apply` runs it (the cards drawn named, then the script):
     # the apply of this action takes the copy over while the state is as it was (`apply`)
     state.trial = (action, state.version(), trial)

@@ -19,8 +19,8 @@ from rules_check.core.zones import is_unseen
 
 from . import abilities, seen
 from .actions import Ability, HandLimitDiscard
-from .costs import can_pay_now
-from .state import CHALLENGE, HAND_LIMIT, RelicsState
+from .costs import can_pay, can_pay_now, cost_of
+from .state import CHALLENGE, HAND, HAND_LIMIT, RelicsState
 from .turn import apply
 
 # verbs that cannot change what a challenge costs or what pays it (ruling R6's search skips them)
@@ -94,9 +94,23 @@ def can_pay_with_abilities(state: RelicsState, depth: int = 4, guess: bool = Tru
 
     if is_through(state):  # as things stand (most travels): what the search would find first
         return True
+    if depth >= 1 and state.phase == HAND_LIMIT and is_through_after_discard(state):
+        return True  # what the search's first step finds: the discard of the first card of the hand
     return first_uses_reaching(state, is_through, PATH_ONLY, depth, guess) is not None
 
 
 def is_through(s: RelicsState) -> bool:
     """`can_pay_with_abilities`'s goal: past the challenge, or at it with enough to pay."""
     return s.phase not in (CHALLENGE, HAND_LIMIT) or (s.phase == CHALLENGE and can_pay_now(s))
+
+
+def is_through_after_discard(s: RelicsState) -> bool:
+    """At the hand-limit discard (1b): whether discarding any one card gets through (`is_through`
+    of the table the discard leaves: the challenge, if any, costs nothing or is paid with the
+    energy and the cards left). Which card goes makes no difference to that."""
+    pending = s.pending
+    if pending is None:
+        return True
+    cost, any_colour = cost_of(pending, s.complete, s.counters)
+    hand = s.zones.zones[HAND]
+    return cost <= 0 or (bool(hand) and can_pay(cost, any_colour, pending.colour, s.energies(), len(hand) - 1))

@@ -22,11 +22,14 @@ stands (``phase``, ``pending``, ``to_deal``, ``travels``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 from rules_check.core.engine import BaseState
+from rules_check.core.zones import Zones
 
 from .cards import DAY, NIGHT, CardData
 
@@ -62,6 +65,8 @@ def energy(colour: str) -> str:
 ENERGY = tuple(energy(c) for c in tables.ENERGY_COLOURS)
 _ENERGY_PAIRS = tuple(zip(tables.ENERGY_COLOURS, ENERGY))  # (colour, its counter), built once
 _ENERGY_OF = dict(_ENERGY_PAIRS)
+ENERGY_OF = _ENERGY_OF  # colour -> its counter (`energy`, without building the name each time)
+_ENERGY_READ = itemgetter(*ENERGY)  # the three counters in one call (`energies`)
 
 # What an ability can leave waiting for the next challenge (ruling R10), as counters:
 DISCOUNT = "discount"  # "Your next challenge costs N less"
@@ -115,6 +120,14 @@ class RelicsState(BaseState):
         """The side of ``card`` that is up (ruling R2)."""
         return self.cards.sides[card][self.face[card]]  # type: ignore[union-attr]
 
+    def effect(self, card: str):  # -> pnp.effects.script.Ability | None
+        """The effect of ``card``'s side that is up (its script's), None for a side without one."""
+        return self.cards.effects[card][self.face[card]]  # type: ignore[union-attr]
+
+    def verbs(self, card: str) -> frozenset[str]:
+        """The verbs of every step of that effect (none without one)."""
+        return self.cards.verbs[card][self.face[card]]  # type: ignore[union-attr]
+
     def current(self) -> str:
         return self.zones[CURRENT][0]
 
@@ -125,8 +138,8 @@ class RelicsState(BaseState):
         return self.counters[_ENERGY_OF[colour]]
 
     def energies(self) -> dict[str, int]:
-        counters = self.counters
-        return {c: counters[name] for c, name in _ENERGY_PAIRS}
+        """Colour -> energy on the tracker (built in C: the costs ask it for every travel)."""
+        return dict(zip(tables.ENERGY_COLOURS, _ENERGY_READ(self.counters)))
 
     def copy(self) -> "RelicsState":
         """A copy to try actions on (the card data is shared: it never changes). Made without
@@ -135,7 +148,7 @@ class RelicsState(BaseState):
         keeps the compact layout of the attributes that makes reading them fast."""
         new = _new(RelicsState)
         new.players = list(self.players)
-        new.zones = self.zones.copy()
+        new.zones = copy_zones(self.zones)
         new.counters = dict(self.counters)
         new.cards = self.cards
         new.difficulty = self.difficulty
@@ -173,6 +186,29 @@ class RelicsState(BaseState):
 
 
 _new = object.__new__
+
+
+def copy_zones(zones: Zones) -> Zones:
+    """`Zones.copy`, made without the dataclass's ``__init__`` (the fields set in its order), each
+    pile's pool of unseen cards copied as a dict is (``Counter(pool)`` counts it again, in Python):
+    the same zones, pools and swaps, for the copy of every state a check or a search tries."""
+    new = _new(Zones)
+    new.zones = {name: items[:] for name, items in zones.zones.items()}
+    if zones.unknown:
+        unknown = {}
+        for pile, pool in zones.unknown.items():
+            unknown[pile] = same = _new_counter(Counter)
+            _update(same, pool)
+        new.unknown = unknown
+        new.swaps = list(zones.swaps)
+    else:
+        new.unknown = {}
+        new.swaps = []
+    return new
+
+
+_new_counter = Counter.__new__
+_update = dict.update  # (a Counter's own `update` adds counts: a fresh one takes them as they are)
 
 
 SETUP_DEALT = 1 + tables.DECISION_PATH_SIZE + 2 * COLUMN_SIZE + tables.START_HAND  # "Setup" deals 9

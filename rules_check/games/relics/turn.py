@@ -22,7 +22,7 @@ from .rulebook import RULE_ABILITIES, RULE_LOOK_AHEAD
 from .scoring import complete_colours, has_all_relics
 from .state import (
     AS_BLACK, CHALLENGE, COLOUR_DISCOUNT, COLUMN_SIZE, CURRENT, DECIDE, DECISION, DISCARD, DISCOUNT, DRAW,
-    FUTURE_1, FUTURE_2, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, OVER, TABLE, RelicsState, energy,
+    ENERGY_OF, FUTURE_1, FUTURE_2, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, OVER, TABLE, RelicsState,
 )
 
 
@@ -78,21 +78,30 @@ def _end(state: RelicsState, action: End) -> None:
 
 
 def travel(state: RelicsState, action: Travel) -> None:
-    zones = state.zones
-    state.pending = challenge_of(state, action.destination)  # 1a
-    card = state.current()  # 1b
+    """A travel (ruling R4). The cards move as lists: the current location's one card, the
+    destination (a card of the decision path: `rules.check_destination`) and the rest of the
+    decision path are where the rules say, so no move searches for them."""
+    piles = state.zones.zones
+    destination = action.destination
+    state.pending = challenge_of(state, destination)  # 1a
+    current = piles[CURRENT]
+    card = current[0]  # 1b
+    current.remove(card)
     reward = state.side(card).reward
-    if reward.is_relic:
-        zones.move(card, CURRENT, TABLE)
+    if reward.relic is not None:  # a relic half (`Reward.is_relic`)
+        piles[TABLE].append(card)
         state.complete = complete_colours(state)
     else:
-        zones.move(card, CURRENT, HAND)
-        name = energy(reward.energy)
-        state.counters[name] = min(tables.MAX_ENERGY, state.counters[name] + reward.amount)
-    zones.move(action.destination, DECISION, CURRENT)  # 1c
-    for other in list(zones[DECISION]):
-        zones.move(other, DECISION, DISCARD)
-    if len(zones[HAND]) > tables.HAND_LIMIT:
+        piles[HAND].append(card)
+        name = ENERGY_OF[reward.energy]
+        counters = state.counters
+        counters[name] = min(tables.MAX_ENERGY, counters[name] + reward.amount)
+    decision = piles[DECISION]  # 1c
+    decision.remove(destination)
+    current.append(destination)
+    piles[DISCARD].extend(decision)
+    decision.clear()
+    if len(piles[HAND]) > tables.HAND_LIMIT:
         state.phase = HAND_LIMIT
         return
     _challenge(state, action.payment)
@@ -101,27 +110,33 @@ def travel(state: RelicsState, action: Travel) -> None:
 def _challenge(state: RelicsState, payment: Payment | None) -> None:
     """Step 2 of the travel under way: paid now when the entry says how, or when it costs
     nothing; else it waits for a `Pay` entry."""
-    if state.pending is None:
+    pending = state.pending
+    if pending is None:
         _finish_turn(state)
         return
-    cost, _ = cost_of(state.pending, state.complete, state.counters)
-    if payment is None and cost > 0:
-        state.phase = CHALLENGE
-        return
-    _pay(state, payment or Payment())
+    if payment is None:
+        cost, _ = cost_of(pending, state.complete, state.counters)
+        if cost > 0:
+            state.phase = CHALLENGE
+            return
+        payment = NO_PAYMENT
+    _pay(state, payment)
     _finish_turn(state)
+
+
+NO_PAYMENT = Payment()  # what a challenge that costs nothing is paid with
 
 
 def _pay(state: RelicsState, payment: Payment) -> None:
     pending = state.pending
     assert pending is not None
+    counters = state.counters
     for colour, n in payment.energy:
-        state.counters[energy(colour)] -= n
+        counters[ENERGY_OF[colour]] -= n
     for card in payment.discards:
         state.zones.move(card, HAND, DISCARD)
     # the next challenge uses up what waited for it (ruling R10)
-    for name in (DISCOUNT, COLOUR_DISCOUNT[pending.colour], AS_BLACK, IGNORE):
-        state.counters[name] = 0
+    counters[DISCOUNT] = counters[COLOUR_DISCOUNT[pending.colour]] = counters[AS_BLACK] = counters[IGNORE] = 0
     state.pending = None
 
 
@@ -132,25 +147,29 @@ def _finish_turn(state: RelicsState) -> None:
         state.won = True
         state.phase = OVER
         return
-    zones = state.zones  # 3. Look ahead: slide the future path to the left
-    zones[DECISION].extend(zones[FUTURE_1])
-    zones[FUTURE_1].clear()
-    zones[FUTURE_1].extend(zones[FUTURE_2])
-    zones[FUTURE_2].clear()
+    piles = state.zones.zones  # 3. Look ahead: slide the future path to the left
+    future_1, future_2 = piles[FUTURE_1], piles[FUTURE_2]
+    piles[DECISION].extend(future_1)
+    future_1[:] = future_2
+    future_2.clear()
     state.to_deal = COLUMN_SIZE
     _deal(state)
 
 
 def _deal(state: RelicsState) -> None:
     """Deal what "Look ahead" still owes into the rightmost column, to the cycle's side."""
-    zones = state.zones
-    draw = zones[DRAW]
-    side = side_for_travel(state.travels + 3)
-    while state.to_deal and draw:
-        card = draw.pop()
-        state.face[card] = side
-        zones[FUTURE_2].append(card)
-        state.to_deal -= 1
+    piles = state.zones.zones
+    draw = piles[DRAW]
+    n = min(state.to_deal, len(draw))
+    if n:
+        side = side_for_travel(state.travels + 3)
+        face = state.face
+        future_2 = piles[FUTURE_2]
+        for _ in range(n):
+            card = draw.pop()
+            face[card] = side
+            future_2.append(card)
+        state.to_deal -= n
     state.phase = LOOK_AHEAD if state.to_deal else DECIDE
 
 
