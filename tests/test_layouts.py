@@ -147,3 +147,24 @@ def test_the_dominance_is_on_the_reference_card_from_the_checkers_table_and_the_
     assert "beats" not in texts and "4.2.3" not in texts
     signs = {e.symbol for e in back if e.type == "symbol"}
     assert signs == {"phlegmatic", "choleric", "vitreous", "capricious", "melancholic", "transcendent", "hollow"}
+
+
+def test_a_layout_file_changed_between_two_reads_is_read_again(tmp_path):
+    """Layout files are kept once read (every build reads the bundled ones; `pnp watch` builds
+    again and again in one process): a file written since, even to the same size, is read anew,
+    and a layout error written into it is found at once."""
+    text = """
+templates:
+  card:
+    size: [63, 88]
+    elements:
+      title: {type: text, box: [4, 4, 55, 8], field: name, size: 10}
+"""
+    path = write(tmp_path, "a.yaml", text)
+    assert load_layouts(tmp_path).templates["card"].elements["title"].size == 10
+    assert load_layouts(tmp_path).templates["card"].elements["title"].size == 10  # kept: the same answer
+    path.write_text(text.replace("size: 10", "size: 12"))  # the same number of bytes
+    assert load_layouts(tmp_path).templates["card"].elements["title"].size == 12
+    path.write_text(text.replace("size: [63, 88]", "siz: [63, 88]"))
+    with pytest.raises(InputErrors, match="siz: is not a known field"):
+        load_layouts(tmp_path)

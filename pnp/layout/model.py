@@ -28,8 +28,11 @@ empty.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import string
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -682,6 +685,42 @@ def load_layouts(folder: Path | list[Path]) -> Layouts:
     return Layouts(templates, symbols, notes)
 
 
+# A layout file read and parsed, by the file's identity and version (device, inode, size, time of
+# its last change in ns): every build reads the bundled layouts of all four games under a
+# publisher's own, and in one process (`pnp watch`, a batch of builds) they are read once. A file
+# changed since is read again; only regular files are kept (anything else is read, and refused, as
+# before). Nothing downstream changes what is kept: `load_layouts` merges into new mappings.
+_LAYOUT_FILES: OrderedDict[tuple[int, ...], tuple[Located, "LayoutFile"]] = OrderedDict()
+_LAYOUT_FILES_MAX = 64
+
+
+def _layout_file(path: Path) -> tuple[Located, "LayoutFile"]:
+    """``path`` read (`load_yaml`: its limits) and parsed as a layout file, or as kept from an
+    earlier read of the same version of the same file."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    key = None
+    if st is not None and stat.S_ISREG(st.st_mode):
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _LAYOUT_FILES.get(key) if key is not None else None
+    if kept is not None and kept[0].file == str(path):
+        _LAYOUT_FILES.move_to_end(key)  # type: ignore[arg-type]
+        return kept
+    doc = load_yaml(path, what="layout file")
+    try:
+        parsed = LayoutFile.model_validate(doc.data or {})
+    except ValidationError as exc:
+        errs = errors_from(exc, doc)
+        raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+    if key is not None:
+        _LAYOUT_FILES[key] = (doc, parsed)
+        if len(_LAYOUT_FILES) > _LAYOUT_FILES_MAX:
+            _LAYOUT_FILES.popitem(last=False)
+    return doc, parsed
+
+
 def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], symbols: dict[str, SymbolStyle],
                 notes: list[str], fonts: dict[str, FontSource]) -> None:
     """One layouts folder's templates and symbols into ``raw``/``symbols`` (over what earlier
@@ -693,12 +732,7 @@ def _read_layer(folder: Path, raw: dict[str, tuple[dict[str, Any], Located]], sy
         raise InputError(folder, "no .yaml layout files in this folder")
     here: dict[str, Path] = {}
     for path in files:
-        doc = load_yaml(path, what="layout file")
-        try:
-            parsed = LayoutFile.model_validate(doc.data or {})
-        except ValidationError as exc:
-            errs = errors_from(exc, doc)
-            raise (errs[0] if len(errs) == 1 else InputErrors(errs)) from None
+        doc, parsed = _layout_file(path)
         for name, spec in parsed.templates.items():
             _check_raw(path, doc, name, spec or {})
             if name in here:
