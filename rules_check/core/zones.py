@@ -210,10 +210,21 @@ class Zones:
         self.put(item, dst, bottom)
 
     def copy(self) -> "Zones":
+        """The same zones, pools and swaps, made without the dataclass's ``__init__`` and each
+        unseen pile's Counter copied as the dict it is (``Counter(pool)`` counts it again, in
+        Python): every engine copies its state for each action a check or a search tries."""
+        new = object.__new__(Zones)
+        new.zones = {k: v[:] for k, v in self.zones.items()}
         if not self.unknown:
-            return Zones({k: list(v) for k, v in self.zones.items()})
-        return Zones({k: list(v) for k, v in self.zones.items()}, {k: Counter(v) for k, v in self.unknown.items()},
-                     list(self.swaps))
+            new.unknown, new.swaps = {}, []
+            return new
+        unknown = {}
+        for pile, pool in self.unknown.items():
+            copied: Counter[str] = Counter.__new__(Counter)
+            dict.update(copied, pool)
+            unknown[pile] = copied
+        new.unknown, new.swaps = unknown, list(self.swaps)
+        return new
 
 
 @dataclass

@@ -22,14 +22,12 @@ stands (``phase``, ``pending``, ``to_deal``, ``travels``).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 from rules_check.core.engine import BaseState
-from rules_check.core.zones import Zones
 
 from .cards import DAY, NIGHT, CardData
 
@@ -148,7 +146,7 @@ class RelicsState(BaseState):
         keeps the compact layout of the attributes that makes reading them fast."""
         new = _new(RelicsState)
         new.players = list(self.players)
-        new.zones = copy_zones(self.zones)
+        new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.cards = self.cards
         new.difficulty = self.difficulty
@@ -188,27 +186,6 @@ class RelicsState(BaseState):
 _new = object.__new__
 
 
-def copy_zones(zones: Zones) -> Zones:
-    """`Zones.copy`, made without the dataclass's ``__init__`` (the fields set in its order), each
-    pile's pool of unseen cards copied as a dict is (``Counter(pool)`` counts it again, in Python):
-    the same zones, pools and swaps, for the copy of every state a check or a search tries."""
-    new = _new(Zones)
-    new.zones = {name: items[:] for name, items in zones.zones.items()}
-    if zones.unknown:
-        unknown = {}
-        for pile, pool in zones.unknown.items():
-            unknown[pile] = same = _new_counter(Counter)
-            _update(same, pool)
-        new.unknown = unknown
-        new.swaps = list(zones.swaps)
-    else:
-        new.unknown = {}
-        new.swaps = []
-    return new
-
-
-_new_counter = Counter.__new__
-_update = dict.update  # (a Counter's own `update` adds counts: a fresh one takes them as they are)
 
 
 SETUP_DEALT = 1 + tables.DECISION_PATH_SIZE + 2 * COLUMN_SIZE + tables.START_HAND  # "Setup" deals 9

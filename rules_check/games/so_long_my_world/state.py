@@ -19,14 +19,13 @@ each entry). The top of a deck is the END of its list.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import BaseState
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import Zones, is_unseen
+from rules_check.core.zones import is_unseen
 
 from .cards import CardData
 
@@ -93,24 +92,6 @@ def chosen(p: str) -> str:
 def catalyst_zone(v: str) -> str:
     return f"catalyst:{v}"
 
-
-def copy_zones(zones: Zones) -> Zones:
-    """`Zones.copy`, field for field, made without the dataclass's __init__ and with each unseen
-    pile's Counter copied as the dict it is (``Counter(pool)`` goes through Counter.update's
-    Mapping test): a table log's state holds 3 or 4 such piles, and a state is copied for every
-    card, effect and event tried."""
-    new = object.__new__(type(zones))
-    new.zones = {k: v[:] for k, v in zones.zones.items()}
-    if not zones.unknown:
-        new.unknown, new.swaps = {}, []
-        return new
-    unknown = {}
-    for pile, pool in zones.unknown.items():
-        copied = Counter.__new__(Counter)
-        dict.update(copied, pool)
-        unknown[pile] = copied
-    new.unknown, new.swaps = unknown, list(zones.swaps)
-    return new
 
 
 @dataclass
@@ -189,7 +170,7 @@ class SoLongState(BaseState):
         fields.pop("_trial", None)  # a check's copy belongs to the state it was made from
         fields.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
         new.__dict__ = fields
-        new.zones = copy_zones(self.zones)
+        new.zones = self.zones.copy()
         new.counters = dict(self.counters)
         new.locked = set(self.locked)
         new.deck_events = set(self.deck_events)
