@@ -34,8 +34,16 @@ def test_one_pass_and_streaming_read_alike(path, monkeypatch):
     streamed = logfile.parse_log(text, str(path), known)
     monkeypatch.setattr(logfile, "STREAM_ABOVE", 1_000_000)
     one = logfile.parse_log(text, str(path), known)
-    assert isinstance(one.entries, logfile.NodeEntries) and isinstance(streamed.entries, StreamedEntries)
+    monkeypatch.setattr(logfile, "read_entry_lines", lambda text: None)  # the composer's one pass
+    composed = logfile.parse_log(text, str(path), known)
+    monkeypatch.undo()
+    monkeypatch.setattr(logfile, "STREAM_ABOVE", 1_000_000)
+    # the entries read from their lines where they are in the log writer's shape (logflow.py)
+    assert isinstance(one.entries, (list, logfile.NodeEntries)) and isinstance(streamed.entries, StreamedEntries)
+    assert isinstance(composed.entries, logfile.NodeEntries)
     assert [(e.index, e.line, e.data) for e in one.entries] == [(e.index, e.line, e.data) for e in streamed.entries]
+    assert [(e.index, e.line, e.data) for e in composed.entries] == [(e.index, e.line, e.data) for e in one.entries]
+    assert (composed.doc.data, composed.doc.lines) == (one.doc.data, one.doc.lines)
     assert (one.game, one.players, one.setup, one.metadata) == (streamed.game, streamed.players, streamed.setup,
                                                                streamed.metadata)
     assert one.setup_line(()) == streamed.setup_line(())

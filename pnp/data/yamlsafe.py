@@ -76,6 +76,32 @@ class _Loader(_SafeLoader):
 
 assert not _SafeLoader.yaml_path_resolvers, "_Loader skips path resolvers: the safe loader has none"
 
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def tagged_first_characters() -> frozenset[str]:
+    """The first characters of a plain scalar that the resolver may tag as something else than
+    text (a plain scalar beginning with any other character is text): the keys of PyYAML's
+    implicit resolvers (true/false, numbers, null, dates, ``<<``, ``=``...)."""
+    first = _RESOLVER.yaml_implicit_resolvers
+    assert None not in first, "a resolver for every first character: every scalar must be asked"
+    return frozenset(key for key in first if key)
+
+
+def plain_tag(text: str) -> str:
+    """The tag the safe loader gives ``text`` written as a plain scalar (no quotes, no tag):
+    ``!!str`` for a name, ``!!int`` for ``12``, ``!!bool`` for ``yes``... The same resolver
+    and the same remembered answers as the composer's (`_Loader.resolve`), for a reader that
+    finds scalars in the text itself (rules_check/core/logflow.py)."""
+    key = (text, True)
+    tag = _resolved.get(key)
+    if tag is None:
+        tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+        if len(_resolved) >= _RESOLVED_MAX:
+            _resolved.clear()
+        _resolved[key] = tag
+    return tag
+
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_MAX_NODES = 200_000
 MAX_DEPTH = 64

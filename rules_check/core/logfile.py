@@ -29,6 +29,7 @@ from pnp.data.text import nfc, player_name_problem
 from pnp.data.yamlsafe import (Located, NotADate, build_node, build_value, compose_yaml_text, load_yaml_text,
                                read_stream_text, read_text)
 
+from .logflow import FlowLog, read_entry_lines
 from .logstream import Entry, StreamedEntries, outline
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
@@ -126,7 +127,16 @@ class NodeEntries:
 def _parse_one_pass(text: str, file: str, games: dict[str, Any]) -> GameLog:
     """The log composed in one pass of the C parser; its header built at once, its entries as
     the replay reaches them (`NodeEntries`). A document that is not a mapping with a list under
-    ``log`` is read the whole way, which names what is wrong."""
+    ``log`` is read the whole way, which names what is wrong. Entries written one to a line in
+    the log writer's shape are read from their lines (`read_entry_lines`), and only the rest
+    of the file is composed."""
+    flow = read_entry_lines(text)
+    if flow is not None:
+        header = _flow_header(flow, file)
+        if header is not None:
+            doc = _dated(lambda: build_node(header, file, (), MAX_LOG_NODES), file)
+            doc.lines[("log",)] = flow.first  # a block list starts at its first item
+            return _checked(doc, file, games, flow.entries)
     root = compose_yaml_text(text, file, MAX_LOG_NODES)
     log_at = None
     if isinstance(root, yaml.MappingNode):
@@ -143,6 +153,24 @@ def _parse_one_pass(text: str, file: str, games: dict[str, Any]) -> GameLog:
     finally:
         root.value[log_at] = (key, log_node)
     return _checked(doc, file, games, NodeEntries(log_node.value, file))
+
+
+def _flow_header(flow: FlowLog, file: str) -> yaml.Node | None:
+    """The composed rest of a log whose entries were read from their lines: None (read the
+    whole way) unless it composes and is a mapping whose one ``log`` is the empty list written
+    in place of the entries (else those lines were not the log's: inside a quoted text, say)."""
+    try:
+        root = compose_yaml_text(flow.header, file, MAX_LOG_NODES)
+    except InputError:
+        return None  # the whole file's reading gives the error where it is
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    logs = [value for key, value in root.value
+            if isinstance(key, yaml.ScalarNode) and key.value in ("log", "<<")]
+    if len(logs) != 1 or not isinstance(logs[0], yaml.SequenceNode) or logs[0].value \
+            or (logs[0].start_mark.line, logs[0].start_mark.column) != (flow.line, len("log: ")):
+        return None
+    return root
 
 
 def _parse(header: str, text: str, file: str, games: dict[str, Any], shape: Any) -> GameLog:
@@ -168,7 +196,7 @@ def _dated(read: Callable[[], Located], file: str) -> Located:
 
 
 def _checked(doc: Located, file: str, games: dict[str, Any],
-             entries: StreamedEntries | NodeEntries | None) -> GameLog:
+             entries: list[Entry] | StreamedEntries | NodeEntries | None) -> GameLog:
     """The log of a read document: its keys, game, players and metadata checked; ``entries``:
     read as the replay reaches them (None: the document's own, built already)."""
     data = doc.data
