@@ -42,7 +42,7 @@ from pnp.data.errors import InputError, InputErrors, bounded
 from pnp.data.text import printable
 
 from .engine import Engine, EntryRef
-from .entries import without_note
+from .entries import NOTE, without_note
 from .errors import IllegalAction
 from .logfile import STDIN, GameLog, Metadata, read_log, read_log_stream
 from .zones import CONSERVATION, conservation
@@ -184,6 +184,16 @@ class Replay:
             return
         self.watch.setup(self.state)
         self.inventory = self.state.zones.snapshot()
+        # the engine's rules called without the engine's forwarding method (once per entry each),
+        # and the hooks an engine or a watch leaves as they are skipped
+        rules: Any = getattr(engine, "rules", None)
+        self._check: Callable[[Any, Any], None] = engine.check
+        self._apply: Callable[[Any, Any], None] = engine.apply
+        if rules is not None and type(engine).check is Engine.check and type(engine).apply is Engine.apply:
+            self._check, self._apply = rules.check, rules.apply
+        self._unverified: Callable[[Any, Any], list[str]] = engine.unverified
+        self._undecided = None if type(engine).undecided is Engine.undecided else engine.undecided
+        self._watching = type(self.watch).after is not Watch.after
 
     @property
     def going(self) -> bool:
@@ -206,13 +216,15 @@ class Replay:
         """Judge ``entry`` (the next of the log); False when the replay stops here (every later
         entry is then left unjudged, as the report's ``stopped`` says)."""
         self.fed += 1
-        if not self.going:
-            return False
-        engine, report, log = self.engine, self.report, self.log
         state = self.state
+        if state is None or self.halt is not None:
+            return False
+        engine, report = self.engine, self.report
         number = entry.index + 1
-        ref = EntryRef(log.file, entry.index, entry.line)
-        data = without_note(entry.data, ref)  # a note is the core's: no engine reads it
+        ref = EntryRef(self.log.file, entry.index, entry.line)
+        data = entry.data
+        if isinstance(data, dict) and NOTE in data:  # a note is the core's: no engine reads it
+            data = without_note(data, ref)
         try:
             over = engine.is_over(state)
             if over:
@@ -232,26 +244,13 @@ class Replay:
                 return self._stop(entry, "it cannot be read against the state the earlier violations left "
                                          f"({exc.message})")
             try:
-                engine.check(state, action)
+                self._check(state, action)
             except IllegalAction as exc:
-                violation = Violation(entry.line, number, exc.rule, exc.message)
-                report.violations.append(violation)
-                self.watch.broken(entry, state, violation)
-                if self.result is None:
-                    self.result = engine.scores(state), engine.winner(state)
-                if not self.all_violations:
-                    return self._stop(entry, "")
-                self.in_a_row += 1
-                if self.in_a_row >= MAX_IN_A_ROW:
-                    return self._stop(entry, f"{self.in_a_row} entries in a row break a rule: the log and the "
-                                             "replay no longer agree on the state")
-                self.state, violation.outcome = _apply_anyway(engine, state, action, self.inventory)
-                self.watch.after(entry, self.state)
-                return True
+                return self._broken(entry, number, state, action, exc)
             self.in_a_row = 0
-            notes = engine.unverified(state, action)
+            notes = self._unverified(state, action)
             try:
-                engine.apply(state, action)
+                self._apply(state, action)
             except IllegalAction as exc:  # a card named where no order of the unseen piles puts it
                 report.violations.append(Violation(entry.line, number, exc.rule, exc.message))
                 if self.result is None:
@@ -269,9 +268,30 @@ class Replay:
             return self._stop(entry, "a card or token is lost or forged: the state cannot be trusted")
         for text in notes:
             report.unverified.append({"line": entry.line, "entry": number, "message": text})
-        self._note(entry, action)
+        if self._undecided is not None:
+            self._note(entry, action)
         report.entries += 1
-        self.watch.after(entry, state)
+        if self._watching:
+            self.watch.after(entry, state)
+        return True
+
+    def _broken(self, entry: Any, number: int, state: Any, action: Any, exc: IllegalAction) -> bool:
+        """``entry`` breaks a rule: reported; the replay stops there, or with ``all_violations``
+        goes on from the entry applied as written or skipped (`_apply_anyway`)."""
+        engine = self.engine
+        violation = Violation(entry.line, number, exc.rule, exc.message)
+        self.report.violations.append(violation)
+        self.watch.broken(entry, state, violation)
+        if self.result is None:
+            self.result = engine.scores(state), engine.winner(state)
+        if not self.all_violations:
+            return self._stop(entry, "")
+        self.in_a_row += 1
+        if self.in_a_row >= MAX_IN_A_ROW:
+            return self._stop(entry, f"{self.in_a_row} entries in a row break a rule: the log and the "
+                                     "replay no longer agree on the state")
+        self.state, violation.outcome = _apply_anyway(engine, state, action, self.inventory)
+        self.watch.after(entry, self.state)
         return True
 
     def verdict(self, total: int | None = None) -> LogReport:
