@@ -28,7 +28,7 @@ from . import seen
 from .actions import Ability
 from .rulebook import RULE_ABILITIES
 from .state import DISCARD, DRAW, HAND, RelicsState
-from .verbs import VERBS, RWorld
+from .verbs import VERBS, MoveEnergy, RWorld
 
 def script_of(state: RelicsState, card: str):
     return state.side(card).script
@@ -90,6 +90,9 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
         return []
     if _is_choice_free(effect) and card in state.zones[HAND]:
         return [()]  # what `answer_sets` finds for it, without running it (most abilities: "gain", "discount")
+    lone = _lone_move_energy(effect)
+    if lone is not None and card in state.zones[HAND]:  # the same, read off the tracker ("move energy")
+        return MoveEnergy.answer_sets(state.counters, lone)
 
     def start() -> tuple[RWorld, Frame]:
         trial = state.copy()
@@ -117,6 +120,23 @@ def _is_choice_free(effect: Any) -> bool:
 
 
 _CHOICE_FREE: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `_is_choice_free` of it)
+
+
+def _lone_move_energy(effect: Any) -> Any:
+    """The step of ``effect`` when its program is that one step, run as it stands, of "move
+    energy" (every such ability of the card data): its answers are `MoveEnergy.answer_sets`,
+    without a run on a copy of the table for each. Else None. Worked out once per effect."""
+    known = _LONE.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    code = program(effect)
+    step = code[0].step if len(code) == 1 and code[0].op == RUN else None
+    lone = step if step is not None and type(VERBS.get(step.verb)) is MoveEnergy else None
+    _LONE[id(effect)] = (effect, lone)
+    return lone
+
+
+_LONE: dict[int, tuple[Any, Any]] = {}  # id(effect) -> (the effect, `_lone_move_energy` of it)
 
 
 def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:

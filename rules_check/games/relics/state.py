@@ -61,8 +61,8 @@ def energy(colour: str) -> str:
 
 
 ENERGY = tuple(energy(c) for c in tables.ENERGY_COLOURS)
-_ENERGY_PAIRS = tuple(zip(tables.ENERGY_COLOURS, ENERGY))  # (colour, its counter), built once
-_ENERGY_OF = dict(_ENERGY_PAIRS)
+ENERGY_PAIRS = tuple(zip(tables.ENERGY_COLOURS, ENERGY))  # (colour, its counter), in tracker order, built once
+_ENERGY_OF = dict(ENERGY_PAIRS)
 ENERGY_OF = _ENERGY_OF  # colour -> its counter (`energy`, without building the name each time)
 _ENERGY_READ = itemgetter(*ENERGY)  # the three counters in one call (`energies`)
 

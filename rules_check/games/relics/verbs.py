@@ -30,7 +30,9 @@ from rules_check.effects.machine import Frame, Request, Verb
 from .actions import Flip
 from .cards import DAY, NIGHT, other_side
 from .rulebook import RULE_ABILITIES
-from .state import AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, HAND, IGNORE, RelicsState, energy
+from .state import (
+    AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, ENERGY_OF, ENERGY_PAIRS, HAND, IGNORE, RelicsState, energy,
+)
 
 
 def _add(state: RelicsState, frame: Frame, counter: str, amount: int) -> None:
@@ -106,24 +108,25 @@ class Gain(Verb):
 
 
 class MoveEnergy(Verb):
-    """"Move up to N energy from one colour to another": from, to, amount (0 to N)."""
+    """"Move up to N energy from one colour to another": from, to, amount (0 to N). The choices
+    are read off the tracker's counters (`sources`, `targets`, `amounts`), which `answer_sets`
+    lists in full."""
 
     def request(self, w, frame, step):
-        have = w.state.energies()
+        counters = w.state.counters
         a = frame.answers
         if "from" not in a:
-            options = [c for c in tables.ENERGY_COLOURS if have[c] > 0]
+            options = sources(counters)
             if not options:
                 return None
             return Request("from", w.state.players[0], options, "the colour to move energy from", read_colour)
         if "to" not in a:
-            options = [c for c in tables.ENERGY_COLOURS if c != a["from"] and have[c] < tables.MAX_ENERGY]
+            options = targets(counters, a["from"])
             if not options:
                 return None
             return Request("to", w.state.players[0], options, "the colour to move energy to", read_colour)
         if "amount" not in a:
-            most = min(step.value, have[a["from"]], tables.MAX_ENERGY - have[a["to"]])
-            return Request("amount", w.state.players[0], list(range(most, -1, -1)),
+            return Request("amount", w.state.players[0], amounts(step.value, counters, a["from"], a["to"]),
                            f"how much energy to move (up to {step.value})", read_amount)
         return None
 
@@ -134,6 +137,40 @@ class MoveEnergy(Verb):
             _add(w.state, frame, energy(a["from"]), -k)
             _add(w.state, frame, energy(a["to"]), k)
         return True
+
+    @staticmethod
+    def answer_sets(counters: dict[str, int], step: Step) -> list[tuple[tuple[str, Any], ...]]:
+        """Every combination of answers a script whose one step is this asks (what the machine's
+        `answer_sets` finds by running it once per answer, on a copy of the table each time:
+        ``abilities.uses`` asks it in every search), in the same order: each colour to move
+        from, then each to move to, then each amount, most first; a question with no choice
+        is not asked (`request`), and the answers end there."""
+        out: list[tuple[tuple[str, Any], ...]] = []
+        for source in sources(counters):
+            to = targets(counters, source)
+            if not to:
+                out.append((("from", source),))
+            for target in to:
+                out += [(("from", source), ("to", target), ("amount", k))
+                        for k in amounts(step.value, counters, source, target)]
+        return out or [()]
+
+
+def sources(counters: dict[str, int]) -> list[str]:
+    """The colours "move energy" can take from: those with energy on the tracker."""
+    return [c for c, name in ENERGY_PAIRS if counters[name] > 0]
+
+
+def targets(counters: dict[str, int], source: str) -> list[str]:
+    """The colours it can move ``source``'s energy to: the others, below six (ruling R11)."""
+    return [c for c, name in ENERGY_PAIRS if c != source and counters[name] < tables.MAX_ENERGY]
+
+
+def amounts(most: int, counters: dict[str, int], source: str, target: str) -> list[int]:
+    """How much it can move, most first: up to ``most``, what ``source`` has, and what fits
+    below six in ``target``."""
+    n = min(most, counters[ENERGY_OF[source]], tables.MAX_ENERGY - counters[ENERGY_OF[target]])
+    return list(range(n, -1, -1))
 
 
 class Waiting(Verb):
