@@ -55,10 +55,8 @@ def field_cards(state: KState) -> list[str]:
     """Every card on the Cartomantic Field (1.3.6): the Confrontation Zone, the Interzones and
     the played Persistent Wills."""
     z = state.zones.zones
-    out = list(z[CONFRONTATION])
-    for name in state.own("interzone"):
-        out += z[name]
-    for name in state.own("field"):
+    out: list[str] = []
+    for name in state.field_zones:
         out += z[name]
     return out
 
@@ -67,8 +65,8 @@ def manifestations_in_play(state: KState) -> list[str]:
     """Manifestations whose power counts or is kept: the Confrontation Zone, the Interzones and
     the Stalemate Zone (3.2 Modifiers)."""
     z = state.zones.zones
-    out = z[CONFRONTATION] + z[STALEMATE]
-    for name in state.own("interzone"):
+    out: list[str] = []
+    for name in state.in_play_zones:
         out += z[name]
     return out
 
@@ -143,7 +141,7 @@ def is_in_zone(state: KState, it: str, key: str | None, whose: str, controller: 
     """Whether ``it`` is in the zone a phrase names (None: where manifestations are in play)."""
     z = state.zones.zones
     if key is None:
-        return it in z[CONFRONTATION] or it in z[STALEMATE] or any(it in z[n] for n in state.own("interzone"))
+        return any(it in z[n] for n in state.in_play_zones)
     if key in (CONFRONTATION, STALEMATE, STACK):
         return it in z[key]
     if key == "field":
@@ -163,14 +161,22 @@ def _whose(state: KState, kind: str, whose: str, controller: str, it: str) -> tu
     return (zone(kind, player),)
 
 
-def powers(state: KState) -> dict[str, int]:
+def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int]:
     """The power of every manifestation in play (3.2 "Power vs Base Power": base power plus
-    every modifier), static effects included."""
-    counters = state.counters
+    every modifier), static effects included; ``zones``: only those of the manifestations in
+    these zones (who would win asks only the Confrontation Zone's: a card's power never depends
+    on another's, only on where the cards are)."""
+    z = state.zones.zones
     card = state.card
     out = {}
-    for it in manifestations_in_play(state):
-        out[it] = (card(it).power or 0) + counters.get("power." + it, 0) + counters.get("turn." + it, 0)
+    for name in state.in_play_zones if zones is None else zones:
+        for it in z[name]:
+            out[it] = card(it).power or 0
+    for key, amount in state.counters.items():  # the modifiers (a few counters): read once, not per card
+        if key.startswith(MODIFIERS):
+            it = key.partition(".")[2]
+            if it in out:
+                out[it] += amount
     for source, ability in active_statics(state):
         controller = state.controller(source)
         where = CONFRONTATION if ability.condition.key in ("in the confrontation zone", "only one") else None  # type: ignore[union-attr]
@@ -180,7 +186,7 @@ def powers(state: KState) -> dict[str, int]:
             subject = step.get("of")
             amount = step.value if isinstance(step.value, int) else state.base_power(source)
             if step.get("for each") is not None:  # "for each other manifestation you control there"
-                amount *= sum(1 for it in state.zones[CONFRONTATION]
+                amount *= sum(1 for it in z[CONFRONTATION]
                               if it != source and state.controller(it) == controller)
             if subject is None or isinstance(subject, Ref):
                 if source in out:
@@ -189,7 +195,7 @@ def powers(state: KState) -> dict[str, int]:
             assert isinstance(subject, Group)
             for it in out:
                 if is_in_group(state, subject, it, source, controller, where=where):
-                    if step.get("while in") is not None and it not in state.zones[CONFRONTATION]:
+                    if step.get("while in") is not None and it not in z[CONFRONTATION]:
                         continue
                     out[it] += amount
     return out
@@ -200,16 +206,18 @@ def is_surely_alive(state: KState) -> bool:
     working out every static effect: its own power and modifiers, less the most that the
     negative static effects on the field could take. A fast path for the sweep after every
     item; when it cannot tell, the caller works out `powers`."""
+    z = state.zones.zones
     cards, card = state._cards, state.card
     own = {}
-    for it in manifestations_in_play(state):
-        c = cards.get(it) or card(it)
-        if c.type == "manifestation":
-            own[it] = c.power or 0
+    for name in state.in_play_zones:
+        for it in z[name]:
+            c = cards.get(it) or card(it)
+            if c.type == "manifestation":
+                own[it] = c.power or 0
     if not own:
         return True
     for key, amount in state.counters.items():  # a few counters: read once, not twice per card
-        if amount and key.startswith(("power.", "turn.")):
+        if amount and key.startswith(MODIFIERS):
             it = key.partition(".")[2]
             if it in own:
                 own[it] += amount
@@ -221,19 +229,23 @@ def is_surely_alive(state: KState) -> bool:
         for _source, ability in _statics_on_field(state):  # in effect or not: an upper bound
             for step in ability.steps:
                 if _is_lowering(step):
-                    times = len(state.zones.zones[CONFRONTATION]) if step.get("for each") is not None else 1
+                    times = len(z[CONFRONTATION]) if step.get("for each") is not None else 1
                     could_take += -step.value * times
         return lowest > could_take
-    _read_game_cards(state)
+    if state.trigger_keys is None:
+        _read_game_cards(state)
     if not state.lowering:
         return True  # no card of this game has a static effect that lowers a power
     could_take = 0
     muted, on_field = state.muted, state.is_on_field
-    in_confrontation = len(state.zones.zones[CONFRONTATION])
+    in_confrontation = len(z[CONFRONTATION])
     for it, fixed, for_each in state.lowering:  # in effect or not: an upper bound
         if it not in muted and on_field(it):
             could_take += fixed + for_each * in_confrontation
     return lowest > could_take
+
+
+MODIFIERS = ("power.", "turn.")  # the counters of a card's power (state.py)
 
 
 def power(state: KState, it: str) -> int:

@@ -18,7 +18,7 @@ def last_entered(state: KState, p: str) -> str | None:
 def outcome(state: KState) -> str | None:
     """4.2.3: who would win the Confrontation if it were resolved now; None for a Stalemate."""
     a, b = state.players
-    table = board.powers(state)
+    table = board.powers(state, (CONFRONTATION,))  # the only powers 4.2.3 adds up
     ta, tb = board.total_power(state, a, table), board.total_power(state, b, table)
     if ta != tb:
         return a if ta > tb else b

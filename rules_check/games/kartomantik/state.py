@@ -180,6 +180,17 @@ class KState(BaseState):
     # what the last check worked out for its apply to take over (stack.py `Kept`): set by a check,
     # taken by the next apply, never copied
     kept: Any = field(default=None, repr=False, compare=False)
+    # the zones the rules look through after every item, named once (the players never change):
+    # where manifestations are in play and keep their modifiers (3.2 Modifiers: the Confrontation
+    # Zone, the Stalemate Zone, the Interzones), and the Cartomantic Field (1.3.6: the
+    # Confrontation Zone, the Interzones, the played Persistent Wills), in that order
+    in_play_zones: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    field_zones: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        interzones = tuple(zone("interzone", p) for p in self.players)
+        self.in_play_zones = (CONFRONTATION, STALEMATE) + interzones
+        self.field_zones = (CONFRONTATION,) + interzones + tuple(zone("field", p) for p in self.players)
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""
@@ -260,9 +271,7 @@ class KState(BaseState):
     def is_on_field(self, it: str) -> bool:
         """On the Cartomantic Field (1.3.6): the Confrontation Zone, an Interzone, a played Persistent Will."""
         z = self.zones.zones
-        if it in z[CONFRONTATION]:
-            return True
-        for name in self.own("interzone") + self.own("field"):  # a plain loop: asked after every item
+        for name in self.field_zones:  # a plain loop: asked after every item
             if it in z[name]:
                 return True
         return False

@@ -5,16 +5,18 @@ leaves with it."""
 from __future__ import annotations
 
 from . import board
+from .board import MODIFIERS
 from .moves import move
-from .state import CONFRONTATION, STACK, STALEMATE, KState, owner_of, zone
+from .state import CONFRONTATION, STACK, KState, owner_of, zone
 
 
 def sweep(state: KState) -> None:
-    """Ruling K3 / reading K13: power 0 or less is destroyed; modifiers leave with the card."""
+    """Ruling K3 / reading K13: power 0 or less is destroyed; modifiers leave with the card.
+    Run after every item of the Stack: each of its cleanups is looked at only when something is
+    remembered of its kind (most states remember nothing but the cards entered in Support)."""
     while not board.is_surely_alive(state):
-        places = (CONFRONTATION, STALEMATE) + state.own("interzone")
         table = board.powers(state)
-        doomed = [(z, it) for z in places for it in state.zones[z]
+        doomed = [(z, it) for z in state.in_play_zones for it in state.zones[z]
                   if state.is_manifestation(it) and table.get(it, 1) <= 0]
         if not doomed:
             break
@@ -22,19 +24,26 @@ def sweep(state: KState) -> None:
             if it in state.zones[z]:
                 move(state, it, z, zone("limbo", owner_of(it)))
     # what is remembered about a card (modifiers, control, lost or given effects) leaves with it
-    counted = [k for k in state.counters if k.startswith(("power.", "turn."))]
-    if not (counted or state.control or state.temperaments or state.granted or state.muted or state.support):
-        return  # nothing is remembered about any card
+    counters = state.counters
+    counted = [k for k in counters if k.startswith(MODIFIERS)] if counters else None
     z = state.zones.zones
-    kept = set(z[CONFRONTATION])  # every card that keeps what is remembered about it, as one set
-    kept.update(z[STALEMATE], z[STACK], *(z[n] for n in state.own("interzone") + state.own("field")))
-    for key in counted:
-        if key.split(".", 1)[1] not in kept:
-            del state.counters[key]
-    for table_ in (state.temperaments, state.granted):
-        for it in [it for it in table_ if it not in kept]:
-            del table_[it]
-    state.muted = state.muted & kept
-    state.support &= set(z[CONFRONTATION])
-    for it in [it for it in state.control if it not in z[CONFRONTATION]]:
-        del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
+    confrontation = z[CONFRONTATION]
+    if counted or state.temperaments or state.granted or state.muted:
+        kept = set(z[STACK])  # every card that keeps what is remembered about it, as one set
+        kept.update(*(z[n] for n in state.in_play_zones), *(z[n] for n in state.field_zones))
+        if counted:
+            for key in counted:
+                if key.split(".", 1)[1] not in kept:
+                    del counters[key]
+        for table_ in (state.temperaments, state.granted):
+            if table_:
+                for it in [it for it in table_ if it not in kept]:
+                    del table_[it]
+        state.muted = state.muted & kept
+    if state.support:
+        state.support &= set(confrontation)
+    if state.control:
+        for it in [it for it in state.control if it not in confrontation]:
+            del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
+
+
