@@ -131,6 +131,24 @@ class _Outside(Exception):
 
 
 def _json_token(match: re.Match[str]) -> str:
+    """The JSON of a token: a log says the same few names and numbers thousands of times, so
+    each token's JSON is remembered (at most `_REMEMBERED`, then forgotten at once)."""
+    try:
+        return _json_of[match.group()]
+    except KeyError:
+        pass
+    json_text = _token_json(match)
+    if len(_json_of) >= _REMEMBERED:
+        _json_of.clear()
+    _json_of[match.group()] = json_text
+    return json_text
+
+
+_REMEMBERED = 20_000
+_json_of: dict[str, str] = {}
+
+
+def _token_json(match: re.Match[str]) -> str:
     kind = match.lastindex
     if kind == 1:  # a plain scalar: its tag as the resolver gives it
         plain = match.group(1).rstrip(" ")

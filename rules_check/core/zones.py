@@ -262,7 +262,7 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
         was_items += was_zones.get(name, ())
         now_items += now_zones.get(name, ())
     if swaps:
-        undone: Counter[str] = Counter()  # what the swaps undone so far took out (-) and put back (+)
+        undone: dict[str, int] = {}  # what the swaps undone so far took out (-) and put back (+)
         everything: Counter[str] | None = None  # every zone's items, counted when first needed
         for now, was in reversed(swaps):  # undone last first
             if now in now_items:  # (a card named and moved on lies in a changed zone too)
@@ -270,12 +270,12 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
             else:  # in a zone that did not change, if anywhere
                 if everything is None:
                     everything = zones.inventory()
-                if everything[now] + undone[now] <= 0:
+                if everything[now] + undone.get(now, 0) <= 0:
                     continue
                 now_items.append(was)
                 was_items.append(now)
-            undone[now] -= 1
-            undone[was] += 1
+            undone[now] = undone.get(now, 0) - 1
+            undone[was] = undone.get(was, 0) + 1
         swaps.clear()
     if len(was_items) == len(now_items):
         was_items.sort()
@@ -283,7 +283,7 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
         if was_items == now_items:
             for name in changed:
                 if name in now_zones:
-                    was_zones[name] = list(now_zones[name])
+                    was_zones[name] = now_zones[name][:]
                 else:
                     del was_zones[name]
             return None
