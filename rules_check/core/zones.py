@@ -127,12 +127,11 @@ class Zones:
         pool = self.unknown.get(pile)
         if pool is None:
             pool = self.unknown[pile] = Counter()
-        swaps = self.swaps
-        for i, item in enumerate(items):
-            if not item.startswith(UNSEEN):  # (is_unseen, inline: a shuffle turns over a whole pile)
-                pool[item] += 1
-                items[i] = hidden
-                swaps.append((hidden, item))
+        shown_cards = [x for x in items if not x.startswith(UNSEEN)]  # a shuffle turns over a whole pile:
+        if shown_cards:  # counted, swapped and hidden a list at a time (Counter.update counts in C)
+            pool.update(shown_cards)
+            self.swaps.extend([(hidden, card) for card in shown_cards])
+            items[:] = [hidden] * len(items)  # every unseen item there is of ``pile`` now (merged above)
 
     def _merge(self, old: str, new: str) -> None:
         """The unseen items of pile ``old`` become items of ``new``, everywhere; their cards are pooled."""
