@@ -138,7 +138,7 @@ def after_reaction(state: KState) -> None:
         frame = Frame(source, ability, state.controller(source))
         request = run(KWorld(state), frame)
         if request is not None:
-            state.resolving = Resolving(frame, None, "stalemate")
+            state.resolving = Resolving(frame, None, "stalemate", request)
             return
         if state.winner is not None:
             begin_resolution(state, state.winner)

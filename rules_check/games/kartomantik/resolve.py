@@ -17,10 +17,13 @@ from .verbs import KWorld
 
 
 def current_request(state: KState):
-    """The question the effect under way asks now."""
+    """The question the effect under way asks now: the one its run stopped at, or (after a
+    `show`, on a copy) asked again by running a copy of its frame."""
     res = state.resolving
     assert res is not None
-    return run(KWorld(state), res.frame.copy(), {})
+    if res.request is None:
+        res.request = run(KWorld(state), res.frame.copy(), {})
+    return res.request
 
 
 def is_still_valid(state: KState, top: StackItem) -> bool:
@@ -55,7 +58,7 @@ def resolve_top(state: KState) -> None:
         return
     request = run(KWorld(state), frame)
     if request is not None:
-        state.resolving = Resolving(frame, top)
+        state.resolving = Resolving(frame, top, request=request)
         return
     finish_item(state, top, frame)
 

@@ -44,5 +44,7 @@ def check_show(state: KState, a: Show) -> None:
 
 
 def show(state: KState, a: Show) -> None:
+    if state.resolving is not None:  # what an effect under way may choose among may change: asked again
+        state.resolving.request = None
     for p, kind, cards in a.shown:
         name_cards(state, zone(kind, p), cards, top=kind == "deck")

@@ -162,9 +162,7 @@ def apply_choose(state: KState, action: Choose) -> None:
         if kept.answered is not None:  # the question and the answer as the check read them
             answer(state, action, *kept.answered)
             return
-    res = state.resolving
-    assert res is not None
-    request = run(KWorld(state), res.frame.copy(), {})
+    request = current_request(state)
     assert request is not None
     answer(state, action, request.name, request.answer(action.value, RULE_EFFECTS))
 
@@ -175,7 +173,8 @@ def answer(state: KState, action: Choose, name: str, value: Any) -> None:
     res = state.resolving
     assert res is not None
     res.frame.answers[name] = value  # as `run` records an answer supplied to the question it stands at
-    if run(KWorld(state), res.frame, {}) is not None:
+    res.request = run(KWorld(state), res.frame, {})
+    if res.request is not None:
         return  # another choice comes next
     state.resolving = None
     if res.item is not None:

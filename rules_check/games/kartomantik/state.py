@@ -130,6 +130,12 @@ class Resolving:
     frame: Frame
     item: StackItem | None  # None: a replacement effect (3.2, "would")
     then: str = ""  # what follows a replacement: "stalemate"
+    # the question the script stopped at (`resolve.current_request`), as the run that stopped
+    # there asked it: the `choose` answering it is checked without running the script again.
+    # Only a `show` changes the table while the question waits (cards named change what may be
+    # chosen): it drops it; a copy does not take it (an action applied anyway, --all, may change
+    # the copy), and asks again
+    request: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass
