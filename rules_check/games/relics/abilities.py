@@ -34,11 +34,11 @@ def script_of(state: RelicsState, card: str):
     return state.side(card).script
 
 
-def use(state: RelicsState, action: Ability) -> Frame | None:
+def use(state: RelicsState, action: Ability, record: bool = True) -> Frame | None:
     """Use the ability of ``action.card`` (in the hand): the card leaves the hand, the script
     runs with the entry's answers, the card goes to the discard pile. Returns the frame (its
-    outcome), or None for a side with no script; raises `IllegalAction` for a missing or
-    unasked choice."""
+    outcome, listed when ``record``: what `check_outcome` compares), or None for a side with
+    no script; raises `IllegalAction` for a missing or unasked choice."""
     card = action.card
     effect = state.effect(card)
     zones = state.zones
@@ -54,11 +54,12 @@ def use(state: RelicsState, action: Ability) -> Frame | None:
             if step.verb == "arrange" and isinstance(order, (list, tuple)):
                 seen.name_looked_at(state, order, step.value)
     blank = supply.pop("", None)
-    request = run(RWorld(state), frame, supply)
+    world = RWorld(state, record)
+    request = run(world, frame, supply)
     if request is not None and blank is not None:
         supply[request.name] = blank
         blank = None
-        request = run(RWorld(state), frame, supply)
+        request = run(world, frame, supply)
     if request is not None:
         raise IllegalAction(RULE_ABILITIES, f"{_what(state, card)} asks {request.what}: write it in the entry, "
                                             f"choose: {{{request.name}: ...}} (the choices: {request.shown()})")
@@ -97,7 +98,7 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
     def start() -> tuple[RWorld, Frame]:
         trial = state.copy()
         trial.zones.take(card, HAND)
-        return RWorld(trial), Frame(card, effect, state.players[0])
+        return RWorld(trial, record=False), Frame(card, effect, state.players[0])
 
     return [tuple(answers.items()) for answers in answer_sets(start, written=False)]
 
@@ -170,7 +171,7 @@ def can_draw_unseen_top(state: RelicsState, ability: Ability) -> bool:
         return False
     trial = state.copy()
     try:
-        use(trial, ability)
+        use(trial, ability, record=False)
     except IllegalAction:
         return False
     return len(trial.zones[DRAW]) < len(state.zones[DRAW])  # else nothing to replace: the pile untouched

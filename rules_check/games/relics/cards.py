@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.errors import InputError
 from pnp.games.relics import models as tables
@@ -26,8 +26,27 @@ DAY = "day"
 NIGHT = "night"
 
 
+TOP_LEFT = "top-left"
+BOTTOM_RIGHT = "bottom-right"
+
+
 def other_side(side: str) -> str:
     return NIGHT if side == DAY else DAY
+
+
+class Pending(NamedTuple):
+    """A challenge waiting to be paid ("2. Challenge"): the corner of ``destination`` that
+    "Turn Sequence" 1a points to. (A named tuple, each corner's made once with the card data:
+    a frozen dataclass's ``__init__`` is several times slower to make.)"""
+
+    destination: str
+    corner: str  # "top-left" | "bottom-right"
+    colour: str
+    amount: int
+
+
+def _corner(card: str, corner: str, challenge: tables.Challenge | None) -> Pending | None:
+    return Pending(card, corner, challenge.colour, challenge.amount) if challenge is not None else None
 
 
 @dataclass(frozen=True)
@@ -46,13 +65,21 @@ class CardData:
     # ability a check or a search tries
     effects: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
     verbs: dict[str, dict[str, frozenset[str]]] = field(init=False, repr=False, compare=False)
+    # card name -> side -> (its number, the challenge of its bottom-right corner, of its top-left
+    # one): what "Turn Sequence" 1a reads at every travel tried (``costs.challenge_of``)
+    corners: dict[str, dict[str, tuple[int, Pending | None, Pending | None]]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         effects = {name: {face: effect_of(side) for face, side in faces.items()} for name, faces in self.sides.items()}
         verbs = {name: {face: frozenset(step.verb for step in effect.walk()) if effect is not None else frozenset()
                         for face, effect in faces.items()} for name, faces in effects.items()}
+        corners = {name: {face: (side.number, _corner(name, BOTTOM_RIGHT, side.bottom_right),
+                                 _corner(name, TOP_LEFT, side.top_left))
+                          for face, side in faces.items()} for name, faces in self.sides.items()}
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "verbs", verbs)
+        object.__setattr__(self, "corners", corners)
 
     def side(self, card: str, face: str) -> tables.LocationSide:
         return self.sides[card][face]

@@ -11,30 +11,24 @@ from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 
+from .cards import Pending
 from .scoring import complete_colours
-from .state import AS_BLACK, COLOUR_DISCOUNT, CURRENT, DISCOUNT, HAND, IGNORE, Pending, RelicsState
-
-TOP_LEFT = "top-left"
-BOTTOM_RIGHT = "bottom-right"
-
+from .state import AS_BLACK, COLOUR_DISCOUNT, CURRENT, DISCOUNT, HAND, IGNORE, RelicsState
 
 def challenge_of(state: RelicsState, destination: str) -> Pending | None:
-    """"1a": the challenge icon travelling to ``destination`` faces, or None (ruling R2)."""
-    sides, face = state.cards.sides, state.face  # type: ignore[union-attr]
+    """"1a": the challenge icon travelling to ``destination`` faces, or None (ruling R2): its
+    bottom-right corner from a higher number, its top-left from a lower (read from the card
+    data's `CardData.corners`, each made once)."""
+    corners, face = state.cards.corners, state.face  # type: ignore[union-attr]
     current = state.zones.zones[CURRENT][0]
-    here = sides[current][face[current]].number
-    there = sides[destination][face[destination]]
-    number = there.number
+    here = corners[current][face[current]][0]
+    number, from_higher, from_lower = corners[destination][face[destination]]
     if number < here:
-        challenge, corner = there.bottom_right, BOTTOM_RIGHT
-    elif number > here:
-        challenge, corner = there.top_left, TOP_LEFT
-    else:
-        there.challenge_from(here)  # (raises: two sides with one number leave the corner undecided)
-        raise AssertionError(number)
-    if challenge is None:
-        return None
-    return Pending(destination, corner, challenge.colour, challenge.amount)
+        return from_higher
+    if number > here:
+        return from_lower
+    state.side(destination).challenge_from(here)  # (raises: two sides with one number leave the corner undecided)
+    raise AssertionError(number)
 
 
 class Outlook(NamedTuple):

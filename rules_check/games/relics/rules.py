@@ -97,12 +97,13 @@ from rules_check.core.zones import is_unseen
 
 from . import abilities, search, seen, turn
 from .actions import Ability, Action, End, Flip, HandLimitDiscard, Pay, Payment, Reshuffle, Travel
+from .cards import Pending
 from .costs import Outlook, after_reward, can_pay, challenge_of, cost_of, describe, usable_energy
 from .rulebook import RULE_1A, RULE_1B, RULE_ABILITIES, RULE_CHALLENGE, RULE_DECIDE, RULE_GOAL, RULE_LOOK_AHEAD
 from .scoring import halves, points
 from .state import (
     CHALLENGE, CURRENT, DECIDE, DECISION, DISCARD, DRAW, ENERGY, HAND, HAND_LIMIT, IGNORE, LOOK_AHEAD, MODIFIERS, OVER,
-    PATH_COLUMNS, TABLE, TRACKER, Pending, RelicsState,
+    PATH_COLUMNS, TABLE, TRACKER, RelicsState,
 )
 
 # Zones an ability's operations may not touch (ruling R9).
@@ -497,15 +498,16 @@ def check_ability(state: RelicsState, action: Ability) -> None:
         check_effect_bounds(state, card, action.ops or ())
         return
     trial = state.copy()
+    record = action.ops is not None  # the outcome is listed only to compare with one the entry writes
     if action.drawn:
         seen.name_top(trial, action.drawn, RULE_ABILITIES)
-        frame = abilities.use(trial, action)
+        frame = abilities.use(trial, action, record)
     else:
         # an unseen top card the effect takes must be named (R12): told by the one run on the copy
         # (`abilities.can_draw_unseen_top` asks the same of a run of its own; a run that raises
         # raises the same here, which it would have let through to this run)
         unseen_top = seen.is_top_unseen(state) and abilities.is_drawing(state, card)
-        frame = abilities.use(trial, action)
+        frame = abilities.use(trial, action, record)
         if unseen_top and len(trial.zones[DRAW]) < len(state.zones[DRAW]):
             raise IllegalAction(RULE_ABILITIES, f"{card}'s ability (\"{state.side(card).ability}\") turns up the "
                                                 f"top card of the draw pile: the entry names it (drawn: [CARD]) "

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import NamedTuple
 
 from pnp.games.relics import models as tables
 from rules_check.core.engine import BaseState
 
-from .cards import DAY, NIGHT, CardData
+from .cards import DAY, NIGHT, CardData, Pending
 
 DRAW = "draw"
 DISCARD = "discard"
@@ -73,17 +72,6 @@ AS_BLACK = "as_black"  # "Pay your next challenge with any colours, as if it wer
 IGNORE = "ignore"  # "Ignore the challenge of your next destination"
 MODIFIERS = (DISCOUNT, *COLOUR_DISCOUNT.values(), AS_BLACK, IGNORE)
 COUNTERS = ENERGY + MODIFIERS
-
-
-class Pending(NamedTuple):
-    """A challenge waiting to be paid ("2. Challenge"): the corner of ``destination`` that
-    "Turn Sequence" 1a points to. (A named tuple: one is made each time a travel's cost is
-    asked, and a frozen dataclass's ``__init__`` is several times slower to make.)"""
-
-    destination: str
-    corner: str  # "top-left" | "bottom-right"
-    colour: str
-    amount: int
 
 
 @dataclass

@@ -9,8 +9,9 @@ entry, ``choose: {card: Frozen Ford}``; `RWorld` asks for them by those names:
     move energy   from, to, amount      flip, replace  card
     swap          card, with            arrange        order (top first)
 
-Every change goes through `_add`, `_move` and `_flip`, which record the outcome, so an
-outcome a log writes as plain operations can be compared with the script's (docs/logs/README.md, "Card effects").
+Every change goes through `_add`, `_move` and `_flip`, which record the outcome (when the world
+is asked to), so an outcome a log writes as plain operations can be compared with the script's
+(docs/logs/README.md, "Card effects").
 """
 
 from __future__ import annotations
@@ -31,26 +32,31 @@ from .actions import Flip
 from .cards import DAY, NIGHT, other_side
 from .rulebook import RULE_ABILITIES
 from .state import (
-    AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, ENERGY_OF, ENERGY_PAIRS, HAND, IGNORE, RelicsState, energy,
+    AS_BLACK, COLOUR_DISCOUNT, DISCARD, DISCOUNT, DRAW, ENERGY_OF, ENERGY_PAIRS, HAND, IGNORE, RelicsState,
 )
 
 
-def _add(state: RelicsState, frame: Frame, counter: str, amount: int) -> None:
+def _add(w: RWorld, frame: Frame, counter: str, amount: int) -> None:
     if amount:
-        state.counters[counter] = state.counters.get(counter, 0) + amount
-        frame.outcome.append(Op("add", counter=counter, amount=amount))
+        counters = w.state.counters
+        counters[counter] = counters.get(counter, 0) + amount
+        if w.record:
+            frame.outcome.append(Op("add", counter=counter, amount=amount))
 
 
-def _move(state: RelicsState, frame: Frame, card: str, src: str, dst: str) -> None:
-    state.zones.move(card, src, dst)
+def _move(w: RWorld, frame: Frame, card: str, src: str, dst: str) -> None:
+    w.state.zones.move(card, src, dst)
     if dst == DRAW:
-        state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
-    frame.outcome.append(Op("move", item=card, src=src, dst=dst))
+        w.state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
+    if w.record:
+        frame.outcome.append(Op("move", item=card, src=src, dst=dst))
 
 
-def _flip(state: RelicsState, frame: Frame, card: str) -> None:
-    state.face[card] = other_side(state.face.get(card, DAY))  # (a card a search drew unseen: day, R2)
-    frame.outcome.append(Flip(card))
+def _flip(w: RWorld, frame: Frame, card: str) -> None:
+    face = w.state.face
+    face[card] = other_side(face.get(card, DAY))  # (a card a search drew unseen: day, R2)
+    if w.record:
+        frame.outcome.append(Flip(card))
 
 
 def read_card(state: RelicsState):
@@ -79,9 +85,12 @@ class RWorld:
 
     rule = RULE_ABILITIES
 
-    def __init__(self, state: RelicsState) -> None:
+    def __init__(self, state: RelicsState, record: bool = True) -> None:
         self.state = state
         self.verbs = VERBS
+        # whether the frame's ``outcome`` lists what the steps did: only an entry that writes the
+        # outcome (``ops``) is compared with it; the applies, the trials and the searches skip it
+        self.record = record
 
     def test(self, frame: Frame, condition: Phrase) -> bool:
         raise AssertionError("a relics ability has no condition")
@@ -103,7 +112,7 @@ class Gain(Verb):
         (colour, n), = step.value.items()
         colours = tables.ENERGY_COLOURS if colour == "each colour" else (colour,)
         for c in colours:
-            _add(w.state, frame, energy(c), min(n, tables.MAX_ENERGY - w.state.energy_of(c)))
+            _add(w, frame, ENERGY_OF[c], min(n, tables.MAX_ENERGY - w.state.energy_of(c)))
         return True
 
 
@@ -134,8 +143,8 @@ class MoveEnergy(Verb):
         a = frame.answers
         k = a.get("amount", 0)
         if k and "to" in a:
-            _add(w.state, frame, energy(a["from"]), -k)
-            _add(w.state, frame, energy(a["to"]), k)
+            _add(w, frame, ENERGY_OF[a["from"]], -k)
+            _add(w, frame, ENERGY_OF[a["to"]], k)
         return True
 
     @staticmethod
@@ -179,9 +188,9 @@ class Waiting(Verb):
     def run(self, w, frame, step):
         if step.verb == "discount":
             colour = step.get("challenge")
-            _add(w.state, frame, COLOUR_DISCOUNT[colour.key] if colour is not None else DISCOUNT, step.value)
+            _add(w, frame, COLOUR_DISCOUNT[colour.key] if colour is not None else DISCOUNT, step.value)
         else:
-            _add(w.state, frame, AS_BLACK if step.verb == "any colours" else IGNORE, 1)
+            _add(w, frame, AS_BLACK if step.verb == "any colours" else IGNORE, 1)
         return True
 
 
@@ -203,15 +212,15 @@ class PathCard(Verb):
         if card is None:
             return False
         if step.verb == "flip":
-            _flip(w.state, frame, card)
+            _flip(w, frame, card)
             return True
         column = w.state.zone_of(card)
         new = w.state.zones[DRAW][-1]
         night = w.state.face[card] == NIGHT
-        _move(w.state, frame, card, column, DISCARD)  # type: ignore[arg-type]
-        _move(w.state, frame, new, DRAW, column)  # type: ignore[arg-type]
+        _move(w, frame, card, column, DISCARD)  # type: ignore[arg-type]
+        _move(w, frame, new, DRAW, column)  # type: ignore[arg-type]
         if night:  # "same side up": the draw pile shows day sides (ruling R2)
-            _flip(w.state, frame, new)
+            _flip(w, frame, new)
         return True
 
 
@@ -235,8 +244,8 @@ class Swap(Verb):
         if "with" not in a:
             return False
         here, there = w.state.zone_of(a["card"]), w.state.zone_of(a["with"])
-        _move(w.state, frame, a["card"], here, there)  # type: ignore[arg-type]
-        _move(w.state, frame, a["with"], there, here)  # type: ignore[arg-type]
+        _move(w, frame, a["card"], here, there)  # type: ignore[arg-type]
+        _move(w, frame, a["with"], there, here)  # type: ignore[arg-type]
         return True
 
 
@@ -247,7 +256,7 @@ class Take(Verb):
         pile = DISCARD if step.verb == "take" else DRAW
         if not w.state.zones[pile]:
             return False
-        _move(w.state, frame, w.state.zones[pile][-1], pile, HAND)
+        _move(w, frame, w.state.zones[pile][-1], pile, HAND)
         return True
 
 
@@ -278,7 +287,7 @@ class Arrange(Verb):
             return True
         pile = w.state.zones[DRAW]
         for card in reversed(order):  # each moved back on top, the first listed last
-            _move(w.state, frame, card, DRAW, DRAW)
+            _move(w, frame, card, DRAW, DRAW)
         assert pile[-len(order):] == list(reversed(order))
         return True
 

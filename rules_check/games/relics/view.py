@@ -38,8 +38,8 @@ from pnp.games.relics import models as tables
 from rules_check.core.view import Card, CountersPanel, Slot, SlotsPanel, Value, View, ZonePanel
 from rules_check.core.zones import seen, unseen_count
 
-from .cards import DAY
-from .costs import BOTTOM_RIGHT, TOP_LEFT, challenge_of, cost_of
+from .cards import BOTTOM_RIGHT, DAY, TOP_LEFT
+from .costs import challenge_of, cost_of
 from .state import (
     AS_BLACK, COLOUR_DISCOUNT, CURRENT, DECISION, DISCARD, DISCOUNT, DRAW, FUTURE_1, FUTURE_2, HAND, IGNORE,
     LOOK_AHEAD, OVER, TABLE, RelicsState, energy,
