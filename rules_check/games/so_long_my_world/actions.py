@@ -32,7 +32,7 @@ costs paid, the cards drawn (the setup fixes every deck's order), the End Phase.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import AbstractSet, Any, Callable, Union
 
 from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import shown
@@ -213,13 +213,13 @@ def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") 
     return raw
 
 
-def read_ops(raw: Any, ref: EntryRef, zones: set[str]) -> tuple[Op, ...] | None:
+def read_ops(raw: Any, ref: EntryRef, zones: AbstractSet[str]) -> tuple[Op, ...] | None:
     """An entry's plain operations (docs/logs/README.md, "Card effects"); this game has no counters. None when
     the entry writes none (``ops`` absent); ``ops: []`` is an outcome written, "nothing"
     (reading SL37)."""
     if raw is None:
         return None
-    ops = parse_ops(raw, ref, zones)
+    ops = parse_ops(raw, ref, zones if isinstance(zones, set) else set(zones))
     for op in ops:
         if op.kind == "add":
             raise _fail(ref, "ops: this game has no counters; move items between zones", "ops")
@@ -230,7 +230,7 @@ SHUFFLED = "shuffled"
 DECKS = ("remnant deck", "gestalt deck", "event deck", "catalysts")  # shown top first
 
 
-def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, ref: EntryRef) -> Show:
+def parse_show(cards: CardData, players: list[str], zones: AbstractSet[str], raw: Any, ref: EntryRef) -> Show:
     if not isinstance(raw, dict) or not raw:
         raise _fail(ref, "show: expected {PLAYER: [CARD, ...]} (a hand) or {DECK: [CARD, ...]} (its top cards, "
                          "top first)", "show")
@@ -251,121 +251,201 @@ def parse_show(cards: CardData, players: list[str], zones: set[str], raw: Any, r
     return Show(tuple(out))
 
 
-def parse_entry(cards: CardData, players: list[str], zones: set[str], entry: Any, ref: EntryRef) -> Action:
-    if not isinstance(entry, dict):
+def _only(entry: dict[Any, Any], allowed: frozenset[str], ref: EntryRef) -> None:
+    """The entry has only the keys its kind ``allowed``."""
+    if entry.keys() <= allowed:  # (the usual case, tested in C: no set built)
+        return
+    extra = sorted(map(str, set(entry) - allowed))
+    raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
+
+
+def parse_entry(cards: CardData, players: list[str], zones: AbstractSet[str], entry: Any, ref: EntryRef) -> Action:
+    """The action ``entry`` writes. Its kind and the keys it may have are a matter of its keys
+    alone: the reader of a key list that passed once (`_reader_for`) is kept, so the usual entry
+    costs one dict lookup before its values are read (``zones``: those an ``ops`` or a ``show``
+    may name)."""
+    if entry.__class__ is not dict and not isinstance(entry, dict):
         raise _fail(ref, f"expected an entry, a mapping like {{player: NAME, drain: affinity}}, got {shown(entry)}")
+    keys = tuple(entry)
+    read = _READERS.get(keys)
+    if read is None:
+        read = _reader_for(players, entry, ref)  # (raises for keys no entry has)
+        if len(_READERS) < 512:  # (a bound: a hostile log may write its keys in many orders)
+            _READERS[keys] = read
+    return read(cards, players, zones, entry, ref)
 
-    def only(allowed: frozenset[str]) -> None:
-        if entry.keys() <= allowed:  # (the usual case, tested in C: no set built)
-            return
-        extra = sorted(map(str, set(entry) - allowed))
-        raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
 
+Reader = Callable[[CardData, list[str], AbstractSet[str], dict[Any, Any], EntryRef], Action]
+_READERS: dict[tuple[Any, ...], Reader] = {}  # an entry's keys, in order -> its reader (`parse_entry`)
+
+
+def _reader_for(players: list[str], entry: dict[Any, Any], ref: EntryRef) -> Reader:
+    """Which kind of entry ``entry`` is, by its keys (the first of event, show, reshuffle, a
+    choice of visions, goal, a player's), checked to have no other key; the reader of its values.
+    A player's entry names a player of the game before its keys are checked."""
     if "event" in entry:
-        only(_EVENT_KEYS)
-        name = name_of(cards, entry["event"], ref, "event")
-        if name not in cards.events:
-            raise _fail(ref, f"{shown(name)} is not an event card", "event")
-        ignore = entry.get("ignore", [])
-        if not isinstance(ignore, list):
-            raise _fail(ref, "ignore: expected a list of players", "ignore")
-        extra = None
-        if "extra" in entry:
-            raw = entry["extra"]
-            if not (isinstance(raw, dict) and len(raw) == 1):
-                raise _fail(ref, "extra: expected {VISION: FEELING}", "extra")
-            (v, f), = raw.items()
-            extra = (name_of(cards, v, ref, "extra"), feeling(f, ref, "extra"))
-        raw = entry.get("choose", {})
-        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
-            raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
-        return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
-                         tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
+        _only(entry, _EVENT_KEYS, ref)
+        return _read_event
     if "show" in entry:
-        only(_SHOW_KEYS)
-        return parse_show(cards, players, zones, entry["show"], ref)
+        _only(entry, _SHOW_KEYS, ref)
+        return _read_show
     if "reshuffle" in entry:
-        only(_RESHUFFLE_KEYS)
-        if entry["reshuffle"] == SHUFFLED:
-            return Reshuffle(None)
-        if not isinstance(entry["reshuffle"], list):
-            raise _fail(ref, "reshuffle: expected the event deck's new order, top first (or shuffled, "
-                             "the order unknown)", "reshuffle")
-        return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
+        _only(entry, _RESHUFFLE_KEYS, ref)
+        return _read_reshuffle
     if "choose" in entry and "player" not in entry:
-        only(_CHOOSE_KEYS)
-        raw = entry["choose"]
-        if not isinstance(raw, dict):
-            raise _fail(ref, "choose: expected {PLAYER: VISION, ...}", "choose")
-        return Choose(tuple((_player(players, p, ref, "choose"), name_of(cards, v, ref, "choose"))
-                            for p, v in raw.items()))
+        _only(entry, _CHOOSE_KEYS, ref)
+        return _read_choose
     if "goal" in entry:
-        only(_GOAL_KEYS)
-        if entry["goal"] not in ("reached", "missed"):
-            raise _fail(ref, f"goal: expected reached or missed, got {shown(entry['goal'])}", "goal")
-        return Goal(entry["goal"] == "reached")
+        _only(entry, _GOAL_KEYS, ref)
+        return _read_goal
     if "player" not in entry:
         raise _fail(ref, f"unknown entry {sorted(map(str, entry))} (an entry is event, reshuffle, choose, goal "
                          f"or a player's: {', '.join(PLAYER_KINDS)})")
-    p = _player(players, entry["player"], ref)
+    _player(players, entry["player"], ref)
     for kind, keys in _PLAYER_KEYS.items():
         if kind in entry:
-            only(keys)
-            break
-    else:
-        raise _fail(ref, f"a player's entry is one of: {', '.join(PLAYER_KINDS)}")
-    if kind == "pass":
-        if entry["pass"] is not True:
-            raise _fail(ref, "pass: expected true", "pass")
-        return Pass(p)
-    if kind == "play":
-        card = name_of(cards, entry["play"], ref, "play")
-        if card not in cards.cards:
-            raise _fail(ref, f"{shown(card)} is not a Remnant or Gestalt card", "play")
-        to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
-        take = None
-        if "take" in entry:
-            if not isinstance(entry["take"], list):
-                raise _fail(ref, "take: expected a list of feelings", "take")
-            take = tuple(feeling(f, ref, "take") for f in entry["take"])
-        raw = entry.get("choose", {})
-        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
-            raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
-        instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
-        return Play(p, card, to, take, read_ops(entry.get("ops"), ref, zones), tuple(raw.items()), instead)
-    if kind == "effect":
-        source = name_of(cards, entry["effect"], ref, "effect")
-        discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
-        move = feeling(entry["move"], ref, "move") if "move" in entry else None
-        src = name_of(cards, entry["from"], ref, "from") if "from" in entry else None
-        remove = name_of(cards, entry["remove"], ref, "remove") if "remove" in entry else None
-        raw = entry.get("choose", {})
-        if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
-            raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
-        return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops"), ref, zones),
-                      tuple(raw.items()))
-    if kind == "drain":
-        if entry["drain"] not in DRAINS:
-            raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {shown(entry['drain'])}", "drain")
-        take = entry.get("take", [])
-        if not isinstance(take, list):
+            _only(entry, keys, ref)
+            return _PLAYER_READERS[kind]
+    raise _fail(ref, f"a player's entry is one of: {', '.join(PLAYER_KINDS)}")
+
+
+def _read_event(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                ref: EntryRef) -> Action:
+    name = name_of(cards, entry["event"], ref, "event")
+    if name not in cards.events:
+        raise _fail(ref, f"{shown(name)} is not an event card", "event")
+    ignore = entry.get("ignore", [])
+    if not isinstance(ignore, list):
+        raise _fail(ref, "ignore: expected a list of players", "ignore")
+    extra = None
+    if "extra" in entry:
+        raw = entry["extra"]
+        if not (isinstance(raw, dict) and len(raw) == 1):
+            raise _fail(ref, "extra: expected {VISION: FEELING}", "extra")
+        (v, f), = raw.items()
+        extra = (name_of(cards, v, ref, "extra"), feeling(f, ref, "extra"))
+    raw = entry.get("choose", {})
+    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+        raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
+    return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
+                     tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
+
+
+def _read_show(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+               ref: EntryRef) -> Action:
+    return parse_show(cards, players, zones, entry["show"], ref)
+
+
+def _read_reshuffle(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                    ref: EntryRef) -> Action:
+    if entry["reshuffle"] == SHUFFLED:
+        return Reshuffle(None)
+    if not isinstance(entry["reshuffle"], list):
+        raise _fail(ref, "reshuffle: expected the event deck's new order, top first (or shuffled, "
+                         "the order unknown)", "reshuffle")
+    return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
+
+
+def _read_choose(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                 ref: EntryRef) -> Action:
+    raw = entry["choose"]
+    if not isinstance(raw, dict):
+        raise _fail(ref, "choose: expected {PLAYER: VISION, ...}", "choose")
+    return Choose(tuple((_player(players, p, ref, "choose"), name_of(cards, v, ref, "choose"))
+                        for p, v in raw.items()))
+
+
+def _read_goal(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+               ref: EntryRef) -> Action:
+    if entry["goal"] not in ("reached", "missed"):
+        raise _fail(ref, f"goal: expected reached or missed, got {shown(entry['goal'])}", "goal")
+    return Goal(entry["goal"] == "reached")
+
+
+def _read_pass(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+               ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    if entry["pass"] is not True:
+        raise _fail(ref, "pass: expected true", "pass")
+    return Pass(p)
+
+
+def _read_play(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+               ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    card = name_of(cards, entry["play"], ref, "play")
+    if card not in cards.cards:
+        raise _fail(ref, f"{shown(card)} is not a Remnant or Gestalt card", "play")
+    to = name_of(cards, entry["to"], ref, "to") if "to" in entry else None
+    take = None
+    if "take" in entry:
+        if not isinstance(entry["take"], list):
             raise _fail(ref, "take: expected a list of feelings", "take")
-        if take and entry["drain"] != "feelings":
-            raise _fail(ref, "take: only a drain of feelings names the feelings taken", "take")
-        return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
-    if kind == "choose":
-        raw = entry["choose"]
-        if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) for k in raw):
-            raise _fail(ref, "choose: expected the choices an effect waits for, by name, like {return: hope}",
-                        "choose")
-        return Respond(p, tuple(raw.items()))
-    if kind == "observe":
-        if entry["observe"] not in KARMAS:
-            raise _fail(ref, f"observe: declare a karma, positive or negative, got {shown(entry['observe'])}", "observe")
-        return Observe(p, entry["observe"])
+        take = tuple(feeling(f, ref, "take") for f in entry["take"])
+    raw = entry.get("choose", {})
+    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+        raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
+    instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
+    return Play(p, card, to, take, read_ops(entry.get("ops"), ref, zones), tuple(raw.items()), instead)
+
+
+def _read_effect(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                 ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    source = name_of(cards, entry["effect"], ref, "effect")
+    discard = name_of(cards, entry["discard"], ref, "discard") if "discard" in entry else None
+    move = feeling(entry["move"], ref, "move") if "move" in entry else None
+    src = name_of(cards, entry["from"], ref, "from") if "from" in entry else None
+    remove = name_of(cards, entry["remove"], ref, "remove") if "remove" in entry else None
+    raw = entry.get("choose", {})
+    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+        raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
+    return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops"), ref, zones),
+                  tuple(raw.items()))
+
+
+def _read_drain(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    if entry["drain"] not in DRAINS:
+        raise _fail(ref, f"drain: expected one of {', '.join(DRAINS)}, got {shown(entry['drain'])}", "drain")
+    take = entry.get("take", [])
+    if not isinstance(take, list):
+        raise _fail(ref, "take: expected a list of feelings", "take")
+    if take and entry["drain"] != "feelings":
+        raise _fail(ref, "take: only a drain of feelings names the feelings taken", "take")
+    return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
+
+
+def _read_respond(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                  ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    raw = entry["choose"]
+    if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) for k in raw):
+        raise _fail(ref, "choose: expected the choices an effect waits for, by name, like {return: hope}",
+                    "choose")
+    return Respond(p, tuple(raw.items()))
+
+
+def _read_observe(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+                  ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
+    if entry["observe"] not in KARMAS:
+        raise _fail(ref, f"observe: declare a karma, positive or negative, got {shown(entry['observe'])}", "observe")
+    return Observe(p, entry["observe"])
+
+
+def _read_end(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+              ref: EntryRef) -> Action:
+    p = _player(players, entry["player"], ref)
     if entry["end"] != "turn":
         raise _fail(ref, f"end: expected turn, got {shown(entry['end'])}", "end")
     return EndTurn(p)
+
+
+_PLAYER_READERS: dict[str, Reader] = {"pass": _read_pass, "play": _read_play, "effect": _read_effect,
+                                      "drain": _read_drain, "observe": _read_observe, "end": _read_end,
+                                      "choose": _read_respond}
 
 
 def to_entry(action: Action) -> dict[str, Any]:

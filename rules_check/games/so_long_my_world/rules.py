@@ -72,7 +72,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import shown
@@ -450,10 +450,13 @@ def effect_available(state: SoLongState, a: Effect) -> None:
     no_effect_keys(a)
     event = state.data.events[a.source]
     if event.script is not None:  # worked out from its script; written ops must be its outcome
-        frame = verbs.run_event(state.copy(), a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
+        trial = state.copy()
+        n = len(trial.queue)
+        frame = verbs.run_event(trial, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
         if a.ops is not None and mismatch(a.ops, frame.outcome):
             raise IllegalAction(RULE_EFFECT, f"{a.source} (\"{event.text}\") does: {describe(frame.outcome)}; the "
                                              f"entry writes: {describe(a.ops)}")
+        keep_trial(state, a, trial, frame, n)  # the apply takes the copy over (`effect`)
         return
     check_ops(state, list(a.ops or ()))
 
@@ -602,65 +605,92 @@ def settle(state: SoLongState) -> None:
 
 def check(state: SoLongState, a: Action) -> None:
     if isinstance(a, Show):
-        show(state.copy(), a)  # any time, the game's flow untouched (reading SL41)
+        check_show(state, a)  # any time, the game's flow untouched (reading SL41)
         return
     state = waiting_for(state, a)
-    if isinstance(a, Respond):
-        return
-    if isinstance(a, EventDraw):
-        check_phase(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
-        top_event(state, a.name)
-        after = state.phase == AFTER_REBOOT
-        reboot = state.data.events[a.name].reboot
-        reboot_ignored_by_payment(state, a, reboot)
-        after_effect, waits = effect_resolved_now(state, a, after and not reboot)
-        if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
-            check_ops(state, list(a.ops))
-        extra_feeling(after_effect, a, deals=not reboot, waits=waits)
-    elif isinstance(a, Reshuffle):
-        check_phase(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
-        check_reshuffle_pile(state, a)
-    elif isinstance(a, Choose):
-        check_phase(state, (CHOICE,), "choosing visions", RULE_CHOICE)
-        choices_complete(state, a)
-    elif isinstance(a, Pass):
-        check_phase(state, (HINDRANCE,), "passing", RULE_HINDRANCE)
+    checker = _CHECKS.get(type(a))  # (one lookup by the entry's class, not a chain of isinstance tests)
+    if checker is not None:  # (a Respond: checked by `waiting_for`)
+        checker(state, a)
+
+
+def _check_event(state: SoLongState, a: EventDraw) -> None:
+    check_phase(state, (EVENT_PHASE, AFTER_REBOOT), "drawing an event", RULE_EVENT)
+    top_event(state, a.name)
+    after = state.phase == AFTER_REBOOT
+    reboot = state.data.events[a.name].reboot
+    reboot_ignored_by_payment(state, a, reboot)
+    after_effect, waits = effect_resolved_now(state, a, after and not reboot)
+    if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
+        check_ops(state, list(a.ops))
+    extra_feeling(after_effect, a, deals=not reboot, waits=waits)
+
+
+def _check_reshuffle(state: SoLongState, a: Reshuffle) -> None:
+    check_phase(state, (RESHUFFLE,), "shuffling the events back", RULE_EVENT)
+    check_reshuffle_pile(state, a)
+
+
+def _check_choose(state: SoLongState, a: Choose) -> None:
+    check_phase(state, (CHOICE,), "choosing visions", RULE_CHOICE)
+    choices_complete(state, a)
+
+
+def _check_pass(state: SoLongState, a: Pass) -> None:
+    check_phase(state, (HINDRANCE,), "passing", RULE_HINDRANCE)
+    check_turn(state, a.player, RULE_HINDRANCE)
+
+
+def _check_play(state: SoLongState, a: Play) -> None:
+    check_phase(state, (HINDRANCE, VISION_PHASE), "playing a card", RULE_PLAY)
+    if state.phase == HINDRANCE:
         check_turn(state, a.player, RULE_HINDRANCE)
-    elif isinstance(a, Play):
-        check_phase(state, (HINDRANCE, VISION_PHASE), "playing a card", RULE_PLAY)
-        if state.phase == HINDRANCE:
-            check_turn(state, a.player, RULE_HINDRANCE)
-            hindrance_card(state, a.card)
-            check_card_playable(state, a, RULE_HINDRANCE)
-            card_effect_fits(state, a, RULE_HINDRANCE)
-        else:
-            check_turn(state, a.player, RULE_PLAY)
-            vision_step(state, a.player, STEP_PLAY, "playing a card", RULE_PLAY)
-            check_card_playable(state, a, RULE_PLAY)
-            card_effect_fits(state, a, RULE_PLAY)
-    elif isinstance(a, Effect):
-        check_phase(state, (VISION_PHASE,), "a vision's effect", RULE_EFFECT)
-        check_turn(state, a.player, RULE_EFFECT)
-        vision_step(state, a.player, STEP_EFFECT, "the vision's effect", RULE_EFFECT)
-        effect_available(state, a)
-    elif isinstance(a, Drain):
-        check_phase(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
-        check_turn(state, a.player, RULE_DRAIN)
-        if state.step >= STEP_PLAY:
-            raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn, or went past the drain "
-                                            f"(played a card, spent a Mark of Sol): ONLY ONE drain action, before "
-                                            f"the cards (ruling SL6)")
-        check_drain(state, a)
-    elif isinstance(a, Observe):
-        check_phase(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
-        check_turn(state, a.player, RULE_MARKS)
-        check_observation(state, a)
-    elif isinstance(a, EndTurn):
-        check_phase(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
-        check_turn(state, a.player, RULE_DRAIN)
-    elif isinstance(a, Goal):
-        check_phase(state, (GOAL,), "declaring the goal", RULE_COOP)
-        goal_declared(state, a)
+        hindrance_card(state, a.card)
+        check_card_playable(state, a, RULE_HINDRANCE)
+        card_effect_fits(state, a, RULE_HINDRANCE)
+    else:
+        check_turn(state, a.player, RULE_PLAY)
+        vision_step(state, a.player, STEP_PLAY, "playing a card", RULE_PLAY)
+        check_card_playable(state, a, RULE_PLAY)
+        card_effect_fits(state, a, RULE_PLAY)
+
+
+def _check_effect(state: SoLongState, a: Effect) -> None:
+    check_phase(state, (VISION_PHASE,), "a vision's effect", RULE_EFFECT)
+    check_turn(state, a.player, RULE_EFFECT)
+    vision_step(state, a.player, STEP_EFFECT, "the vision's effect", RULE_EFFECT)
+    effect_available(state, a)
+
+
+def _check_drain(state: SoLongState, a: Drain) -> None:
+    check_phase(state, (VISION_PHASE,), "a drain", RULE_DRAIN)
+    check_turn(state, a.player, RULE_DRAIN)
+    if state.step >= STEP_PLAY:
+        raise IllegalAction(RULE_DRAIN, f"{a.player} already drained this turn, or went past the drain "
+                                        f"(played a card, spent a Mark of Sol): ONLY ONE drain action, before "
+                                        f"the cards (ruling SL6)")
+    check_drain(state, a)
+
+
+def _check_observe(state: SoLongState, a: Observe) -> None:
+    check_phase(state, (VISION_PHASE,), "an Observation", RULE_MARKS)
+    check_turn(state, a.player, RULE_MARKS)
+    check_observation(state, a)
+
+
+def _check_end_turn(state: SoLongState, a: EndTurn) -> None:
+    check_phase(state, (VISION_PHASE,), "ending a turn", RULE_TURN)
+    check_turn(state, a.player, RULE_DRAIN)
+
+
+def _check_goal(state: SoLongState, a: Goal) -> None:
+    check_phase(state, (GOAL,), "declaring the goal", RULE_COOP)
+    goal_declared(state, a)
+
+
+_CHECKS: dict[type, Callable[[SoLongState, Any], None]] = {
+    EventDraw: _check_event, Reshuffle: _check_reshuffle, Choose: _check_choose, Pass: _check_pass,
+    Play: _check_play, Effect: _check_effect, Drain: _check_drain, Observe: _check_observe,
+    EndTurn: _check_end_turn, Goal: _check_goal}
 
 
 # --- apply ---------------------------------------------------------------------------------------
@@ -731,92 +761,137 @@ def show(state: SoLongState, a: Show) -> None:
                 z.name(zone, card, index=at)
 
 
+def check_show(state: SoLongState, a: Show) -> None:
+    """The cards shown named on a copy (`show`), which the apply takes over (`apply_show`)."""
+    trial = state.copy()
+    show(trial, a)
+    keep_trial(state, a, trial, None, len(trial.queue))
+
+
+def apply_show(state: SoLongState, a: Show) -> None:
+    """The cards shown named: the check's copy taken over, else named here (`show`)."""
+    if take_trial(state, a) is None:
+        show(state, a)
+
+
 def apply(state: SoLongState, a: Action) -> None:
     """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
     if isinstance(a, Show):
-        show(state, a)
+        apply_show(state, a)
         return
     if state.waiting is not None and not is_answer_to_waiting(state, a):
         settle(state)  # the "may"s left unanswered are declined (reading SL33)
-    _apply(state, a)
+    applier = _APPLIES.get(type(a))  # (one lookup by the entry's class, not a chain of isinstance tests)
+    if applier is not None:
+        applier(state, a)
     triggers.fire(state)
 
 
 def _apply(state: SoLongState, a: Action) -> None:
-    z = state.zones
-    if isinstance(a, Respond):
-        respond(state, a)
-    elif isinstance(a, EventDraw):
-        reboot = state.data.events[a.name].reboot
-        after = state.phase == AFTER_REBOOT
-        now = is_event_now(state, a.name, after and not reboot)
-        checked = take_trial(state, a) if now else None  # drawn, paid and resolved on the check's copy
-        if checked is not None:
-            frame, triggered = checked
-            state.queue.extend(triggered)
-        else:
-            ignore = spared(state, a)
-            event_paid(state, a)
-            if now:
-                frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose),
-                                        event_rule(state, a.name), ignore, a.ops)
+    """``a``'s own change to the table (`apply` without the "may"s settled before it and the
+    triggers fired after it)."""
+    applier = _APPLIES.get(type(a))
+    if applier is not None:
+        applier(state, a)
+
+
+def _apply_event(state: SoLongState, a: EventDraw) -> None:
+    reboot = state.data.events[a.name].reboot
+    after = state.phase == AFTER_REBOOT
+    now = is_event_now(state, a.name, after and not reboot)
+    checked = take_trial(state, a) if now else None  # drawn, paid and resolved on the check's copy
+    if checked is not None:
+        frame, triggered = checked
+        state.queue.extend(triggered)
+    else:
+        ignore = spared(state, a)
+        event_paid(state, a)
         if now:
-            if frame.waiting is not None:  # "each player ... of their choice": their entries come next
-                state.waiting = Waiting(frame, event_rule(state, a.name), f"{a.name} (\"{state.data.events[a.name].text}\")",
-                                        ("event", a.name, a.extra, after))
-                return
-        else:
-            apply_ops(state, list(a.ops or ()))
-            state.marks_gained += marks_in(a.ops or ())
-        finish_event(state, a.name, a.extra, after)
-    elif isinstance(a, Reshuffle):
-        reshuffled(state, a)
-        state.phase = CHOICE
-    elif isinstance(a, Choose):
-        for p, v in a.choices:
-            z.move(state.token_for(p, v), tokens(p), chosen(p))
-            state.vision_of[p] = v
-        visions = {v for _, v in a.choices}
-        if visions == {tables.LUNO}:
-            state.luno_rounds += 1  # a Heartbreak goal (goals.py)
-        if len(state.players) >= OVERLOAD_PLAYERS and len(visions) == 1:
-            overload(state, visions.pop())
-        state.phase, state.turn = HINDRANCE, 0
-        state.sequence = state.order()
-    elif isinstance(a, Pass):
+            frame = verbs.run_event(state, a.name, state.first_player(), dict(a.choose),
+                                    event_rule(state, a.name), ignore, a.ops)
+    if now:
+        if frame.waiting is not None:  # "each player ... of their choice": their entries come next
+            state.waiting = Waiting(frame, event_rule(state, a.name), f"{a.name} (\"{state.data.events[a.name].text}\")",
+                                    ("event", a.name, a.extra, after))
+            return
+    else:
+        apply_ops(state, list(a.ops or ()))
+        state.marks_gained += marks_in(a.ops or ())
+    finish_event(state, a.name, a.extra, after)
+
+
+def _apply_reshuffle(state: SoLongState, a: Reshuffle) -> None:
+    reshuffled(state, a)
+    state.phase = CHOICE
+
+
+def _apply_choose(state: SoLongState, a: Choose) -> None:
+    z = state.zones
+    for p, v in a.choices:
+        z.move(state.token_for(p, v), tokens(p), chosen(p))
+        state.vision_of[p] = v
+    visions = {v for _, v in a.choices}
+    if visions == {tables.LUNO}:
+        state.luno_rounds += 1  # a Heartbreak goal (goals.py)
+    if len(state.players) >= OVERLOAD_PLAYERS and len(visions) == 1:
+        overload(state, visions.pop())
+    state.phase, state.turn = HINDRANCE, 0
+    state.sequence = state.order()
+
+
+def _apply_pass(state: SoLongState, a: Pass) -> None:
+    next_hindrance(state)
+
+
+def _apply_play(state: SoLongState, a: Play) -> None:
+    play(state, a)
+    if state.phase == HINDRANCE:
         next_hindrance(state)
-    elif isinstance(a, Play):
-        play(state, a)
-        if state.phase == HINDRANCE:
-            next_hindrance(state)
-        else:
-            state.step = STEP_PLAY
-    elif isinstance(a, Effect):
-        effect(state, a)
-        state.effects_used.add(a.source)
-    elif isinstance(a, Drain):
-        drain(state, a)
+    else:
         state.step = STEP_PLAY
-    elif isinstance(a, Observe):
-        z.move(MARK, stock(a.player), SYSTEM)
-        while z[GESTALT_DECK]:
-            card = z[GESTALT_DECK].pop()
-            if state.data.cards[card].karma in (a.karma, "neutral"):
-                z.put(card, hand(a.player))
-                break
-            z.put(card, DISCARD)
-        state.step = STEP_MARKS
-    elif isinstance(a, EndTurn):
-        state.turn += 1
-        state.step = STEP_EFFECT
-        state.effects_used = set()
-        if state.turn >= len(state.players):
-            end_phase(state)
-        else:
-            turn_starts(state)
-    elif isinstance(a, Goal):
-        state.goal_reached = a.reached
-        state.phase = OVER
+
+
+def _apply_effect(state: SoLongState, a: Effect) -> None:
+    effect(state, a)
+    state.effects_used.add(a.source)
+
+
+def _apply_drain(state: SoLongState, a: Drain) -> None:
+    drain(state, a)
+    state.step = STEP_PLAY
+
+
+def _apply_observe(state: SoLongState, a: Observe) -> None:
+    z = state.zones
+    z.move(MARK, stock(a.player), SYSTEM)
+    while z[GESTALT_DECK]:
+        card = z[GESTALT_DECK].pop()
+        if state.data.cards[card].karma in (a.karma, "neutral"):
+            z.put(card, hand(a.player))
+            break
+        z.put(card, DISCARD)
+    state.step = STEP_MARKS
+
+
+def _apply_end_turn(state: SoLongState, a: EndTurn) -> None:
+    state.turn += 1
+    state.step = STEP_EFFECT
+    state.effects_used = set()
+    if state.turn >= len(state.players):
+        end_phase(state)
+    else:
+        turn_starts(state)
+
+
+def _apply_goal(state: SoLongState, a: Goal) -> None:
+    state.goal_reached = a.reached
+    state.phase = OVER
+
+
+_APPLIES: dict[type, Callable[[SoLongState, Any], None]] = {
+    Respond: respond, EventDraw: _apply_event, Reshuffle: _apply_reshuffle, Choose: _apply_choose,
+    Pass: _apply_pass, Play: _apply_play, Effect: _apply_effect, Drain: _apply_drain, Observe: _apply_observe,
+    EndTurn: _apply_end_turn, Goal: _apply_goal}
 
 
 def reshuffled(state: SoLongState, a: Reshuffle) -> None:
@@ -923,7 +998,12 @@ def effect(state: SoLongState, a: Effect) -> None:
             frame = verbs.run_vision(state, a.source, a.player, a.answers(), RULE_EFFECT, a.ops)
         wait(state, frame, RULE_EFFECT, f"{a.source}'s effect")
     elif a.source in state.data.events and state.data.events[a.source].script is not None:
-        frame = verbs.run_event(state, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
+        checked = take_trial(state, a)  # worked out on the check's copy
+        if checked is not None:
+            frame, triggered = checked
+            state.queue.extend(triggered)
+        else:
+            frame = verbs.run_event(state, a.source, a.player, a.answers(), RULE_EFFECT, written=a.ops)
         wait(state, frame, RULE_EFFECT, a.source)
     else:
         apply_ops(state, list(a.ops or ()))

@@ -32,7 +32,7 @@ import types
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import AbstractSet, Any, Iterator
 
 from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import MAX_QUOTED_PATH, shown
@@ -48,8 +48,8 @@ from rules_check.effects import describe, mismatch
 from . import actions, continuous, greedy, table_moves, triggers
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
-from .rules import (is_answer_to_waiting, card_effect_fits, cost_paid, event_drawn, pay_and_place, reshuffled, respond,
-                    responses, settle, show, top_event, waiting_for)
+from .rules import (apply_show, is_answer_to_waiting, card_effect_fits, check_show, cost_paid, event_drawn, pay_and_place,
+                    reshuffled, respond, responses, settle, top_event, waiting_for)
 from .seen import cannot_hold, hide_pile, can_hold
 from .seen import options as hand_options
 from rules_check.core.zones import CONSERVATION, is_unseen
@@ -319,7 +319,7 @@ def random_solo_setup(engine, players: list[str], rng: random.Random) -> dict[st
 # --- the log vocabulary -----------------------------------------------------------------------------------
 
 
-def parse_solo(cards, players: list[str], zones: set[str], entry: Any, ref: EntryRef):
+def parse_solo(cards, players: list[str], zones: AbstractSet[str], entry: Any, ref: EntryRef):
     if isinstance(entry, dict) and "record" in entry:
         if set(entry) != {"record"} or not isinstance(entry["record"], list) \
                 or not all(isinstance(w, str) for w in entry["record"]):
@@ -638,7 +638,7 @@ def unlocked_words(state: SoLongState) -> list[str]:
 
 def check(state: SoLongState, a) -> None:
     if isinstance(a, Show):
-        show(state.copy(), a)  # any time (reading SL41)
+        check_show(state, a)  # any time (reading SL41)
         return
     state = waiting_for(state, a)  # a continuous card's choice waits for an entry of its own, as in the multiplayer game
     if isinstance(a, Respond):
@@ -730,7 +730,7 @@ def start_turn(state: SoLongState) -> None:
 def apply(state: SoLongState, a) -> None:
     """Apply ``a``, then what continuous cards it triggered (continuous.py)."""
     if isinstance(a, Show):
-        show(state, a)
+        apply_show(state, a)
         return
     if state.waiting is not None and not is_answer_to_waiting(state, a):
         settle(state)
