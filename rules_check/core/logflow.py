@@ -49,11 +49,13 @@ _INT = "tag:yaml.org,2002:int"
 
 _LOG_LINE = re.compile(r"^log:[ ]*$", re.MULTILINE)
 _ENTRY = re.compile(r"( +)- (\{.*\})[ ]*")
-# the tokens rewritten as JSON (`_json_token`): a plain scalar, a single-quoted one, a colon
+# the tokens rewritten as JSON (`_token_json`): a plain scalar, a single-quoted one, a colon
 # with no space after it, and any character that is none of these nor a bracket, a comma, a
 # space or a colon (brackets, commas, spaces and ": " are the same in JSON)
 _TOKEN = re.compile(r"([\w.+~][\w '/.+\-()!;]*)"
                     r"|'((?:[^\x00-\x1f\x7f-\x9f'\u2028\u2029\ufeff\ufffe\uffff]|'')*)'|(:(?! )|[^{}\[\], :])")
+# a line without quotes cut at its brackets, commas and colons (kept, as pieces of their own)
+_PIECES = re.compile(r"([{}\[\],]|: +)")
 # the first characters of a plain scalar the resolver may give another tag than text
 _TAGGED_FIRST = tagged_first_characters()
 _BOOL = "tag:yaml.org,2002:bool"
@@ -86,6 +88,7 @@ def read_entry_lines(text: str) -> FlowLog | None:
     indent: str | None = None
     end = len(lines)
     first = 0
+    value_of = _Lines().value
     for n, line in enumerate(lines):
         if not line.strip(" "):
             continue
@@ -101,7 +104,7 @@ def read_entry_lines(text: str) -> FlowLog | None:
             indent, first = match.group(1), n
         elif match.group(1) != indent:
             return None
-        value = _value(match.group(2))
+        value = value_of(match.group(2))
         if value is None:
             return None
         entries.append(Entry(len(entries), line0 + 2 + n, value))
@@ -111,41 +114,89 @@ def read_entry_lines(text: str) -> FlowLog | None:
     return FlowLog(header, line0, line0 + 2 + first, entries)
 
 
-def _value(text: str) -> dict[str, Any] | None:
-    """The flow mapping ``text`` as the safe loader builds it, or None outside the subset.
-
-    Each scalar is rewritten as the JSON of its value, and the C JSON parser checks the
-    brackets, commas and colons and builds the lists and mappings: what YAML and JSON write
-    alike once the scalars are quoted (no trailing comma, no empty value, no key without a
-    value). A character of neither stops the rewrite (`_Outside`)."""
-    try:
-        json_text = _TOKEN.sub(_json_token, text)
-        value, end = _scan(json_text, 0)
-    except (_Outside, StopIteration, ValueError, RecursionError):
-        return None
-    return value if end == len(json_text) and isinstance(value, dict) else None
-
-
 class _Outside(Exception):
     """A token outside the subset: the composer reads the log."""
 
 
-def _json_token(match: re.Match[str]) -> str:
-    """The JSON of a token: a log says the same few names and numbers thousands of times, so
-    each token's JSON is remembered (at most `_REMEMBERED`, then forgotten at once)."""
-    try:
-        return _json_of[match.group()]
-    except KeyError:
-        pass
-    json_text = _token_json(match)
-    if len(_json_of) >= _REMEMBERED:
-        _json_of.clear()
-    _json_of[match.group()] = json_text
-    return json_text
+class _Lines:
+    """The entries of one log, each line rewritten as JSON once: a log repeats most of its lines
+    (``{pass: Ana}``) and says the same few names and numbers thousands of times, so the JSON of
+    each line and of each token is kept while the log is read, and of each piece of a line
+    from one log to the next (each of up to `_KEPT` characters: a long one costs its own
+    reading only)."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, str] = {}  # an entry's text -> its JSON
+        self.tokens: dict[str, str] = {}  # a token's text -> its JSON
+        self.pieces = _PIECES_SEEN  # a piece's text (`rewrite`) -> its JSON, kept across logs
+
+    def value(self, text: str) -> dict[str, Any] | None:
+        """The flow mapping ``text`` as the safe loader builds it, or None outside the subset.
+
+        Each scalar is rewritten as the JSON of its value, and the C JSON parser checks the
+        brackets, commas and colons and builds the lists and mappings (afresh for each entry):
+        what YAML and JSON write alike once the scalars are quoted (no trailing comma, no empty
+        value, no key without a value). A character of neither stops the rewrite (`_Outside`)."""
+        json_text = self.lines.get(text)
+        try:
+            if json_text is None:
+                json_text = self.rewrite(text)
+                if len(text) <= _KEPT:
+                    self.lines[text] = json_text
+            value, end = _scan(json_text, 0)
+        except (_Outside, StopIteration, ValueError, RecursionError):
+            return None
+        return value if end == len(json_text) and isinstance(value, dict) else None
+
+    def rewrite(self, text: str) -> str:
+        """``text`` as JSON. Without a quote, the line is cut at its brackets, commas and
+        colons, and each piece looked up (a piece seen before costs a dictionary look-up, not a
+        call); with one, token by token (a quoted text may hold a comma)."""
+        if "'" in text:
+            return _TOKEN.sub(self.token, text)
+        known, piece_json = self.pieces.get, self.piece
+        return "".join([got if (got := known(piece)) is not None else piece_json(piece)
+                        for piece in _PIECES.split(text)])
+
+    def piece(self, piece: str) -> str:
+        """The JSON of a piece of a line without quotes: a bracket, a comma, a colon and its
+        spaces, or what lies between them (a plain scalar and the spaces around it, or only spaces)."""
+        if piece in "{}[],":  # (and "")
+            json_text = piece
+        elif piece[0] == ":":
+            json_text = ":"
+        else:
+            scalar = piece.strip(" ")
+            if not scalar:
+                json_text = ""
+            else:
+                match = _TOKEN.fullmatch(scalar)
+                if match is None or match.lastindex != 1:
+                    raise _Outside
+                json_text = _token_json(match)
+        if len(piece) <= _KEPT:
+            if len(self.pieces) >= _PIECES_KEPT:
+                self.pieces.clear()
+            self.pieces[piece] = json_text
+        return json_text
+
+    def token(self, match: re.Match[str]) -> str:
+        try:
+            return self.tokens[match.group()]
+        except KeyError:
+            pass
+        json_text = _token_json(match)
+        if len(json_text) <= _KEPT:
+            self.tokens[match.group()] = json_text
+        return json_text
 
 
-_REMEMBERED = 20_000
-_json_of: dict[str, str] = {}
+_KEPT = 400
+# The pieces' JSON is kept from one log to the next (at most this many, then forgotten at once),
+# as the YAML reader keeps each scalar's tag (pnp.data.yamlsafe): the logs of one event say the
+# same names, and a piece's JSON depends on its text only.
+_PIECES_KEPT = 20_000
+_PIECES_SEEN: dict[str, str] = {}
 
 
 def _token_json(match: re.Match[str]) -> str:
