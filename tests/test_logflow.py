@@ -156,3 +156,15 @@ def test_random_entries_read_as_the_composer_reads_them() -> None:
         assert read(text) == composed(text), text
         taken += read_entry_lines(text) is not None
     assert 20 <= taken <= 380, taken  # both ways were exercised
+
+
+def test_long_lines_and_repeated_lines_read_as_the_composer_reads_them() -> None:
+    """A piece or a line too long to be kept, and a line repeated (its JSON kept for the log):
+    each entry is its own value, built afresh."""
+    long_name = "Card " + "x" * 1000
+    text = HEAD + "log:\n" + f"  - {{play: {long_name}, to: [{long_name}, b]}}\n" + "  - {pass: Ana}\n" * 3
+    assert read_entry_lines(text) is not None
+    got = read(text)
+    assert got == composed(text)
+    entries = logfile.parse_log(text, "g.yaml", GAMES).entries
+    assert entries[1].data == entries[2].data and entries[1].data is not entries[2].data
