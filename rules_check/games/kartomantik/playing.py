@@ -27,8 +27,8 @@ def check_played_from(state: KState, a: Play) -> None:
     "play ... Wills from their hand"). A card its player does not own is 3.2 Owner and Controller's."""
     card, p = state.card(a.card), a.player
     src = zone(a.source, p)
-    if a.card not in state.zones.get(src) and state.zone_of(a.card) is None \
-            and not any(u[a.card] for u in state.zones.unknown.values()):
+    if a.card not in state.zones.get(src) and not any(u[a.card] for u in state.zones.unknown.values()) \
+            and state.zone_of(a.card) is None:
         raise IllegalAction(RULE_OWNER, f"{card.name} is not one of {p}'s cards: {p}'s deck did not hold it, "
                                         f"and a player plays only the cards they own")
     if card.type == "manifestation":

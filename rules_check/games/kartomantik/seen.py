@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from rules_check.core.zones import is_unseen, pile_of, unseen_count
+from rules_check.core.zones import UNSEEN, is_unseen, pile_of, unseen_count
 
 from .state import KState, name_of, not_in, owner_of, zone_name, zone_words
 
@@ -32,16 +32,21 @@ def piles(state: KState, zone: str) -> set[str]:
 def can_be(state: KState, zone: str, it: str) -> int:
     """How many of ``zone``'s unseen cards can be ``it`` (at most its unseen count): the zone
     read once for both its unseen count and their piles (a hot path of a table log)."""
-    u = 0
-    found = set()
-    for x in state.zones.get(zone):
-        if is_unseen(x):
-            u += 1
-            found.add(pile_of(x))
-    if not u:
+    hidden = [x for x in state.zones.get(zone) if x.startswith(UNSEEN)]  # (is_unseen, inline)
+    if not hidden:
         return 0
+    return min(len(hidden), _could_be(state, hidden, it))
+
+
+def _could_be(state: KState, hidden: list[str], it: str) -> int:
+    """How many cards ``it`` the piles of the unseen items ``hidden`` hold between them."""
     unknown = state.zones.unknown
-    return min(u, sum(unknown[p][it] for p in found if p in unknown))
+    total = 0
+    for x in set(hidden):  # one per pile (a hand's unseen cards are of one pile, or two)
+        pool = unknown.get(pile_of(x))
+        if pool is not None:
+            total += pool[it]
+    return total
 
 
 def can_hold(state: KState, zone: str, it: str) -> bool:
@@ -53,7 +58,8 @@ def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
     """Why ``zone`` cannot hold all of ``cards`` (a multiset of items), or None. A zone with no
     unseen card: None (the engine's own message says where the card is instead)."""
     items = state.zones.get(zone)
-    u = unseen_count(items)
+    hidden = [x for x in items if x.startswith(UNSEEN)]
+    u = len(hidden)
     if not u:
         return None
     need = Counter(cards)
@@ -61,7 +67,7 @@ def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
     for it, k in sorted(need.items()):
         have = items.count(it)
         more = max(0, k - have)
-        if more > can_be(state, zone, it):
+        if more > min(u, _could_be(state, hidden, it)):  # (`can_be`, the zone read once)
             return _why(state, zone, it, k)
         named += more
     if named > u:

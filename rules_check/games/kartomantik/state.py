@@ -247,10 +247,10 @@ class KState(BaseState):
         return it[:it.index("/")]
 
     def is_manifestation(self, it: str) -> bool:
-        return self.card(it).type == "manifestation"
+        return (self._cards.get(it) or self.card(it)).type == "manifestation"  # (`card`'s lookup, inline)
 
     def temperament(self, it: str) -> str | None:
-        return self.temperaments.get(it) or self.card(it).temperament
+        return self.temperaments.get(it) or (self._cards.get(it) or self.card(it)).temperament
 
     def hand(self, p: str) -> list[str]:
         return self.zones[zone("hand", p)]
@@ -289,7 +289,7 @@ class KState(BaseState):
         return None
 
     def base_power(self, it: str) -> int:
-        return self.card(it).power or 0
+        return (self._cards.get(it) or self.card(it)).power or 0
 
 
 RULE_UNSEEN = "Kartomantik 1.3 (Game Zones)"

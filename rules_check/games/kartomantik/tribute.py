@@ -24,7 +24,9 @@ def can_pay(tribute: str, payer: str) -> bool:
 
 def essence_order(state: KState, p: str, temperament: str) -> list[str]:
     """Reading K8: the essence that must be used for a tribute of ``temperament``, in order."""
-    ess = state.essence.get(p, {})
+    ess = state.essence.get(p)
+    if not ess:
+        return []  # (the usual case: no excess essence)
     kinds = [temperament] + ([t for t in ess if t not in (temperament, "transcendent")]
                              if temperament == "hollow" else []) + ["transcendent"]
     return [k for k in dict.fromkeys(kinds) if ess.get(k, 0) > 0]
