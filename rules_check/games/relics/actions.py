@@ -29,6 +29,7 @@ counter. Whether the action is legal is `rules.check`'s question.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Union
 
@@ -58,6 +59,24 @@ FLIP = "flip"
 KINDS = (TRAVEL, PAY, DISCARD, ABILITY, RESHUFFLE, END)
 KEYS = {TRAVEL: {TRAVEL, PAY, DISCARD, DRAWN}, PAY: {PAY, DISCARD, DRAWN}, DISCARD: {DISCARD, DRAWN},
         ABILITY: {ABILITY, CHOOSE, OPS, DRAWN}, RESHUFFLE: {RESHUFFLE, DRAWN}, END: {END}}
+
+
+def _kinds_by_keys() -> dict[frozenset[str], str]:
+    """Every set of keys `entry_kind` accepts, with the kind it finds (the first of ``KINDS``
+    among the keys, whose ``KEYS`` hold them all): `parse_entry` looks an entry's keys up here
+    in one step, and asks `entry_kind` (for its message) only of an entry not found."""
+    out = {}
+    for keys in KEYS.values():
+        ordered = sorted(keys)
+        for n in range(1, len(ordered) + 1):
+            for subset in itertools.combinations(ordered, n):
+                kind = next((k for k in KINDS if k in subset), None)
+                if kind is not None and set(subset) <= KEYS[kind]:
+                    out[frozenset(subset)] = kind
+    return out
+
+
+_KIND_OF = _kinds_by_keys()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +200,7 @@ def _payment(cards: CardData, entry: dict, ref: EntryRef) -> Payment:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise _fail(ref, f"{colour}: expected a number of energy, 1 or more, got {shown(n)}", PAY)
         spent[colour] = n
-    energy = tuple((c, spent[c]) for c in tables.ENERGY_COLOURS if c in spent)
+    energy = tuple([(c, spent[c]) for c in tables.ENERGY_COLOURS if c in spent])
     discards = _names(cards, entry[DISCARD], ref, DISCARD) if DISCARD in entry else ()
     return Payment(energy, discards)
 
@@ -228,7 +247,9 @@ def _is_plain(value: Any) -> bool:
 
 def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
     """The action ``entry`` records (`LogFormatError` when it is not an entry of this game)."""
-    kind = entry_kind(entry, KINDS, KEYS, ref, "{travel: CARD, pay: {red: 2}}")
+    kind = _KIND_OF.get(frozenset(entry)) if isinstance(entry, dict) else None
+    if kind is None:  # not an entry of this vocabulary (`entry_kind` says why), or one its table lacks
+        kind = entry_kind(entry, KINDS, KEYS, ref, "{travel: CARD, pay: {red: 2}}")
     drawn = _names(cards, entry[DRAWN], ref, DRAWN) if DRAWN in entry else ()
     if kind == TRAVEL:
         destination = card_name(cards, entry[TRAVEL], ref, TRAVEL)
