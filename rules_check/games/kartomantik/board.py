@@ -297,7 +297,8 @@ def _read_game_cards(state: KState) -> None:
     lowering = []
     statics = []
     everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
-    everything += [x for pile in state.zones.unknown.values() for x in pile if x not in everything]  # reading K39
+    present = set(everything)  # (a set: a list searched for each card of each pile is 30 x 60 compares)
+    everything += [x for pile in state.zones.unknown.values() for x in pile if x not in present]  # reading K39
     for it in everything:
         script = state.card(it).script
         if script is not None:

@@ -188,15 +188,19 @@ class KState(BaseState):
     kept: Any = field(default=None, repr=False, compare=False)
     # the zones the rules look through after every item, named once (the players never change):
     # where manifestations are in play and keep their modifiers (3.2 Modifiers: the Confrontation
-    # Zone, the Stalemate Zone, the Interzones), and the Cartomantic Field (1.3.6: the
-    # Confrontation Zone, the Interzones, the played Persistent Wills), in that order
+    # Zone, the Stalemate Zone, the Interzones), the Cartomantic Field (1.3.6: the Confrontation
+    # Zone, the Interzones, the played Persistent Wills), in that order, and where a card keeps
+    # what is remembered about it (sweep.py: those, and the Stack)
     in_play_zones: tuple[str, ...] = field(init=False, repr=False, compare=False)
     field_zones: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    kept_zones: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         interzones = tuple(zone("interzone", p) for p in self.players)
+        fields = tuple(zone("field", p) for p in self.players)
         self.in_play_zones = (CONFRONTATION, STALEMATE) + interzones
-        self.field_zones = (CONFRONTATION,) + interzones + tuple(zone("field", p) for p in self.players)
+        self.field_zones = (CONFRONTATION,) + interzones + fields
+        self.kept_zones = (CONFRONTATION, STALEMATE, STACK) + interzones + fields
 
     def copy(self) -> "KState":
         """A copy to try an action on (the greedy simulator): zones, items, frames copied."""

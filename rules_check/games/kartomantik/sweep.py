@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import board
 from .board import MODIFIERS
 from .moves import move
-from .state import CONFRONTATION, STACK, KState, owner_of, zone
+from .state import CONFRONTATION, KState, owner_of, zone
 
 
 def sweep(state: KState) -> None:
@@ -24,13 +24,13 @@ def sweep(state: KState) -> None:
             if it in state.zones[z]:
                 move(state, it, z, zone("limbo", owner_of(it)))
     # what is remembered about a card (modifiers, control, lost or given effects) leaves with it
+    z = state.zones.zones
     counters = state.counters
     counted = [k for k in counters if k.startswith(MODIFIERS)] if counters else None
-    z = state.zones.zones
-    confrontation = z[CONFRONTATION]
     if counted or state.temperaments or state.granted or state.muted:
-        kept = set(z[STACK])  # every card that keeps what is remembered about it, as one set
-        kept.update(*(z[n] for n in state.in_play_zones), *(z[n] for n in state.field_zones))
+        kept: set[str] = set()  # every card that keeps what is remembered about it, as one set
+        for name in state.kept_zones:
+            kept.update(z[name])
         if counted:
             for key in counted:
                 if key.split(".", 1)[1] not in kept:
@@ -39,11 +39,13 @@ def sweep(state: KState) -> None:
             if table_:
                 for it in [it for it in table_ if it not in kept]:
                     del table_[it]
-        state.muted = state.muted & kept
-    if state.support:
-        state.support &= set(confrontation)
+        if state.muted:
+            state.muted = state.muted & kept
+    confrontation = z[CONFRONTATION]
+    support = state.support
+    if support:  # (in place, as `&=` does: most often nothing leaves)
+        for it in [it for it in support if it not in confrontation]:
+            support.discard(it)
     if state.control:
         for it in [it for it in state.control if it not in confrontation]:
             del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
-
-
