@@ -304,7 +304,10 @@ def check_effect_bounds(state: RelicsState, card: str, ops: tuple[Op | Flip, ...
 
 def check_reshuffle_order(state: RelicsState, order: tuple[str, ...]) -> None:
     """"3. Look ahead": "shuffle the discard pile to replace it": all of it, nothing else."""
-    have, got = Counter(state.zones[DISCARD]), Counter(order)
+    discard = state.zones[DISCARD]
+    if len(discard) == len(order) and sorted(discard) == sorted(order):  # the same cards, each as often
+        return
+    have, got = Counter(discard), Counter(order)
     if have != got:
         missing, extra = have - got, got - have
         parts = []
