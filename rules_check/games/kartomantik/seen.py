@@ -96,16 +96,26 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     """Whether ``zone`` holds a manifestation: True, False, or None when the log does not decide
     it (some order of the deck gives one, some none)."""
     items = state.zones.get(zone)
-    if any(not is_unseen(x) and state.is_manifestation(x) for x in items):
+    hidden = [x for x in items if x.startswith(UNSEEN)]
+    is_manifestation = state.is_manifestation
+    if len(hidden) < len(items) and any(not is_unseen(x) and is_manifestation(x) for x in items):
         return True
-    u = unseen_count(items)
+    u = len(hidden)
     if not u:
         return False
-    pool = state.zones.possible(zone)  # each card with its copies, counted without listing them
-    manifestations = sum(n for it, n in pool.items() if state.is_manifestation(it))
+    # what the unseen cards can be (`Zones.possible`: their piles' cards, each with its copies),
+    # counted pile by pile without gathering them
+    manifestations = cards = 0
+    unknown = state.zones.unknown
+    for pile in {pile_of(x) for x in set(hidden)}:
+        for it, n in unknown.get(pile, {}).items():
+            if n > 0:
+                cards += n
+                if is_manifestation(it):
+                    manifestations += n
     if not manifestations:
         return False
-    if sum(pool.values()) - manifestations < u:
+    if cards - manifestations < u:
         return True  # not enough other cards to fill the hand
     return None
 
