@@ -69,6 +69,9 @@ class CardData:
     # one): what "Turn Sequence" 1a reads at every travel tried (``costs.challenge_of``)
     corners: dict[str, dict[str, tuple[int, Pending | None, Pending | None]]] = field(
         init=False, repr=False, compare=False)
+    # the printed names that `resolve` gives back as they are (every name, unless two share a
+    # normalised form): found without normalising, which every setup, card named and choice asks
+    exact: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         effects = {name: {face: effect_of(side) for face, side in faces.items()} for name, faces in self.sides.items()}
@@ -80,12 +83,16 @@ class CardData:
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "verbs", verbs)
         object.__setattr__(self, "corners", corners)
+        by_key = self.by_key
+        object.__setattr__(self, "exact", frozenset(n for n in by_key.values() if by_key.get(normalise(n)) == n))
 
     def side(self, card: str, face: str) -> tables.LocationSide:
         return self.sides[card][face]
 
     def resolve(self, name: str) -> str | None:
         """The printed name ``name`` stands for (names matched as docs/decklists.md says), or None."""
+        if name in self.exact:  # (a printed name: most names written)
+            return name
         return self.by_key.get(normalise(name))
 
 

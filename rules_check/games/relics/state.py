@@ -183,8 +183,9 @@ def layout(cards: CardData, players: list[str], difficulty: str) -> RelicsState:
     """The table before "Setup" deals: every zone empty, the tracker to one side, the energy
     cubes on 3 (2 in a hard game)."""
     state = RelicsState(players=list(players), cards=cards, difficulty=difficulty)
+    piles = state.zones.zones
     for name in ZONES:
-        state.zones[name]
+        piles.setdefault(name, [])  # (what ``zones[name]`` does for a zone not there, without its KeyError)
     state.zones.put(cards.tracker, TRACKER)
     start = DIFFICULTIES[difficulty]
     state.counters = {name: 0 for name in COUNTERS}
