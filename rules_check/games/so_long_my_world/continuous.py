@@ -45,17 +45,24 @@ def continuous_cards(state: SoLongState) -> frozenset[str]:
     return cached[1]  # type: ignore[return-value]
 
 
-def _fields(state: SoLongState):
+def _fields(state: SoLongState) -> list[tuple[str, str, Any]]:
     """Each continuous card in a field, with its owner and script, in turn order from the first
-    player (a field holding none, the usual case, is passed over at once)."""
+    player. Asked after most entries (a turn starts, a drain, a card played): the fields are
+    first tested in C for any continuous card at all (none, the usual case: no turn order made,
+    nothing else done); the fields exist from the setup on, read without `Zones.__getitem__`."""
     names = continuous_cards(state)
-    zones = state.zones
-    for p in state.order():
-        cards = zones[field_of(p)]
+    zones = state.zones.zones
+    found = False
+    for p in state.players:
+        cards = zones.get(field_of(p))
         if cards and not names.isdisjoint(cards):
-            for card in cards:
-                if card in names:
-                    yield p, card, state.data.cards[card].script
+            found = True
+            break
+    if not found:
+        return []
+    data = state.data.cards
+    return [(p, card, data[card].script) for p in state.order() for card in zones.get(field_of(p), ())
+            if card in names]
 
 
 def happened(state: SoLongState, key: str, player: str, info: dict[str, Any] | None = None) -> None:

@@ -56,8 +56,14 @@ class SoLongEngine(Engine[SoLongState, Action]):
     def sample_chance(self, state: SoLongState, action: Action, rng: random.Random) -> Action:
         return rules.chance(state, action, rng)
 
+    def check(self, state: SoLongState, action: Action) -> None:
+        modes.PLAYS_BY[state.mode].check(state, action)  # (`Engine.check` through modes.check: a call more)
+
+    def apply(self, state: SoLongState, action: Action) -> None:
+        modes.PLAYS_BY[state.mode].apply(state, action)
+
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
-        return modes.of(state).unverified(state, action)
+        return modes.PLAYS_BY[state.mode].unverified(state, action)  # type: ignore[no-any-return]
 
     # --- logs of real games (readings SL39-SL43) ------------------------------------------------
 

@@ -280,9 +280,17 @@ def extra_feeling(state: SoLongState, a: EventDraw, deals: bool, waits: bool = F
 
 
 def system_after_deal(state: SoLongState, event: str) -> Counter:
-    left = Counter(x for x in state.zones[SYSTEM] if x in FEELINGS)
+    """The Feelings the System holds once ``event``'s are dealt: each kind it holds before, in the
+    order first held, counted (a kind dealt to none left stays, at 0)."""
+    system = state.zones[SYSTEM]
+    counts = Counter(system)  # (counted in C; only the kinds that are Feelings kept, below)
+    left: Counter[str] = Counter()
+    for x in dict.fromkeys(system):
+        if x in FEELINGS:
+            left[x] = counts[x]
+    unlocked = state.unlocked()
     for vision, fs in state.data.events[event].feelings.items():
-        if vision in state.unlocked():
+        if vision in unlocked:
             for f in fs:
                 if left[f] > 0:
                     left[f] -= 1
@@ -702,8 +710,9 @@ def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
     the System has none of that type, another type"), at the entry that places it (the last
     answer to the event's effect, or the entry that moves on from it); with no Feeling left at
     all, none is placed."""
+    unlocked = state.unlocked()  # (dealing locks nothing)
     for vision, fs in state.data.events[event].feelings.items():
-        if vision in state.unlocked():
+        if vision in unlocked:
             for f in fs:
                 if f in state.zones[SYSTEM]:
                     state.zones.move(f, SYSTEM, vision_zone(vision))

@@ -28,7 +28,7 @@ from collections import Counter
 
 from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import CONSERVATION, is_unseen, pile_of, unseen, unseen_count
+from rules_check.core.zones import CONSERVATION, UNSEEN, is_unseen, pile_of, unseen, unseen_count
 
 from .state import BOX, EVENT_DECK, SoLongState
 
@@ -94,10 +94,10 @@ def options(state: SoLongState, zone: str) -> list[str]:
     card its unseen ones can be."""
     items = state.zones.get(zone)
     cards = state.data.cards
-    out = {x for x in items if not is_unseen(x) and x in cards}
+    out = {x for x in items if x in cards}  # (an unseen item is no card's name: it starts with a control character)
     # what `Zones.possible` counts, read from each pile's counts as they stand (no Counter summed:
     # this is asked whenever a script offers a card of a hand)
-    for pile in {pile_of(x) for x in items if is_unseen(x)}:
+    for pile in {pile_of(x) for x in items if x.startswith(UNSEEN)}:
         pool = state.zones.unknown.get(pile)
         if pool:
             out.update({c for c, n in pool.items() if n > 0}.intersection(cards))
