@@ -132,7 +132,8 @@ def check(state: KState, action: Action) -> None:
         return
     if state.phase == OVER:
         raise IllegalAction(RULE_END_GAME, "the game is over")
-    check_nothing_waiting(state, action)
+    if state.resolving is not None or state.pending:  # (most entries: nothing waits)
+        check_nothing_waiting(state, action)
     if state.phase == HAND_LIMIT_PHASE:
         check_hand_limit(state, action)
     CHECKS[type(action)](state, action)

@@ -137,10 +137,11 @@ def apply_effect(state: KState, action: Effect) -> None:
 def apply_pass(state: KState, action: Pass) -> None:
     """2.3.3: both players pass in a row: the Stack's top resolves, or with an empty Stack the
     phase moves on."""
-    kept = take_kept(state, action)
-    if kept is not None and kept.trial is not None:  # resolved on the check's copy
-        adopt(state, kept.trial)
-        return
+    if state.kept is not None:  # (most passes: their check kept nothing)
+        kept = take_kept(state, action)
+        if kept is not None and kept.trial is not None:  # resolved on the check's copy
+            adopt(state, kept.trial)
+            return
     state.passes += 1
     state.priority = state.other(action.player)
     if state.passes >= 2:
