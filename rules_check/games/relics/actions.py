@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any, Union
 
 from pnp.games.relics import models as tables
@@ -79,6 +80,9 @@ def _kinds_by_keys() -> dict[frozenset[str], str]:
 _KIND_OF = _kinds_by_keys()
 
 
+_AMOUNT = itemgetter(1)  # of a (colour, amount) pair
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """How a challenge is paid ("2. Challenge"): energy by colour, then a card per missing point."""
@@ -88,7 +92,7 @@ class Payment:
 
     @property
     def spent(self) -> int:
-        return sum(n for _, n in self.energy)
+        return sum(map(_AMOUNT, self.energy))
 
     def as_entry(self) -> dict[str, Any]:
         out: dict[str, Any] = {PAY: dict(self.energy)}

@@ -69,6 +69,9 @@ class CardData:
     # one): what "Turn Sequence" 1a reads at every travel tried (``costs.challenge_of``)
     corners: dict[str, dict[str, tuple[int, Pending | None, Pending | None]]] = field(
         init=False, repr=False, compare=False)
+    # card name -> side -> (relic, half) of its banner, None for an energy banner ("Goal": the
+    # halves on the table are counted at every relic taken and every score asked)
+    relic_halves: dict[str, dict[str, tuple[str, int] | None]] = field(init=False, repr=False, compare=False)
     # the printed names that `resolve` gives back as they are (every name, unless two share a
     # normalised form): found without normalising, which every setup, card named and choice asks
     exact: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -83,6 +86,9 @@ class CardData:
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "verbs", verbs)
         object.__setattr__(self, "corners", corners)
+        object.__setattr__(self, "relic_halves", {
+            name: {face: (side.reward.relic, side.reward.half) if side.reward.is_relic else None
+                   for face, side in faces.items()} for name, faces in self.sides.items()})
         by_key = self.by_key
         object.__setattr__(self, "exact", frozenset(n for n in by_key.values() if by_key.get(normalise(n)) == n))
 

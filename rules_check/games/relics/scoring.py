@@ -17,10 +17,11 @@ def halves(state: RelicsState, extra: str | None = None) -> dict[str, set[int]]:
     """Relic name -> the halves on the table (and ``extra``, a card about to join them)."""
     got: dict[str, set[int]] = {}
     cards = state.zones[TABLE] if extra is None else [*state.zones[TABLE], extra]
+    relic_halves, face = state.data.relic_halves, state.face  # (each banner's, read once with the card data)
     for card in cards:
-        reward = state.side(card).reward
-        if reward.is_relic:
-            got.setdefault(reward.relic, set()).add(reward.half)
+        half = relic_halves[card][face[card]]
+        if half is not None:
+            got.setdefault(half[0], set()).add(half[1])
     return got
 
 

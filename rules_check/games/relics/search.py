@@ -68,8 +68,12 @@ def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool],
     for _ in range(depth):
         nxt: list[tuple[RelicsState, list]] = []
         for s, path in frontier:
-            key = (s.phase, tuple(sorted(s.counters.items())),
-                   tuple((z, tuple((c, s.face.get(c)) for c in s.zones[z])) for z in s.zones.names()))
+            # the table as far as abilities change it: each zone's cards and the side each shows
+            # (listed zone by zone, then every card's side in the same order: equal keys are the
+            # equal tables a key of (zone, ((card, side), ...)) pairs tells apart, built in C)
+            piles = s.zones.zones
+            key = (s.phase, tuple(sorted(s.counters.items())), tuple(piles), tuple(map(tuple, piles.values())),
+                   tuple(map(s.face.get, itertools.chain.from_iterable(piles.values()))))
             if key in seen_before:
                 continue
             seen_before.add(key)
