@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from pnp.games.kartomantik.models import PoolCard
 from pnp.games.kartomantik.vocabulary import Group, Ref, Target
 from pnp.effects.language import ACTIVATED, STATIC, TRIGGERED, Ability
 from rules_check.core.zones import is_unseen
@@ -102,8 +103,11 @@ def _statics_on_field(state: KState) -> Iterable[tuple[str, Ability]]:
     """(source, ability) for every static ability of a card on the field, in effect or not. A
     card given no effects has a static ability only if its own script has one: the cards of the
     game whose script has one are read once (`_read_game_cards`), and the others skipped unread."""
-    _read_game_cards(state)
+    if state.trigger_keys is None:
+        _read_game_cards(state)
     granted, card, having = state.granted, state.card, state.static_cards
+    if not granted and not having:
+        return  # no card of this game has a static ability, and none was given one
     for source in field_cards(state):
         if source in granted:
             statics = of_kind(state, source, STATIC)
@@ -300,18 +304,41 @@ def _read_game_cards(state: KState) -> None:
     present = set(everything)  # (a set: a list searched for each card of each pile is 30 x 60 compares)
     everything += [x for pile in state.zones.unknown.values() for x in pile if x not in present]  # reading K39
     for it in everything:
-        script = state.card(it).script
-        if script is not None:
-            for key in script.triggers:
-                keys.setdefault(key, set()).add(it)
-            if script.kinds.get(STATIC):
-                statics.append(it)
-            steps = [step for a in script.kinds.get(STATIC, ()) for step in a.steps if _is_lowering(step)]
-            if steps:  # the most it takes: a fixed amount, and an amount per card in the Confrontation Zone
-                lowering.append((it, sum(-s.value for s in steps if s.get("for each") is None),
-                                 sum(-s.value for s in steps if s.get("for each") is not None)))
+        trigger_keys, is_static, takes = _script_facts(state.card(it))
+        for key in trigger_keys:
+            keys.setdefault(key, set()).add(it)
+        if is_static:
+            statics.append(it)
+        if takes is not None:
+            lowering.append((it, *takes))
     state.trigger_keys = {key: frozenset(holders) for key, holders in keys.items()}
     state.lowering, state.static_cards = tuple(lowering), frozenset(statics)
+
+
+# what `_read_game_cards` reads of a pool card's script, by the card (its identity: a pool's cards
+# never change), for the next game with the same pool; bounded (emptied when full)
+_FACTS: dict[int, tuple[PoolCard, tuple[tuple[str, ...], bool, tuple[int, int] | None]]] = {}
+_MAX_FACTS = 4096
+
+
+def _script_facts(card: PoolCard) -> tuple[tuple[str, ...], bool, tuple[int, int] | None]:
+    """A card's trigger keys, whether it has a static ability, and the most its static effects
+    that lower a power take (a fixed amount, and an amount per card in the Confrontation Zone;
+    None when it has none)."""
+    known = _FACTS.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    script = card.script
+    facts: tuple[tuple[str, ...], bool, tuple[int, int] | None] = ((), False, None)
+    if script is not None:
+        steps = [step for a in script.kinds.get(STATIC, ()) for step in a.steps if _is_lowering(step)]
+        takes = (sum(-s.value for s in steps if s.get("for each") is None),
+                 sum(-s.value for s in steps if s.get("for each") is not None)) if steps else None
+        facts = (tuple(script.triggers), bool(script.kinds.get(STATIC)), takes)
+    if len(_FACTS) >= _MAX_FACTS:
+        _FACTS.clear()
+    _FACTS[id(card)] = (card, facts)
+    return facts
 
 
 def can_trigger(state: KState, key: str) -> bool:
