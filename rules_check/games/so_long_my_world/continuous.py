@@ -75,7 +75,12 @@ def happened(state: SoLongState, key: str, player: str, info: dict[str, Any] | N
 
 def has_static(state: SoLongState, player: str, verb: str) -> bool:
     """Whether a card in ``player``'s field has a static ability with a step ``verb``."""
-    for owner, _card, script in _fields(state):
+    return _has_static(_fields(state), player, verb)
+
+
+def _has_static(fields: list[tuple[str, str, Any]], player: str, verb: str) -> bool:
+    """`has_static` over the continuous cards of the fields (`_fields`), found once."""
+    for owner, _card, script in fields:
         if owner == player and any(step.verb == verb for a in script.of_kind("static") for step in a.steps):
             return True
     return False
@@ -83,4 +88,5 @@ def has_static(state: SoLongState, player: str, verb: str) -> bool:
 
 def spared_by_statics(state: SoLongState) -> tuple[str, ...]:
     """Lighthouse Keeper: "Reboot cards do not affect you"."""
-    return tuple(p for p in state.players if has_static(state, p, "unaffected by"))
+    fields = _fields(state)  # (once for every player)
+    return tuple(p for p in state.players if _has_static(fields, p, "unaffected by"))

@@ -376,8 +376,10 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str, plain_ops: bool = T
         if a.to is not None or a.take is not None or a.choose:
             raise IllegalAction(rule, f"{a.card} has no script: its effect is written as plain operations "
                                       f"(ops: [...]), not as choices")
-        if plain_ops:  # False: the caller checks them with what follows (the solo Path event, solo.check_play)
-            check_ops(state, list(a.ops or ()))
+        # (``plain_ops`` False: the caller checks them with what follows, the solo Path event in
+        # solo.check_play; no ops: nothing to check, and no copy of the zones for it)
+        if plain_ops and a.ops:
+            check_ops(state, list(a.ops))
         return None
     trial = state.copy()
     pay_and_place(trial, a)
@@ -445,7 +447,8 @@ def effect_available(state: SoLongState, a: Effect) -> None:
         if a.choose or a.answers():
             raise IllegalAction(RULE_EFFECT, f"{vision}'s effect has no script: it is written as plain operations "
                                              f"(ops: [...]), not as choices")
-        check_ops(state, list(a.ops or ()))
+        if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
+            check_ops(state, list(a.ops))
         return
     event = state.zones[EVENT][-1] if state.zones[EVENT] else None
     if a.source != event:
@@ -466,7 +469,8 @@ def effect_available(state: SoLongState, a: Effect) -> None:
                                              f"entry writes: {describe(a.ops)}")
         keep_trial(state, a, trial, frame, n)  # the apply takes the copy over (`effect`)
         return
-    check_ops(state, list(a.ops or ()))
+    if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
+        check_ops(state, list(a.ops))
 
 
 def no_effect_keys(a: Effect) -> None:

@@ -479,7 +479,8 @@ def check_reach(state: SoLongState, a: Reach) -> None:
     if v.script is None:
         if a.choose:
             raise IllegalAction(RULE_REACH, f"{a.vision}'s effect has no script: it is written as plain operations")
-        check_ops(state, list(a.ops or ()))
+        if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
+            check_ops(state, list(a.ops))
         return
     trial = state.copy()
     trial.vision_of[a.player] = a.vision

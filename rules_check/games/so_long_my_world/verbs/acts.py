@@ -54,7 +54,8 @@ def gain(w: "SWorld", frame: Frame, p: str, item: str) -> bool:
         src = gain_mark(s, p)
         if src is None:
             return False
-        frame.outcome.append(Op("move", item=MARK, src=src, dst=stock(p)))
+        if w.record:
+            frame.outcome.append(Op("move", item=MARK, src=src, dst=stock(p)))
         return True
     if item not in s.zones[SYSTEM]:
         return False

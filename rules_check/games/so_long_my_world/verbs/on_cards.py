@@ -191,7 +191,8 @@ class LookAt(Verb):
             else:
                 deck.remove(c)
                 deck.insert(0, c)
-                frame.outcome.append(Op("move", item=c, src=zone, dst=zone, bottom=True))
+                if w.record:
+                    frame.outcome.append(Op("move", item=c, src=zone, dst=zone, bottom=True))
         return len(top) == 2
 
 
@@ -230,5 +231,6 @@ class Put(Verb):
             return False
         del deck[len(deck) - 1 - deck[::-1].index(it)]  # the card looked at: the topmost (an unseen one too)
         deck.insert(0, it)
-        frame.outcome.append(Op("move", item=it, src=EVENT_DECK, dst=EVENT_DECK, bottom=True))
+        if w.record:
+            frame.outcome.append(Op("move", item=it, src=EVENT_DECK, dst=EVENT_DECK, bottom=True))
         return True

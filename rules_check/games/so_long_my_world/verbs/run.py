@@ -36,7 +36,8 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
     SL37) and no choices is read as the choices that give it."""
     assert script is not None
     bindings = dict(bindings or {})
-    if script.effect is None:  # a continuous card: nothing happens when it is played (continuous.py)
+    effect = script.effect  # (a property that lists the script's abilities of its kind: read once)
+    if effect is None:  # a continuous card: nothing happens when it is played (continuous.py)
         leftover(dict(answers), what, rule)
         return Frame(source, Ability(EFFECT, ()), controller)
     answerer = answerer or controller
@@ -44,7 +45,7 @@ def run_script(state: SoLongState, source: str, what: str, script: Any, controll
         found = _answers_giving(state, source, script, controller, bindings, written)
         if found is not None:
             answers, answerer = found, None  # every choice is in the outcome written
-    frame = Frame(source, script.effect, controller, bindings=bindings)
+    frame = Frame(source, effect, controller, bindings=bindings)
     return _go(state, frame, answerer, answers, rule, what, shortcuts, written)
 
 
@@ -57,6 +58,7 @@ def _go(state: SoLongState, frame: Frame, answerer: str | None, answers: dict[st
     world.defaults = True
     world.rule = rule
     world.written = written or ()
+    world.record = written is not None  # the outcome listed only to compare with the one written
     supply = dict(answers)
     world.supply = supply
     frame.waiting = None
@@ -81,6 +83,7 @@ def _answers_giving(state: SoLongState, source: str, script: Any, controller: st
     def start() -> tuple[SWorld, Frame]:
         world = _world(state.copy())
         world.written = written or ()
+        world.record = True
         return world, Frame(source, script.effect, controller, bindings=dict(bindings))
 
     for answers in answer_sets(start):

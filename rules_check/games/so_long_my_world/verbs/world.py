@@ -44,6 +44,10 @@ class SWorld:
         # an outcome the entry writes as operations: where the rules leave which of two alike
         # tokens moves (a Vision token of another colour), it is read as written (reading SL38)
         self.written: tuple[Op, ...] = ()
+        # whether the frame's ``outcome`` lists what the steps do (an Op per change): only an entry
+        # that writes its outcome (``ops``, ``path_event``) is compared with it; a script run with
+        # none written (most entries, and each "may" settled, each trigger fired) skips the list
+        self.record = False
         # finding a script's first question (`first_question`): a choice with one option is a
         # question too (a solo Reach's effect is declined when its first one is not answered)
         self.ask_all = False
@@ -73,11 +77,13 @@ class SWorld:
     # --- what a card changes -----------------------------------------------------------------
 
     def move(self, frame: Frame, item: str, src: str, dst: str) -> None:
-        """Every change a card makes goes through here, so its outcome is recorded (a log that
-        writes it as operations is compared with it: docs/logs/README.md, "Card effects")."""
+        """Every change a card makes goes through here, so its outcome is recorded when the entry
+        writes one (``record``: a log that writes it as operations is compared with it:
+        docs/logs/README.md, "Card effects")."""
         s = self.state
         s.zones.move(item, src, dst)
-        frame.outcome.append(Op("move", item=item, src=src, dst=dst))
+        if self.record:
+            frame.outcome.append(Op("move", item=item, src=src, dst=dst))
         if src.startswith("vision:") and dst.startswith("stock:") and not s.feelings_on(src.split(":", 1)[1]):
             continuous.happened(s, continuous.YOU_EMPTY_A_VISION, dst.split(":", 1)[1])
 
