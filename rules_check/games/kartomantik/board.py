@@ -440,6 +440,12 @@ def target_choices(state: KState, spec: Target, controller: str, source: str) ->
     return [tuple(c) for c in combinations(found, spec.count)]
 
 
+def has_targets(state: KState, spec: Target, controller: str, source: str) -> bool:
+    """Whether ``spec`` has a legal declaration (`target_choices` is not empty: enough distinct
+    cards fit it), without listing every one."""
+    return len(target_candidates(state, spec, controller, source)) >= spec.count
+
+
 def can_target(state: KState, spec: Target, controller: str, source: str, targets: tuple[str, ...]) -> bool:
     if len(targets) != spec.count or len(set(targets)) != len(targets):
         return False

@@ -29,7 +29,7 @@ def check_targets(state: KState, ability: Ability | None, controller: str, sourc
             raise IllegalAction(RULE_TARGETS, f"{name}'s effect has no target (\"{text_of(state, source)}\")")
         return
     if not targets:
-        if not board.target_choices(state, spec, controller, source):
+        if not board.has_targets(state, spec, controller, source):
             raise IllegalAction(RULE_VALIDITY,  # type: ignore[attr-defined]
                                 f"{name} needs {spec.printed} and there is none (\"{text_of(state, source)}\")")
         raise IllegalAction(RULE_TARGETS, f"{name} needs {spec.printed}: declare it (`target:`)")  # type: ignore[attr-defined]

@@ -41,7 +41,7 @@ def _pending(state: KState, source: str, ability: Ability, controller: str, **bi
     if ability.condition is not None:
         if not KWorld(state).test(Frame(source, ability, controller, bindings=dict(bindings)), ability.condition):
             return None
-    if ability.target is not None and not board.target_choices(state, ability.target, controller, source):
+    if ability.target is not None and not board.has_targets(state, ability.target, controller, source):
         return None
     return Pending(source, ability, controller, dict(bindings), ability.target is not None)
 
