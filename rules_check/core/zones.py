@@ -27,6 +27,7 @@ from .errors import IllegalAction
 
 CONSERVATION = "Conservation (every card and token in exactly one place)"
 UNSEEN = "\x00"  # starts an unseen item: no card name holds a control character
+_MARK = len(UNSEEN)
 
 
 def unseen(pile: str) -> str:
@@ -145,8 +146,9 @@ class Zones:
 
     def could_be(self, item: str, card: str) -> bool:
         """Whether the unseen ``item`` can be ``card``."""
-        pool = self.unknown.get(pile_of(item))  # (no empty Counter made for a pile never hidden:
-        return pool is not None and pool[card] > 0  # this runs for every unseen card a name is tried on)
+        pool = self.unknown.get(pile_of(item))  # (no empty Counter made for a pile never hidden, and
+        return pool is not None and pool.get(card, 0) > 0  # no Counter.__missing__: this runs for every
+        # unseen card a name is tried on)
 
     def name(self, zone: str, card: str, index: int | None = None, rule: str = CONSERVATION) -> int:
         """``card`` is seen in ``zone`` (played from a hand, turned up from a deck): the index
@@ -157,12 +159,17 @@ class Zones:
         rule that every card is in one place."""
         items = self[zone]
         if index is None:
-            for i in range(len(items) - 1, -1, -1):
-                if items[i] == card:
-                    return i
-            index = next((i for i in range(len(items) - 1, -1, -1)
-                          if is_unseen(items[i]) and self.could_be(items[i], card)), None)
-            if index is None:
+            if card in items:  # seen there already: the topmost copy
+                return len(items) - 1 - items[::-1].index(card)
+            unknown = self.unknown
+            for i in range(len(items) - 1, -1, -1):  # the topmost unseen item that can be it
+                item = items[i]
+                if item.startswith(UNSEEN):
+                    pool = unknown.get(item[_MARK:])  # (pile_of, inline)
+                    if pool is not None and pool.get(card, 0) > 0:
+                        index = i
+                        break
+            else:
                 raise IllegalAction(CONSERVATION if unseen_count(items) else rule, self.why_not(zone, card))
         item = items[index]
         if item == card:
