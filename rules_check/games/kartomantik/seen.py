@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from rules_check.core.zones import UNSEEN, is_unseen, pile_of, unseen_count
+from rules_check.core.zones import UNSEEN, is_unseen, pile_of
 
 from .state import KState, name_of, not_in, owner_of, zone_name, zone_words
 
@@ -124,14 +124,27 @@ def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: T
     """The cards a choice among ``zone``'s cards may name: its seen cards that ``keep`` allows, and
     each card its unseen cards can be (as many copies as they can be)."""
     items = state.zones.get(zone)
-    out = [x for x in items if not is_unseen(x) and keep(x)]
-    u = unseen_count(items)
+    hidden = [x for x in items if x.startswith(UNSEEN)]
+    out = [x for x in items if not is_unseen(x) and keep(x)] if len(hidden) < len(items) else []
+    u = len(hidden)
     if u:
-        pool = state.zones.possible(zone)
+        pool = _possible(state, hidden)
         for it in sorted(pool):
             if keep(it):
                 out += [it] * min(u, pool[it])
     return out
+
+
+def _possible(state: KState, hidden: list[str]) -> dict[str, int]:
+    """What the unseen items ``hidden`` can be, each card with its copies (`Zones.possible`: their
+    piles' cards), added up pile by pile without a Counter made for each."""
+    unknown = state.zones.unknown
+    pool: dict[str, int] = {}
+    for pile in {pile_of(x) for x in set(hidden)}:
+        for it, n in unknown.get(pile, {}).items():
+            if n > 0:
+                pool[it] = pool.get(it, 0) + n
+    return pool
 
 
 def why_not_held(state: KState, it: str, src: str) -> str:
