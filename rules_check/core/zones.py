@@ -195,8 +195,13 @@ class Zones:
     def possible(self, zone: str) -> Counter[str]:
         """What the unseen cards of ``zone`` can be: the cards of their piles."""
         out: Counter[str] = Counter()
-        for pile in {pile_of(x) for x in self.get(zone) if is_unseen(x)}:
-            out.update(+self.unknown.get(pile, Counter()))
+        for pile in {x[_MARK:] for x in self.get(zone) if x.startswith(UNSEEN)}:
+            pool = self.unknown.get(pile)
+            if pool:  # its cards that can still be (the count above 0), without Counter's own steps
+                if out:
+                    out.update({card: n for card, n in pool.items() if n > 0})
+                else:
+                    dict.update(out, {card: n for card, n in pool.items() if n > 0})
         return out
 
     def take_top(self, zone: str, rule: str = CONSERVATION) -> str:
