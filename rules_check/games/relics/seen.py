@@ -114,9 +114,11 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
     zones = state.zones
     piles = zones.zones
     # the quick filter, run after every entry of a table log: an unseen item starts with `UNSEEN`,
-    # so when every zone's items joined hold no more of it than the draw pile's, no other zone
-    # holds one (two joins and two counts in C); else each zone is asked as before
-    if "".join(map("".join, piles.values())).count(UNSEEN) != "".join(piles.get(DRAW, ())).count(UNSEEN):
+    # so when the items of the zones after the draw pile (the first zone laid out) joined do not
+    # hold it, none of them holds an unseen card (a join and a search in C); when they do, or
+    # the draw pile is not first, each zone is asked as before
+    first = next(iter(piles), None)
+    if first != DRAW or UNSEEN in "".join(map("".join, itertools.islice(piles.values(), 1, None))):
         for zone, items in piles.items():
             if zone != DRAW and _has_unseen_mark(items) and unseen_count(items):
                 n = unseen_count(items)

@@ -162,10 +162,12 @@ class RelicsState(BaseState):
         are the same table (an apply compares the check's with its own before taking over the
         check's copy). Built in C but for the unseen piles (one in relics)."""
         zones, counters, face = self.zones, self.counters, self.face
+        unknown = zones.unknown  # (none in a log with every pile's order: no comprehension run for it)
         return (self.phase, self.pending, self.to_deal, self.travels, self.won, self.ended, self.reshuffles,
                 self.complete, self.waiting, self.waiting_from, self.waiting_drawn, tuple(zones.zones),
                 tuple(map(tuple, zones.zones.values())), tuple(counters), tuple(counters.values()), tuple(face),
-                tuple(face.values()), [(pile, dict(cards)) for pile, cards in zones.unknown.items()], len(zones.swaps))
+                tuple(face.values()), [(pile, dict(cards)) for pile, cards in unknown.items()] if unknown else (),
+                len(zones.swaps))
 
     def zone_of(self, card: str) -> str | None:
         for name, items in self.zones.zones.items():
