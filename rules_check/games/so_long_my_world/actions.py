@@ -32,7 +32,7 @@ costs paid, the cards drawn (the setup fixes every deck's order), the End Phase.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import AbstractSet, Any, Callable, Union
+from typing import Any, Callable, Collection, Union
 
 from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import shown
@@ -213,7 +213,7 @@ def _player(players: list[str], raw: Any, ref: EntryRef, field: str = "player") 
     return raw
 
 
-def read_ops(raw: Any, ref: EntryRef, zones: AbstractSet[str]) -> tuple[Op, ...] | None:
+def read_ops(raw: Any, ref: EntryRef, zones: Collection[str]) -> tuple[Op, ...] | None:
     """An entry's plain operations (docs/logs/README.md, "Card effects"); this game has no counters. None when
     the entry writes none (``ops`` absent); ``ops: []`` is an outcome written, "nothing"
     (reading SL37)."""
@@ -230,7 +230,7 @@ SHUFFLED = "shuffled"
 DECKS = ("remnant deck", "gestalt deck", "event deck", "catalysts")  # shown top first
 
 
-def parse_show(cards: CardData, players: list[str], zones: AbstractSet[str], raw: Any, ref: EntryRef) -> Show:
+def parse_show(cards: CardData, players: list[str], zones: Collection[str], raw: Any, ref: EntryRef) -> Show:
     if not isinstance(raw, dict) or not raw:
         raise _fail(ref, "show: expected {PLAYER: [CARD, ...]} (a hand) or {DECK: [CARD, ...]} (its top cards, "
                          "top first)", "show")
@@ -259,7 +259,7 @@ def _only(entry: dict[Any, Any], allowed: frozenset[str], ref: EntryRef) -> None
     raise _fail(ref, f"unknown key {shown(extra[0])} (this entry has {', '.join(sorted(allowed))})", extra[0])
 
 
-def parse_entry(cards: CardData, players: list[str], zones: AbstractSet[str], entry: Any, ref: EntryRef) -> Action:
+def parse_entry(cards: CardData, players: list[str], zones: Collection[str], entry: Any, ref: EntryRef) -> Action:
     """The action ``entry`` writes. Its kind and the keys it may have are a matter of its keys
     alone: the reader of a key list that passed once (`_reader_for`) is kept, so the usual entry
     costs one dict lookup before its values are read (``zones``: those an ``ops`` or a ``show``
@@ -275,7 +275,7 @@ def parse_entry(cards: CardData, players: list[str], zones: AbstractSet[str], en
     return read(cards, players, zones, entry, ref)
 
 
-Reader = Callable[[CardData, list[str], AbstractSet[str], dict[Any, Any], EntryRef], Action]
+Reader = Callable[[CardData, list[str], Collection[str], dict[Any, Any], EntryRef], Action]
 _READERS: dict[tuple[Any, ...], Reader] = {}  # an entry's keys, in order -> its reader (`parse_entry`)
 
 
@@ -309,7 +309,7 @@ def _reader_for(players: list[str], entry: dict[Any, Any], ref: EntryRef) -> Rea
     raise _fail(ref, f"a player's entry is one of: {', '.join(PLAYER_KINDS)}")
 
 
-def _read_event(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_event(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                 ref: EntryRef) -> Action:
     name = name_of(cards, entry["event"], ref, "event")
     if name not in cards.events:
@@ -331,12 +331,12 @@ def _read_event(cards: CardData, players: list[str], zones: AbstractSet[str], en
                      tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
 
 
-def _read_show(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_show(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                ref: EntryRef) -> Action:
     return parse_show(cards, players, zones, entry["show"], ref)
 
 
-def _read_reshuffle(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_reshuffle(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                     ref: EntryRef) -> Action:
     if entry["reshuffle"] == SHUFFLED:
         return Reshuffle(None)
@@ -346,7 +346,7 @@ def _read_reshuffle(cards: CardData, players: list[str], zones: AbstractSet[str]
     return Reshuffle(tuple(name_of(cards, n, ref, "reshuffle") for n in entry["reshuffle"]))
 
 
-def _read_choose(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_choose(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                  ref: EntryRef) -> Action:
     raw = entry["choose"]
     if not isinstance(raw, dict):
@@ -355,14 +355,14 @@ def _read_choose(cards: CardData, players: list[str], zones: AbstractSet[str], e
                         for p, v in raw.items()))
 
 
-def _read_goal(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_goal(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                ref: EntryRef) -> Action:
     if entry["goal"] not in ("reached", "missed"):
         raise _fail(ref, f"goal: expected reached or missed, got {shown(entry['goal'])}", "goal")
     return Goal(entry["goal"] == "reached")
 
 
-def _read_pass(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_pass(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     if entry["pass"] is not True:
@@ -370,7 +370,7 @@ def _read_pass(cards: CardData, players: list[str], zones: AbstractSet[str], ent
     return Pass(p)
 
 
-def _read_play(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_play(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     card = name_of(cards, entry["play"], ref, "play")
@@ -389,7 +389,7 @@ def _read_play(cards: CardData, players: list[str], zones: AbstractSet[str], ent
     return Play(p, card, to, take, read_ops(entry.get("ops"), ref, zones), tuple(raw.items()), instead)
 
 
-def _read_effect(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_effect(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                  ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     source = name_of(cards, entry["effect"], ref, "effect")
@@ -404,7 +404,7 @@ def _read_effect(cards: CardData, players: list[str], zones: AbstractSet[str], e
                   tuple(raw.items()))
 
 
-def _read_drain(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_drain(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                 ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     if entry["drain"] not in DRAINS:
@@ -417,7 +417,7 @@ def _read_drain(cards: CardData, players: list[str], zones: AbstractSet[str], en
     return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
 
 
-def _read_respond(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_respond(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                   ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     raw = entry["choose"]
@@ -427,7 +427,7 @@ def _read_respond(cards: CardData, players: list[str], zones: AbstractSet[str], 
     return Respond(p, tuple(raw.items()))
 
 
-def _read_observe(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_observe(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
                   ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     if entry["observe"] not in KARMAS:
@@ -435,7 +435,7 @@ def _read_observe(cards: CardData, players: list[str], zones: AbstractSet[str], 
     return Observe(p, entry["observe"])
 
 
-def _read_end(cards: CardData, players: list[str], zones: AbstractSet[str], entry: dict[Any, Any],
+def _read_end(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
               ref: EntryRef) -> Action:
     p = _player(players, entry["player"], ref)
     if entry["end"] != "turn":

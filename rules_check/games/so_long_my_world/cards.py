@@ -110,6 +110,13 @@ class CardData:
         return {}
 
     @cached_property
+    def continuous(self) -> frozenset[str]:
+        """The cards with a triggered or static ability (continuous.py asks after most entries:
+        found once per card data)."""
+        return frozenset(n for n, c in self.cards.items() if c.script is not None
+                         and (c.script.kinds.get("triggered") or c.script.kinds.get("static")))
+
+    @cached_property
     def _remnants(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.cards.values() if not c.gestalt and not c.starting for _ in range(c.copies))
 

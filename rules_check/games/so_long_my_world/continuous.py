@@ -30,19 +30,9 @@ YOU_EMPTY_A_VISION = "you empty a vision"
 OTHERS = {ANOTHER_PLAYS_POSITIVE}  # triggers on what another player does; the rest on the owner's own
 
 
-_CONTINUOUS: dict[int, tuple[object, frozenset[str]]] = {}
-
-
 def continuous_cards(state: SoLongState) -> frozenset[str]:
-    """The cards with a triggered or static ability (asked after every entry: found once per
-    card data)."""
-    data = state.data
-    cached = _CONTINUOUS.get(id(data))
-    if cached is None or cached[0] is not data:
-        names = frozenset(n for n, c in data.cards.items() if c.script is not None
-                          and (c.script.kinds.get("triggered") or c.script.kinds.get("static")))
-        cached = _CONTINUOUS[id(data)] = (data, names)
-    return cached[1]  # type: ignore[return-value]
+    """The cards with a triggered or static ability (`CardData.continuous`)."""
+    return state.data.continuous
 
 
 def _fields(state: SoLongState) -> list[tuple[str, str, Any]]:

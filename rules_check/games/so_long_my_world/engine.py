@@ -46,9 +46,9 @@ class SoLongEngine(Engine[SoLongState, Action]):
     # --- actions -----------------------------------------------------------------------------
 
     def parse(self, entry: Any, state: SoLongState, ref: EntryRef) -> Action:
-        # the zones an ``ops`` or a ``show`` may name: a live view of the state's, no set built
-        # for each entry (read_ops makes one when an entry writes operations)
-        return modes.PLAYS_BY[state.mode].parse(self.cards, state.players, state.zones.zones.keys(), entry, ref)
+        # the zones an ``ops`` or a ``show`` may name: the state's own, by name, no set built for
+        # each entry (read_ops makes one when an entry writes operations)
+        return modes.PLAYS_BY[state.mode].parse(self.cards, state.players, state.zones.zones, entry, ref)
 
     def to_entry(self, state: SoLongState, action: Action) -> dict[str, Any]:
         return modes.of(state).to_entry(action)

@@ -392,20 +392,32 @@ def card_effect_fits(state: SoLongState, a: Play, rule: str, plain_ops: bool = T
     return trial
 
 
+# The trial a check worked out, kept for the apply of the same action on the same state: one
+# slot, as an apply follows its check at once. Not in the state's __dict__: a key added there and
+# removed for every entry leaves the dict with holes, and a dict with holes is copied key by key
+# (every copy of the state, several an entry, was ~2 us slower). A slot that another check took
+# over in between (of another state: a copy, another game) is not found, and the apply works the
+# action out itself, the same way.
+_KEPT: list[tuple[Any, ...] | None] = [None]
+
+
 def keep_trial(state: SoLongState, a: Action, trial: SoLongState, frame, queued: int) -> None:
     """Keep what ``a``'s check worked out on a copy, for its apply to take over instead of
     running the script a second time (``queued``: the triggers waiting before it ran)."""
-    state.__dict__["_trial"] = (a, trial, frame, queued)
+    _KEPT[0] = (state, a, trial, frame, queued)
 
 
 def take_trial(state: SoLongState, a: Action):
     """The copy ``a``'s check left (`keep_trial`), adopted by ``state``: its frame and the
     continuous triggers the script queued (taken out, to be queued in the rule's order); None
-    when the last check was of another action."""
-    kept = state.__dict__.pop("_trial", None)
-    if kept is None or kept[0] is not a:
+    when the last check was of another action or state."""
+    kept = _KEPT[0]
+    if kept is None or kept[0] is not state:
         return None
-    _, trial, frame, queued = kept
+    _KEPT[0] = None  # (taken, or left by the check of another action: dropped)
+    if kept[1] is not a:
+        return None
+    _, _, trial, frame, queued = kept
     state.__dict__.update(trial.__dict__)
     triggered = state.queue[queued:]
     del state.queue[queued:]
@@ -797,7 +809,8 @@ def apply(state: SoLongState, a: Action) -> None:
     applier = _APPLIES.get(type(a))  # (one lookup by the entry's class, not a chain of isinstance tests)
     if applier is not None:
         applier(state, a)
-    triggers.fire(state)
+    if state.queue:  # (nothing triggered, the usual case: no call)
+        triggers.fire(state)
 
 
 def _apply(state: SoLongState, a: Action) -> None:

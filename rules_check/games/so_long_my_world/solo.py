@@ -32,7 +32,7 @@ import types
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Any, Iterator
+from typing import Any, Collection, Iterator
 
 from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import MAX_QUOTED_PATH, shown
@@ -319,7 +319,7 @@ def random_solo_setup(engine, players: list[str], rng: random.Random) -> dict[st
 # --- the log vocabulary -----------------------------------------------------------------------------------
 
 
-def parse_solo(cards, players: list[str], zones: AbstractSet[str], entry: Any, ref: EntryRef):
+def parse_solo(cards, players: list[str], zones: Collection[str], entry: Any, ref: EntryRef):
     if isinstance(entry, dict) and "record" in entry:
         if set(entry) != {"record"} or not isinstance(entry["record"], list) \
                 or not all(isinstance(w, str) for w in entry["record"]):

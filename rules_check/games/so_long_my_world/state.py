@@ -160,13 +160,19 @@ class SoLongState(BaseState):
     # a table log's event deck (seen.py, reading SL40): the events seen drawn from it this game
     deck_events: set[str] = field(default_factory=set)
     deck_size: int = 0  # the events (not the Reboot) the event deck is built of
+    # ``cards``, typed as set up (never None once the setup read them): a plain attribute, read
+    # tens of thousands of times a game (a property was a call each time)
+    data: CardData = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.data = self.cards  # type: ignore[assignment]  # (None only in a bare state of a test)
 
     def copy(self) -> "SoLongState":
         """A copy to try a card on (the checker, the simulator): the card data shared."""
         # what copy.copy does for a plain dataclass (no slots, no __copy__), without its
         # generic __reduce_ex__ path: the copy is made thousands of times a game
         new = object.__new__(type(self))
-        fields = dict(self.__dict__)
+        fields = self.__dict__.copy()  # (a split or compact dict copied at once, not key by key)
         fields.pop("_trial", None)  # a check's copy belongs to the state it was made from
         fields.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
         new.__dict__ = fields
@@ -187,11 +193,6 @@ class SoLongState(BaseState):
         new.setup_notes = list(self.setup_notes)
         new.waiting = self.waiting.copy() if self.waiting is not None else None
         return new
-
-    @property
-    def data(self) -> CardData:
-        assert self.cards is not None
-        return self.cards
 
     @property
     def visions(self) -> list[str]:

@@ -46,13 +46,13 @@ class Each(Verb):
             if len(st) > 4:  # answers besides the four bookkeeping keys above
                 for k in [k for k in st if not k.startswith("_")]:
                     got[k.removesuffix(f" for {p}")] = st.pop(k)
-            st["_got"] = tuple(got.items())
             if optional:
                 if not self.can(w, frame, step, p):
                     got["may"] = False
                 if "may" not in got and w.defaults and p == w.answerer and "may" not in w.supply:
                     got["may"] = False  # not written: declined (reading SL33)
                 if "may" not in got:
+                    st["_got"] = tuple(got.items())  # (the answers so far kept while the "may" is asked)
                     return self.named(w, frame, p, may_request(w, p, f"whether to {step.verb} ({p}: 'may')"))
             if optional and not got["may"]:
                 ok = True
