@@ -518,7 +518,7 @@ def check_ability(state: RelicsState, action: Ability) -> None:
     abilities.check_outcome(frame, action, state)
     # the effect tried just as `turn.apply` runs it (the cards drawn named, then the script):
     # the apply of this action takes the copy over while the state is as it was (`apply`)
-    state.trial = (action, state.version(), trial)
+    state.trial = (action, state.snapshot(), trial)
 
 
 def check_reshuffle(state: RelicsState, action: Reshuffle) -> None:
@@ -549,7 +549,7 @@ def apply(state: RelicsState, action: Action) -> None:
     name: every card it turned up, and no more (ruling R12), and whether a travel accepted on a
     card not yet drawn can still be paid (R13)."""
     kept, state.trial = state.trial, None
-    if kept is not None and kept[0] is action and kept[1] == state.version():
+    if kept is not None and kept[0] is action and state.is_as(kept[1]):
         trial = kept[2]  # the check ran this ability's effect on a copy of this very table
         state.zones, state.counters, state.face = trial.zones, trial.counters, trial.face
         turn.after_ability(state)
