@@ -181,6 +181,10 @@ def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int
             it = key.partition(".")[2]
             if it in out:
                 out[it] += amount
+    if state.trigger_keys is None:
+        _read_game_cards(state)
+    if not state.granted and not state.static_cards:
+        return out  # no card of this game has a static ability, and none was given one
     for source, ability in active_statics(state):
         controller = state.controller(source)
         where = CONFRONTATION if ability.condition.key in ("in the confrontation zone", "only one") else None  # type: ignore[union-attr]

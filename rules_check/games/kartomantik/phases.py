@@ -19,8 +19,13 @@ from .verbs import KWorld
 
 
 def draw(state: KState, p: str) -> None:
-    while len(state.hand(p)) < HAND_LIMIT and state.deck(p):
-        state.hand(p).append(state.deck(p).pop())
+    """Draw up to the hand limit, one card at a time from the deck's top (the END of its list):
+    the cards taken off as one slice, in the order they are drawn."""
+    hand, deck = state.hand(p), state.deck(p)
+    n = min(HAND_LIMIT - len(hand), len(deck))
+    if n > 0:
+        hand.extend(deck[:-n - 1:-1])  # the top first, as one pop after another would take them
+        del deck[-n:]
 
 
 def start_turn(state: KState) -> None:

@@ -19,7 +19,14 @@ def outcome(state: KState) -> str | None:
     """4.2.3: who would win the Confrontation if it were resolved now; None for a Stalemate."""
     a, b = state.players
     table = board.powers(state, (CONFRONTATION,))  # the only powers 4.2.3 adds up
-    ta, tb = board.total_power(state, a, table), board.total_power(state, b, table)
+    ta = tb = 0  # board.total_power of each player, added up in one pass over the zone
+    controller = state.controller
+    for it in state.zones.zones[CONFRONTATION]:
+        who = controller(it)
+        if who == a:
+            ta += table[it]
+        elif who == b:
+            tb += table[it]
     if ta != tb:
         return a if ta > tb else b
     la, lb = last_entered(state, a), last_entered(state, b)

@@ -42,10 +42,11 @@ def sweep(state: KState) -> None:
         if state.muted:
             state.muted = state.muted & kept
     confrontation = z[CONFRONTATION]
-    support = state.support
-    if support:  # (in place, as `&=` does: most often nothing leaves)
+    support, control = state.support, state.control
+    # (each asked first in C: most often nothing has left)
+    if support and not support.issubset(confrontation):  # (in place, as `&=` does)
         for it in [it for it in support if it not in confrontation]:
             support.discard(it)
-    if state.control:
-        for it in [it for it in state.control if it not in confrontation]:
-            del state.control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
+    if control and not control.keys() <= set(confrontation):
+        for it in [it for it in control if it not in confrontation]:
+            del control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
