@@ -54,16 +54,21 @@ def after_reward(state: RelicsState) -> Outlook:
     return Outlook(energies, [*hand, card], state.complete)
 
 
+_BLACK = tables.BLACK
+_RELIC_DISCOUNT = tables.COMPLETE_RELIC_DISCOUNT  # a complete relic's -1 (asked at every cost worked out)
+
+
 def cost_of(pending: Pending, complete: frozenset[str], counters: dict[str, int]) -> tuple[int, bool]:
     """The points ``pending`` asks now, and whether any colours pay it (rulings R5, R10):
     -1 for a complete relic of its colour, the waiting discounts; black or ``as_black``: any."""
-    any_colour = pending.colour == tables.BLACK or counters[AS_BLACK] > 0
+    colour = pending.colour
+    any_colour = colour == _BLACK or counters[AS_BLACK] > 0
     if counters[IGNORE] > 0:
         return 0, any_colour
-    amount = pending.amount - counters[DISCOUNT] - counters[COLOUR_DISCOUNT[pending.colour]]
-    if pending.colour in complete:
-        amount -= tables.COMPLETE_RELIC_DISCOUNT
-    return max(0, amount), any_colour
+    amount = pending.amount - counters[DISCOUNT] - counters[COLOUR_DISCOUNT[colour]]
+    if colour in complete:
+        amount -= _RELIC_DISCOUNT
+    return (amount if amount > 0 else 0), any_colour
 
 
 def usable_energy(energies: dict[str, int], colour: str, any_colour: bool) -> int:
