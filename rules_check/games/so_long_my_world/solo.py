@@ -637,6 +637,11 @@ def unlocked_words(state: SoLongState) -> list[str]:
 # --- check and apply ----------------------------------------------------------------------------------------
 
 
+_RULES = {Reach: RULE_REACH, SoloDrain: RULE_SOLO_DRAIN, Unlock: RULE_UNLOCK, ObserveVision: RULE_OBSERVE,
+          SoloPlay: RULE_SOLO_PLAY, Sequence: RULE_SEQUENCE}  # the rule each action of a turn is checked under
+_TURN_ACTIONS = SoloAction + (EndTurn,)
+
+
 def check(state: SoLongState, a) -> None:
     if isinstance(a, Show):
         check_show(state, a)  # any time (reading SL41)
@@ -664,9 +669,8 @@ def check(state: SoLongState, a) -> None:
             raise IllegalAction(RULE_SOLO_END, "Words are recorded after an ending is reached")
         check_record(state, a)
         return
-    rule = {Reach: RULE_REACH, SoloDrain: RULE_SOLO_DRAIN, Unlock: RULE_UNLOCK, ObserveVision: RULE_OBSERVE,
-            SoloPlay: RULE_SOLO_PLAY, Sequence: RULE_SEQUENCE}.get(type(a), f"{T}, 3. End Phase")
-    if not isinstance(a, SoloAction + (EndTurn,)):
+    rule = _RULES.get(type(a), f"{T}, 3. End Phase")
+    if not isinstance(a, _TURN_ACTIONS):
         raise IllegalAction(rule, "this entry is not a solo mode action (see docs/logs/so-long-my-world.md)")
     check_vision_phase(state, "this action", rule)
     if isinstance(a, Reach):

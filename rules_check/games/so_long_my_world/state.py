@@ -20,7 +20,7 @@ each entry). The top of a deck is the END of its list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from pnp.games.so_long_my_world import models as tables
 from rules_check.core.engine import BaseState
@@ -65,33 +65,32 @@ OVER = "over"
 STEP_EFFECT, STEP_DRAIN, STEP_PLAY, STEP_MARKS = 0, 1, 2, 3
 
 
-def vision_zone(name: str) -> str:
-    return f"vision:{name}"
+def _zone_names(kind: str) -> Callable[[str], str]:
+    """The zones of one ``kind`` by owner, ``kind:OWNER``, one string object per owner: a zone's
+    name is looked up in the zones' dict several times an entry, and the same object is hashed
+    once and found by identity there (a name built anew is built, hashed and compared every
+    time). At most 1,024 owners a kind are kept (a process may read many logs)."""
+    made: dict[str, str] = {}
+
+    def name(owner: str) -> str:
+        found = made.get(owner)
+        if found is None:
+            if len(made) >= 1024:
+                made.clear()
+            found = made[owner] = f"{kind}:{owner}"
+        return found
+
+    name.__name__ = name.__qualname__ = f"{kind}_zone"
+    return name
 
 
-def stock(p: str) -> str:
-    return f"stock:{p}"
-
-
-def hand(p: str) -> str:
-    return f"hand:{p}"
-
-
-def field_of(p: str) -> str:
-    return f"field:{p}"
-
-
-def tokens(p: str) -> str:
-    return f"tokens:{p}"
-
-
-def chosen(p: str) -> str:
-    return f"chosen:{p}"
-
-
-def catalyst_zone(v: str) -> str:
-    return f"catalyst:{v}"
-
+vision_zone = _zone_names("vision")  # the Feelings (and Marks of Sol) on a Vision
+stock = _zone_names("stock")  # a player's Feelings and Marks of Sol
+hand = _zone_names("hand")
+field_of = _zone_names("field")
+tokens = _zone_names("tokens")  # a player's Vision tokens behind the screen
+chosen = _zone_names("chosen")  # the Vision token a player put on a Vision this round
+catalyst_zone = _zone_names("catalyst")  # the Karma Catalyst under a Gestalt Vision
 
 
 @dataclass
