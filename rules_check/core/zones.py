@@ -255,7 +255,8 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     same items on both sides of the count. A card named where an unseen one stood, or hidden
     again by a shuffle (``zones.swaps``), is that piece: the count takes it back to what it was.
     Where it lies in a zone that did not change (a hand of unseen cards named, then shuffled away
-    and drawn again, looks the same), it is taken back there: out of both sides, back into one."""
+    and drawn again, looks the same), or in the part of a zone both sides hold, it is taken back
+    there: out of both sides, back into one (the same count as taking it back in place)."""
     was_zones = before.zones
     now_zones = zones.zones
     swaps = zones.swaps
@@ -269,9 +270,16 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
         return None
     was_items: list[str] = []
     now_items: list[str] = []
-    for name in changed:
-        was_items += was_zones.get(name, ())
-        now_items += now_zones.get(name, ())
+    for name in changed:  # what each changed zone lost and gained (its items on both sides, but
+        old, new = was_zones.get(name, ()), now_zones.get(name, ())  # a card put on or taken off
+        w, n = len(old), len(new)  # its top counts as that card alone: the rest is on both sides)
+        if n == w + 1 and new[:w] == old:
+            now_items.append(new[w])
+        elif w == n + 1 and old[:n] == new:
+            was_items.append(old[n])
+        else:
+            was_items += old
+            now_items += new
     if swaps:
         undone: dict[str, int] = {}  # what the swaps undone so far took out (-) and put back (+)
         everything: Counter[str] | None = None  # every zone's items, counted when first needed
