@@ -99,10 +99,9 @@ class Zones:
         """Remove one ``item`` from ``zone``; an item that is not there is a violation. A card
         the zone holds only unseen is named first (`name`)."""
         items = self[zone]
-        for i in range(len(items) - 1, -1, -1):
-            if items[i] == item:
-                del items[i]
-                return
+        if item in items:  # the topmost copy, found in C
+            del items[len(items) - 1 - items[::-1].index(item)]
+            return
         if self.unknown and not is_unseen(item):
             del items[self.name(zone, item, rule=rule)]
             return
