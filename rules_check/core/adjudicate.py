@@ -149,6 +149,10 @@ class Watch:
         """The table after ``entry`` (legal, or with --all applied as written or skipped)."""
 
 
+# an `EntryRef` made per entry without the named tuple's ``__new__`` written in Python
+_entry_ref: Callable[[type[EntryRef], tuple[str, int, int | None]], EntryRef] = tuple.__new__
+
+
 def adjudicate(log: GameLog, engine: Engine[Any, Any], all_violations: bool = False,
                watch: Watch | None = None) -> LogReport:
     """The verdict on ``log``; with ``all_violations`` every violation the replay can reach
@@ -221,7 +225,7 @@ class Replay:
             return False
         engine, report = self.engine, self.report
         number = entry.index + 1
-        ref = EntryRef(self.log.file, entry.index, entry.line)
+        ref = _entry_ref(EntryRef, (self.log.file, entry.index, entry.line))
         data = entry.data
         if isinstance(data, dict) and NOTE in data:  # a note is the core's: no engine reads it
             data = without_note(data, ref)
