@@ -63,13 +63,15 @@ def step(z: Zones, rng: random.Random) -> None:
         pass  # a card that is not there: the zones are unchanged
 
 
+@pytest.mark.parametrize("copies", [1, 8])  # 8: zones long enough to be looked into (_SHORT_ZONE)
 @pytest.mark.parametrize("seed", range(40))
-def test_the_check_gives_the_verdict_of_counting_everything(seed: int) -> None:
+def test_the_check_gives_the_verdict_of_counting_everything(seed: int, copies: int) -> None:
     rng = random.Random(seed)
     z = Zones()
-    z.hide("deck", "pile:a", CARDS)
-    z.hide("other", "pile:b", CARDS[:3])
-    z.put("Oak", "field")
+    z.hide("deck", "pile:a", CARDS * copies)
+    z.hide("other", "pile:b", CARDS[:3] * copies)
+    for card in ["Oak"] + CARDS * (copies - 1) * 4:
+        z.put(card, "field")
     before = z.snapshot()
     verdicts = Counter[bool]()
     for _ in range(300):
