@@ -218,8 +218,20 @@ class Zones:
             self[zone].append(item)
 
     def move(self, item: str, src: str, dst: str, bottom: bool = False, rule: str = CONSERVATION) -> None:
-        self.take(item, src, rule)
-        self.put(item, dst, bottom)
+        """`take` then `put`; a card seen in ``src`` (most moves) taken here, without the two calls."""
+        zones = self.zones
+        items = zones.get(src)
+        if items is not None and item in items:
+            del items[len(items) - 1 - items[::-1].index(item)]
+        else:
+            self.take(item, src, rule)
+        to = zones.get(dst)
+        if to is None:
+            to = zones[dst] = []
+        if bottom:
+            to.insert(0, item)
+        else:
+            to.append(item)
 
     def copy(self) -> "Zones":
         """The same zones, pools and swaps, made without the dataclass's ``__init__`` and each
