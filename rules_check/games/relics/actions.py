@@ -169,6 +169,58 @@ class End:
 Action = Union[Travel, Pay, HandLimitDiscard, Ability, Reshuffle, End]
 
 
+# The actions `parse_entry` reads most, made without the frozen dataclass's ``__init__`` (which
+# sets each field through ``object.__setattr__``): each field set by its slot's own setter, in
+# C. The same fields, so the same equality and hash; nothing else runs in ``__init__``.
+_new = object.__new__
+_TRAVEL = (Travel.__dict__["destination"].__set__, Travel.__dict__["payment"].__set__,
+           Travel.__dict__["drawn"].__set__)
+_PAY = (Pay.__dict__["payment"].__set__, Pay.__dict__["drawn"].__set__)
+_PAYMENT = (Payment.__dict__["energy"].__set__, Payment.__dict__["discards"].__set__)
+_ABILITY = (Ability.__dict__["card"].__set__, Ability.__dict__["choose"].__set__, Ability.__dict__["ops"].__set__,
+            Ability.__dict__["drawn"].__set__)
+
+
+def _travel(destination: str, payment: Payment | None, drawn: tuple[str, ...]) -> Travel:
+    """``Travel(destination, payment, drawn)``."""
+    action = _new(Travel)
+    set_destination, set_payment, set_drawn = _TRAVEL
+    set_destination(action, destination)
+    set_payment(action, payment)
+    set_drawn(action, drawn)
+    return action
+
+
+def _pay(payment: Payment, drawn: tuple[str, ...]) -> Pay:
+    """``Pay(payment, drawn)``."""
+    action = _new(Pay)
+    set_payment, set_drawn = _PAY
+    set_payment(action, payment)
+    set_drawn(action, drawn)
+    return action
+
+
+def _paid(energy: tuple[tuple[str, int], ...], discards: tuple[str, ...]) -> Payment:
+    """``Payment(energy, discards)``."""
+    payment = _new(Payment)
+    set_energy, set_discards = _PAYMENT
+    set_energy(payment, energy)
+    set_discards(payment, discards)
+    return payment
+
+
+def _ability(card: str, choose: tuple[tuple[str, Any], ...], ops: tuple[Union[Op, Flip], ...] | None,
+             drawn: tuple[str, ...]) -> Ability:
+    """``Ability(card, choose, ops, drawn)``."""
+    action = _new(Ability)
+    set_card, set_choose, set_ops, set_drawn = _ABILITY
+    set_card(action, card)
+    set_choose(action, choose)
+    set_ops(action, ops)
+    set_drawn(action, drawn)
+    return action
+
+
 # --- reading -------------------------------------------------------------------------------
 
 
@@ -187,6 +239,11 @@ def card_name(cards: CardData, raw: Any, ref: EntryRef, field: str) -> str:
 def _names(cards: CardData, raw: Any, ref: EntryRef, field: str) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise _fail(ref, f"expected a list of card names, got {shown(raw)}", field)
+    try:  # every name a location card's printed name (what `card_name` gives back as it is), asked in C
+        if all(map(cards.sides.__contains__, raw)):
+            return tuple(raw)
+    except TypeError:  # an item that is no name (a list, a mapping): `card_name` says so
+        pass
     return tuple([card_name(cards, r, ref, field) for r in raw])
 
 
@@ -206,7 +263,7 @@ def _payment(cards: CardData, entry: dict, ref: EntryRef) -> Payment:
         spent[colour] = n
     energy = tuple([(c, spent[c]) for c in tables.ENERGY_COLOURS if c in spent])
     discards = _names(cards, entry[DISCARD], ref, DISCARD) if DISCARD in entry else ()
-    return Payment(energy, discards)
+    return _paid(energy, discards)
 
 
 def _ops(cards: CardData, raw: Any, ref: EntryRef) -> tuple[Union[Op, Flip], ...]:
@@ -258,9 +315,9 @@ def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
     if kind == TRAVEL:
         destination = card_name(cards, entry[TRAVEL], ref, TRAVEL)
         compact = PAY in entry or DISCARD in entry
-        return Travel(destination, _payment(cards, entry, ref) if compact else None, drawn)
+        return _travel(destination, _payment(cards, entry, ref) if compact else None, drawn)
     if kind == PAY:
-        return Pay(_payment(cards, entry, ref), drawn)
+        return _pay(_payment(cards, entry, ref), drawn)
     if kind == DISCARD:
         if isinstance(entry[DISCARD], list):
             raise _fail(ref, "a hand-limit discard names one card; the cards discarded to pay a challenge "
@@ -268,7 +325,7 @@ def parse_entry(cards: CardData, entry: Any, ref: EntryRef) -> Action:
         return HandLimitDiscard(card_name(cards, entry[DISCARD], ref, DISCARD), drawn)
     if kind == ABILITY:
         ops = _ops(cards, entry[OPS], ref) if OPS in entry else None
-        return Ability(card_name(cards, entry[ABILITY], ref, ABILITY), _choices(entry.get(CHOOSE), ref), ops, drawn)
+        return _ability(card_name(cards, entry[ABILITY], ref, ABILITY), _choices(entry.get(CHOOSE), ref), ops, drawn)
     if kind == RESHUFFLE:
         if entry[RESHUFFLE] == SHUFFLED:
             return Reshuffle(None, drawn, unseen=True)
