@@ -98,7 +98,7 @@ class Request:
         return (shown or "none") + more
 
 
-@dataclass
+@dataclass(init=False)
 class Frame:
     """An ability under way: whose it is, where its program stands, what it has bound."""
 
@@ -112,6 +112,22 @@ class Frame:
     outcome: list[Any] = field(default_factory=list)  # what it did, as operations (for a written outcome)
     # the choice it waits for from another player's entry (a world with an `answerer`), if any
     waiting: Request | None = None
+
+    def __init__(self, source: str, ability: Ability, controller: str, pc: int = 0,
+                 bindings: dict[str, Any] | None = None, answers: dict[str, Any] | None = None, done: bool = True,
+                 outcome: list[Any] | None = None, waiting: Request | None = None) -> None:
+        """The dataclass's ``__init__``, written out: a frame is made for every ability used and
+        every trial run of one, and the generated one calls a factory for each of the three
+        fields left out (here a literal; None, never passed, stands for "left out")."""
+        self.source = source
+        self.ability = ability
+        self.controller = controller
+        self.pc = pc
+        self.bindings = {} if bindings is None else bindings
+        self.answers = {} if answers is None else answers
+        self.done = done
+        self.outcome = [] if outcome is None else outcome
+        self.waiting = waiting
 
     def copy(self) -> "Frame":
         return Frame(self.source, self.ability, self.controller, self.pc, dict(self.bindings), dict(self.answers),
@@ -155,22 +171,23 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
     `Request`). Answers used are taken out of ``supply``."""
     code = program(frame.ability)
     supply = supply if supply is not None else {}
-    while frame.pc < len(code):
+    end = len(code)  # (a program is a tuple: its length is asked once)
+    while frame.pc < end:
         ins = code[frame.pc]
-        if ins.op == IF_NOT:
-            frame.pc = frame.pc + 1 if world.test(frame, ins.condition) else ins.to  # type: ignore[arg-type]
-            continue
-        if ins.op == IF_DONE:
-            frame.pc = ins.to if frame.done else frame.pc + 1
-            continue
-        if ins.op == REMEMBER:
-            world.remember(frame, ins.step)  # type: ignore[arg-type]
-            frame.pc += 1
-            continue
-        step = ins.step
-        assert step is not None
-        if ins.op == MAY:
-            request = world.may(frame, step)
+        op = ins.op
+        if op != RUN:  # (most instructions run a step: the other kinds are told apart only here)
+            if op == IF_NOT:
+                frame.pc = frame.pc + 1 if world.test(frame, ins.condition) else ins.to  # type: ignore[arg-type]
+                continue
+            if op == IF_DONE:
+                frame.pc = ins.to if frame.done else frame.pc + 1
+                continue
+            if op == REMEMBER:
+                world.remember(frame, ins.step)  # type: ignore[arg-type]
+                frame.pc += 1
+                continue
+            assert op == MAY and ins.step is not None
+            request = world.may(frame, ins.step)
             if request is None:  # nothing to act on: a choice that cannot matter is not asked, the step skipped
                 frame.pc = ins.to
                 continue
@@ -179,6 +196,8 @@ def run(world: World, frame: Frame, supply: dict[str, Any] | None = None) -> Req
             chosen = frame.answers.pop(request.name)
             frame.pc = frame.pc + 1 if chosen else ins.to
             continue
+        step = ins.step
+        assert step is not None
         verb = world.verbs[step.verb]
         request = verb.request(world, frame, step)
         while request is not None:
