@@ -35,6 +35,18 @@ def continuous_cards(state: SoLongState) -> frozenset[str]:
     return state.data.continuous
 
 
+# The players' fields, by name, of the last players list asked (a game's list, shared by every
+# copy of its state and never changed once set up): one slot, kept with the list it was made of
+_FIELD_ZONES: list[Any] = [None, ()]
+
+
+def _field_zones(players: list[str]) -> tuple[str, ...]:
+    """The fields of ``players``, in their order (`_fields` asks after most entries)."""
+    if _FIELD_ZONES[0] is not players:
+        _FIELD_ZONES[:] = [players, tuple(field_of(p) for p in players)]
+    return _FIELD_ZONES[1]  # type: ignore[no-any-return]
+
+
 def _fields(state: SoLongState) -> list[tuple[str, str, Any]]:
     """Each continuous card in a field, with its owner and script, in turn order from the first
     player. Asked after most entries (a turn starts, a drain, a card played): the fields are
@@ -43,8 +55,8 @@ def _fields(state: SoLongState) -> list[tuple[str, str, Any]]:
     names = continuous_cards(state)
     zones = state.zones.zones
     found = False
-    for p in state.players:
-        cards = zones.get(field_of(p))
+    for zone in _field_zones(state.players):
+        cards = zones.get(zone)
         if cards and not names.isdisjoint(cards):
             found = True
             break

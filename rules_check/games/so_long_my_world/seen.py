@@ -100,8 +100,24 @@ def options(state: SoLongState, zone: str) -> list[str]:
     for pile in {pile_of(x) for x in items if x.startswith(UNSEEN)}:
         pool = state.zones.unknown.get(pile)
         if pool:
-            out.update({c for c, n in pool.items() if n > 0}.intersection(cards))
+            out.update([c for c, n in pool.items() if n > 0 and c in cards])  # (one pass over the pile)
     return sorted(out)
+
+
+def has_options(state: SoLongState, zone: str) -> bool:
+    """Whether `options` names any card (``zone`` holds a card, seen, or an unseen one that can
+    be one), found without listing them: the first one found answers."""
+    items = state.zones.get(zone)
+    cards = state.data.cards
+    unknown = state.zones.unknown
+    for x in items:
+        if x in cards:
+            return True
+        if x.startswith(UNSEEN):
+            pool = unknown.get(pile_of(x))
+            if pool and any(n > 0 and c in cards for c, n in pool.items()):
+                return True
+    return False
 
 
 def name_top(state: SoLongState, zone: str, card: str, depth: int, rule: str) -> int:

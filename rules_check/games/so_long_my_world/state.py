@@ -31,7 +31,10 @@ from .cards import CardData
 
 SYSTEM = "System"
 MARK = "Mark of Sol"
-FEELINGS = tuple(tables.FEELINGS)
+# the five kinds of Feeling, in the rulebook's order, as the keys of a dict: ``x in FEELINGS`` is
+# asked of every item of the System, a stock or a Vision many times an entry, and a hash lookup
+# answers it where a tuple compared the item with each kind in turn
+FEELINGS: dict[str, None] = dict.fromkeys(tables.FEELINGS)
 REMNANT_DECK = "remnant deck"
 DISCARD = "discard"
 GESTALT_DECK = "gestalt deck"

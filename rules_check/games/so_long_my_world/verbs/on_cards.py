@@ -59,7 +59,7 @@ class Discard(Each):
         return None
 
     def can(self, w, frame, step, p):
-        return bool(cards_in(w, hand(p)))
+        return seen.has_options(w.state, hand(p))  # (any card at all: none listed)
 
     def act(self, w, frame, step, p, got):
         card = got.get("discard", got.get("at random"))
@@ -115,7 +115,7 @@ class ReturnCard(Each):
     """Mirror Faces: a card of the field back to the hand."""
 
     def can(self, w, frame, step, p):
-        return bool(cards_in(w, field_of(p)))
+        return seen.has_options(w.state, field_of(p))  # (any card at all: none listed)
 
     def ask(self, w, frame, step, p, got):
         if "card" in got:

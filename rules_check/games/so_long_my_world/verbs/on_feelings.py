@@ -412,9 +412,11 @@ class MoveFeeling(Verb):
 
     def request(self, w, frame, step):
         s = w.state
-        if "no vision moves" in s.round_rules or self._mover(w, frame, step) is None:
+        if "no vision moves" in s.round_rules:
             return None
-        chooser = self._mover(w, frame, step)
+        chooser = self._mover(w, frame, step)  # (found once: the step asks again after each answer)
+        if chooser is None:
+            return None
         sources = self._from(w, frame, step)
         if not sources:
             return None
