@@ -28,7 +28,7 @@ from . import seen
 from .actions import Ability
 from .rulebook import RULE_ABILITIES
 from .state import DISCARD, DRAW, HAND, RelicsState
-from .verbs import VERBS, MoveEnergy, RWorld
+from .verbs import VERBS, Gain, MoveEnergy, RWorld, Waiting
 
 def script_of(state: RelicsState, card: str):
     return state.side(card).script
@@ -66,9 +66,25 @@ def use(state: RelicsState, action: Ability, record: bool = True) -> Frame | Non
     if blank is not None:
         supply[""] = blank
     if supply:  # answers no step asked for (the message is built only then: this runs in every search)
-        leftover({k or "(one answer)": v for k, v in supply.items()}, _what(state, card), RULE_ABILITIES)
+        _unasked(state, card, supply)
     zones.put(card, DISCARD)  # after its effect (ruling R9)
     return frame
+
+
+def _unasked(state: RelicsState, card: str, supply: dict[str, Any]) -> None:
+    """The answers ``supply`` holds, which no step of ``card``'s ability asked for: a violation."""
+    leftover({k or "(one answer)": v for k, v in supply.items()}, _what(state, card), RULE_ABILITIES)
+
+
+def check_unasked(state: RelicsState, action: Ability) -> None:
+    """What `use` finds of the answers ``action`` gives to an ability whose run asks nothing
+    (`is_counters_only`): each is one no step asked for (the one plain answer listed last)."""
+    if action.choose:
+        supply = dict(action.choose)
+        blank = supply.pop("", None)
+        if blank is not None:
+            supply[""] = blank
+        _unasked(state, action.card, supply)
 
 
 def _what(state: RelicsState, card: str) -> str:
@@ -138,6 +154,29 @@ def _lone_move_energy(effect: Any) -> Any:
 
 
 _LONE: dict[int, tuple[Any, Any]] = {}  # id(effect) -> (the effect, `_lone_move_energy` of it)
+
+
+# the verbs whose step asks nothing and changes only the tracker's counters ("gain", what waits
+# for the next challenge): the zones and the sides are left as they are
+COUNTER_VERBS = frozenset(name for name, verb in VERBS.items() if type(verb) in (Gain, Waiting))
+
+
+def is_counters_only(effect: Any) -> bool:
+    """Whether a run of ``effect`` asks no question and changes nothing but the tracker's
+    counters, whatever the state: each instruction of its program runs a step (no condition,
+    no "you may", nothing remembered) of a `COUNTER_VERBS` verb. Such a run cannot fail, so
+    ``rules.check_ability`` tries it on no copy (the apply runs it). Worked out once per effect."""
+    if effect is None:
+        return False
+    known = _COUNTERS_ONLY.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    only = all(ins.op == RUN and ins.step is not None and ins.step.verb in COUNTER_VERBS for ins in program(effect))
+    _COUNTERS_ONLY[id(effect)] = (effect, only)
+    return only
+
+
+_COUNTERS_ONLY: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `is_counters_only` of it)
 
 
 def answers(state: RelicsState, card: str) -> list[tuple[tuple[str, object], ...]]:

@@ -500,6 +500,13 @@ def check_ability(state: RelicsState, action: Ability) -> None:
     if abilities.script_of(state, card) is None:
         check_effect_bounds(state, card, action.ops or ())
         return
+    if action.ops is None and not action.drawn and abilities.is_counters_only(state.effect(card)):
+        # "gain", "discount", "any colours", "ignore": the run asks nothing, cannot fail and turns
+        # up no card; what the entry can get wrong is an answer given (what `abilities.use` finds
+        # after the run), so no copy is tried and the apply runs the effect (no outcome to compare)
+        abilities.check_unasked(state, action)
+        state.trial = None
+        return
     trial = state.copy()
     record = action.ops is not None  # the outcome is listed only to compare with one the entry writes
     if action.drawn:
