@@ -48,10 +48,15 @@ def after_reward(state: RelicsState) -> Outlook:
     energies = state.energies()
     hand = state.zones.zones[HAND]
     if reward.relic is not None:  # (`Reward.is_relic`)
-        return Outlook(energies, hand[:], complete_colours(state, extra=card))
+        return _outlook(Outlook, (energies, hand[:], complete_colours(state, extra=card)))
     colour = reward.energy
     energies[colour] = min(tables.MAX_ENERGY, energies[colour] + reward.amount)
-    return Outlook(energies, [*hand, card], state.complete)
+    return _outlook(Outlook, (energies, [*hand, card], state.complete))
+
+
+# `Outlook`'s three fields made into one without the named tuple's ``__new__``, written in
+# Python (the same tuple): `after_reward` is asked at every travel checked or tried
+_outlook = tuple.__new__
 
 
 _BLACK = tables.BLACK

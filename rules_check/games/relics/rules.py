@@ -563,10 +563,11 @@ def apply(state: RelicsState, action: Action) -> None:
     else:
         turn.apply(state, action)
     drawn = getattr(action, "drawn", ())
-    if state.zones.unknown or drawn:  # every card turned up was named, and no more (ruling R12)
+    unknown = state.zones.unknown  # (the same dict after the entry: a pile is never dropped from it)
+    if unknown or drawn:  # every card turned up was named, and no more (ruling R12)
         rule = RULE_ABILITIES if isinstance(action, Ability) else RULE_LOOK_AHEAD
         seen.check_named(state, drawn, rule)
-    if state.zones.unknown:
+    if unknown:
         check_waiting_travel(state, action)
 
 

@@ -135,7 +135,10 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
                                           f"(drawn: [CARD, ...]) (ruling R12)")
     if not drawn:
         return
-    stays = [c for c in drawn if c in zones[DRAW]]
+    draw = zones[DRAW]
+    if not any(map(draw.__contains__, drawn)):  # (every card named came off the pile: asked in C)
+        return
+    stays = [c for c in drawn if c in draw]
     if stays:
         raise IllegalAction(rule, f"the entry names {', '.join(stays)} as drawn, but only "
                                   f"{len(drawn) - len(stays)} card{'s' * (len(drawn) - len(stays) != 1)} came "

@@ -64,8 +64,7 @@ def _reshuffle(state: RelicsState, action: Reshuffle) -> None:
         zones[DISCARD].clear()
         zones[DRAW].extend(reversed(action.order))
         cards = list(action.order)
-    for card in cards:
-        state.face[card] = DAY  # the draw pile is kept day side up (ruling R2)
+    state.face.update(dict.fromkeys(cards, DAY))  # the draw pile is kept day side up (ruling R2)
     state.reshuffles += 1
     if action.drawn:
         seen.name_top(state, action.drawn, RULE_LOOK_AHEAD)
