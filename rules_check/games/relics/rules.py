@@ -374,7 +374,7 @@ def _check_nothing_payable(state: RelicsState) -> None:
     if state.phase == CHALLENGE:
         assert state.pending is not None
         cost, any_colour = cost_of(state.pending, state.complete, state.counters)
-        if search.can_pay_with_abilities(state.copy(), guess=False):
+        if search.can_pay_with_abilities(state, guess=False):  # (it tries each step on a copy of its own)
             raise IllegalAction(RULE_GOAL, f"you can still pay {describe(state.pending)}: it costs {cost}, with your "
                                            f"energy, your cards and their abilities (ruling R6)")
         return
@@ -387,9 +387,10 @@ def _check_nothing_payable(state: RelicsState) -> None:
     # brings a payable card into the decision path.
     # (the loop above found no destination payable as things stand: the goal is not asked
     # again of the search's root, only of the tables the abilities leave)
-    root = state.copy()
-    run = search.first_uses_reaching(root, lambda s: s is not root and can_pay_some_travel(s),
-                                     depth=len(state.hand()), guess=False)
+    # (with no card in hand no ability can be used: the search would find no run)
+    root = state.copy() if state.zones.zones[HAND] else None
+    run = None if root is None else search.first_uses_reaching(
+        root, lambda s: s is not root and can_pay_some_travel(s), depth=len(state.hand()), guess=False)
     if run:
         trial, used = state.copy(), []
         for action in run:
