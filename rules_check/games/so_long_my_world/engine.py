@@ -67,11 +67,11 @@ class SoLongEngine(Engine[SoLongState, Action]):
 
     # --- logs of real games (readings SL39-SL43) ------------------------------------------------
 
-    def undecided(self, state: SoLongState, action: Action | None) -> list[tuple[str, str]]:
-        """Nothing is left open (reading SL43): every rule over a hidden card asks a count (the
-        hands' sizes for the score, an empty deck), or a card the table sees (an event drawn, an
-        Observation's cards, a card played or discarded), which the log names."""
-        return []
+    # ``undecided``: the base `Engine.undecided`, none. Nothing is left open (reading SL43): every
+    # rule over a hidden card asks a count (the hands' sizes for the score, an empty deck), or a
+    # card the table sees (an event drawn, an Observation's cards, a card played or discarded),
+    # which the log names. (Not overridden to say so: the replay skips the hook an engine leaves
+    # as the base's, where an override returning [] was called after every entry.)
 
     def after_end(self, state: SoLongState, action: Action) -> bool:
         """A `show` entry may follow the end: the hands turned up (reading SL42)."""
