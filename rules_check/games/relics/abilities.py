@@ -107,7 +107,7 @@ def uses(state: RelicsState, card: str, skip: set[str] = frozenset()) -> list[tu
         return []
     if _is_choice_free(effect) and card in state.zones[HAND]:
         return [()]  # what `answer_sets` finds for it, without running it (most abilities: "gain", "discount")
-    lone = _lone_move_energy(effect)
+    lone = lone_move_energy(effect)
     if lone is not None and card in state.zones[HAND]:  # the same, read off the tracker ("move energy")
         return MoveEnergy.answer_sets(state.counters, lone)
 
@@ -139,7 +139,7 @@ def _is_choice_free(effect: Any) -> bool:
 _CHOICE_FREE: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `_is_choice_free` of it)
 
 
-def _lone_move_energy(effect: Any) -> Any:
+def lone_move_energy(effect: Any) -> Any:
     """The step of ``effect`` when its program is that one step, run as it stands, of "move
     energy" (every such ability of the card data): its answers are `MoveEnergy.answer_sets`,
     without a run on a copy of the table for each. Else None. Worked out once per effect."""
@@ -153,7 +153,7 @@ def _lone_move_energy(effect: Any) -> Any:
     return lone
 
 
-_LONE: dict[int, tuple[Any, Any]] = {}  # id(effect) -> (the effect, `_lone_move_energy` of it)
+_LONE: dict[int, tuple[Any, Any]] = {}  # id(effect) -> (the effect, `lone_move_energy` of it)
 
 
 # the verbs whose step asks nothing and changes only the tracker's counters ("gain", what waits

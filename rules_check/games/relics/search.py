@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Iterator
 
+from pnp.games.relics import models as tables
 from rules_check.core.errors import IllegalAction
 from rules_check.core.zones import is_unseen
 
@@ -50,13 +51,15 @@ def _ability_uses(state: RelicsState, skip: set[str], guess: bool) -> Iterator[A
 
 
 def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool], skip: set[str] = frozenset(),
-                        depth: int = 4, guess: bool = True) -> list[Ability] | None:
+                        depth: int = 4, guess: bool = True, through: bool = False) -> list[Ability] | None:
     """Ruling R6's search: the shortest run of abilities (at most ``depth``, each using up a
     card) after which ``goal(state)`` holds, or None when no run reaches it. While the
     hand-limit discard of 1b is due, the discard is a step too. Verbs in ``skip`` are left
     out where they cannot matter. Returns ``[]`` when the goal holds as things stand. In a
     table log, ``guess`` lets a card drawn from the unseen draw pile be any it could be (SOME
-    order, ruling R13); without it such a card is drawn unseen (a point to discard, no ability)."""
+    order, ruling R13); without it such a card is drawn unseen (a point to discard, no ability).
+    ``through``: the goal is `is_through` and ``skip`` holds `PATH_ONLY` (`can_pay_with_abilities`),
+    so a use that only discards its card is left out where it cannot be needed (`_is_only_a_discard`)."""
 
     def found(path: list) -> list[Ability]:
         return [a for a in path if isinstance(a, Ability)]
@@ -78,7 +81,11 @@ def first_uses_reaching(state: RelicsState, goal: Callable[[RelicsState], bool],
                 continue
             seen_before.add(key)
             moves: list = [HandLimitDiscard(c) for c in s.hand()] if s.phase == HAND_LIMIT else []
+            prune = through and (s.phase == CHALLENGE
+                                 or (s.phase == HAND_LIMIT and len(s.hand()) == tables.HAND_LIMIT + 1))
             for action in itertools.chain(moves, _ability_uses(s, skip, guess)):  # (answers found as reached)
+                if prune and _is_only_a_discard(s, action):
+                    continue
                 trial = s.copy()
                 try:
                     apply(trial, action)
@@ -100,7 +107,32 @@ def can_pay_with_abilities(state: RelicsState, depth: int = 4, guess: bool = Tru
         return True
     if depth >= 1 and state.phase == HAND_LIMIT and is_through_after_discard(state):
         return True  # what the search's first step finds: the discard of the first card of the hand
-    return first_uses_reaching(state, is_through, PATH_ONLY, depth, guess) is not None
+    return first_uses_reaching(state, is_through, PATH_ONLY, depth, guess, through=True) is not None
+
+
+def _is_only_a_discard(state: RelicsState, action: object) -> bool:
+    """Whether ``action`` is the use of an ability that does nothing but discard its card: a lone
+    "move energy" answered with no amount (0, or no colour to move it to). `first_uses_reaching`
+    leaves it out of `can_pay_with_abilities`'s search (``through``) where it cannot change the
+    answer:
+
+    * at the challenge (2), abilities leave the step as it is, and `is_through` asks whether the
+      energy and the cards in hand pay. A run that discards a card C this way reaches the goal
+      only if the same run without that use does, a step sooner: every later use finds its card
+      in hand, the counters and the draw pile alike; the next use that takes the top card of the
+      discard pile takes C in the one run and, in the other, the card that was on top before,
+      with C still in hand; after that use both discard piles show the same top card. The hand
+      without the discard holds every card of the other and one more, and a card in hand only
+      adds a point. So the search's answer is the same (its first run found never holds one);
+    * at the hand-limit discard (1b) with four cards in hand, such a use leaves the very table
+      the hand-limit discard of C leaves (C on the discard pile, then the challenge), which the
+      search tries first at the same step."""
+    if not isinstance(action, Ability) or action.ops is not None or action.drawn:
+        return False
+    if abilities.lone_move_energy(state.effect(action.card)) is None:
+        return False
+    answers = dict(action.choose)
+    return not answers.get("amount") or "to" not in answers
 
 
 def is_through(s: RelicsState) -> bool:
