@@ -63,7 +63,10 @@ class SoLongEngine(Engine[SoLongState, Action]):
         modes.PLAYS_BY[state.mode].apply(state, action)
 
     def unverified(self, state: SoLongState, action: Action) -> list[str]:
-        return modes.PLAYS_BY[state.mode].unverified(state, action)  # type: ignore[no-any-return]
+        plays = modes.PLAYS_BY[state.mode]
+        if type(action) not in plays.NOTED:  # (most entries, a drain, a pass, a turn's end: no note, no call)
+            return []
+        return plays.unverified(state, action)  # type: ignore[no-any-return]
 
     # --- logs of real games (readings SL39-SL43) ------------------------------------------------
 

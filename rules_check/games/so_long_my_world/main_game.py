@@ -17,6 +17,7 @@ candidates = rules.candidates
 check = rules.check
 apply = rules.apply
 unverified = rules.unverified
+NOTED = rules.NOTED  # the entries `unverified` can note something for
 parse = parse_entry
 to_entry = to_entry
 

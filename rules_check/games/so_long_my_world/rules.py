@@ -1090,6 +1090,10 @@ def _ops_text(ops: tuple[Op, ...] | None) -> str:
     return "; ".join(op.describe() for op in ops) if ops else "no change"
 
 
+# The entries `unverified` can note something for (the engine asks it of these alone)
+NOTED: frozenset[type] = frozenset({EventDraw, Play, Effect, Goal})
+
+
 def unverified(state: SoLongState, a: Action) -> list[str]:
     if not isinstance(a, (EventDraw, Play, Effect, Goal)):
         return []  # (the other entries write nothing the log alone must be trusted for)

@@ -837,6 +837,10 @@ def _apply(state: SoLongState, a) -> None:
         state.phase = OVER
 
 
+# The entries `unverified` can note something for (the engine asks it of these alone)
+NOTED: frozenset[type] = frozenset({Reach, SoloPlay})
+
+
 def unverified(state: SoLongState, a) -> list[str]:
     def text(ops) -> str:
         return "; ".join(op.describe() for op in ops) if ops else "no change"
