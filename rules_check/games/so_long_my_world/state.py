@@ -68,23 +68,28 @@ OVER = "over"
 STEP_EFFECT, STEP_DRAIN, STEP_PLAY, STEP_MARKS = 0, 1, 2, 3
 
 
-def _zone_names(kind: str) -> Callable[[str], str]:
+class _ZoneNames(dict[str, str]):
     """The zones of one ``kind`` by owner, ``kind:OWNER``, one string object per owner: a zone's
     name is looked up in the zones' dict several times an entry, and the same object is hashed
     once and found by identity there (a name built anew is built, hashed and compared every
-    time). At most 1,024 owners a kind are kept (a process may read many logs)."""
-    made: dict[str, str] = {}
+    time). Asked through the dict's own ``__getitem__`` (`_zone_names`), a call in C for a name
+    already made; a new owner's is made by ``__missing__``. At most 1,024 owners a kind are kept
+    (a process may read many logs)."""
 
-    def name(owner: str) -> str:
-        found = made.get(owner)
-        if found is None:
-            if len(made) >= 1024:
-                made.clear()
-            found = made[owner] = f"{kind}:{owner}"
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, owner: str) -> str:
+        if len(self) >= 1024:
+            self.clear()
+        found = self[owner] = f"{self.kind}:{owner}"
         return found
 
-    name.__name__ = name.__qualname__ = f"{kind}_zone"
-    return name
+
+def _zone_names(kind: str) -> Callable[[str], str]:
+    """``kind:OWNER`` for an owner (`_ZoneNames`)."""
+    return _ZoneNames(kind).__getitem__
 
 
 vision_zone = _zone_names("vision")  # the Feelings (and Marks of Sol) on a Vision
