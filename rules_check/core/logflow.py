@@ -89,22 +89,22 @@ def read_entry_lines(text: str) -> FlowLog | None:
     end = len(lines)
     first = 0
     value_of = _Lines().value
+    entry_line = _ENTRY.fullmatch
     for n, line in enumerate(lines):
-        if not line.strip(" "):
-            continue
-        if line[0] != " ":
-            if line[0] in "#-\t":  # a comment or an entry at column 0: the composer reads it
-                return None
-            end = n
-            break
-        match = _ENTRY.fullmatch(line)
+        match = entry_line(line)
         if match is None:
-            return None
+            if not line.strip(" "):  # a blank line
+                continue
+            if line[0] != " " and line[0] not in "#-\t":  # the next key at column 0: the log ends
+                end = n
+                break
+            return None  # anything else (a comment, an entry at column 0...): the composer reads it
+        line_indent, body = match.groups()
         if indent is None:
-            indent, first = match.group(1), n
-        elif match.group(1) != indent:
+            indent, first = line_indent, n
+        elif line_indent != indent:
             return None
-        value = value_of(match.group(2))
+        value = value_of(body)
         if value is None:
             return None
         entries.append(Entry(len(entries), line0 + 2 + n, value))
