@@ -325,10 +325,11 @@ def _read_event(cards: CardData, players: list[str], zones: Collection[str], ent
         (v, f), = raw.items()
         extra = (name_of(cards, v, ref, "extra"), feeling(f, ref, "extra"))
     raw = entry.get("choose", {})
-    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+    if not isinstance(raw, dict) or (raw and not all(isinstance(k, str) for k in raw)):  # (none: no generator)
         raise _fail(ref, "choose: expected the event's choices by name, like {from: Slaughter}", "choose")
     return EventDraw(name, read_ops(entry.get("ops"), ref, zones),
-                     tuple(_player(players, p, ref, "ignore") for p in ignore), extra, tuple(raw.items()))
+                     tuple([_player(players, p, ref, "ignore") for p in ignore]) if ignore else (), extra,
+                     tuple(raw.items()))
 
 
 def _read_show(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],
@@ -383,7 +384,7 @@ def _read_play(cards: CardData, players: list[str], zones: Collection[str], entr
             raise _fail(ref, "take: expected a list of feelings", "take")
         take = tuple(feeling(f, ref, "take") for f in entry["take"])
     raw = entry.get("choose", {})
-    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+    if not isinstance(raw, dict) or (raw and not all(isinstance(k, str) for k in raw)):  # (none: no generator)
         raise _fail(ref, "choose: expected the card's choices by name, like {player: Ben}", "choose")
     instead = feeling(entry["instead"], ref, "instead") if "instead" in entry else None
     return Play(p, card, to, take, read_ops(entry.get("ops"), ref, zones), tuple(raw.items()), instead)
@@ -398,7 +399,7 @@ def _read_effect(cards: CardData, players: list[str], zones: Collection[str], en
     src = name_of(cards, entry["from"], ref, "from") if "from" in entry else None
     remove = name_of(cards, entry["remove"], ref, "remove") if "remove" in entry else None
     raw = entry.get("choose", {})
-    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+    if not isinstance(raw, dict) or (raw and not all(isinstance(k, str) for k in raw)):  # (none: no generator)
         raise _fail(ref, "choose: expected the effect's choices by name, like {player: Ben}", "choose")
     return Effect(p, source, discard, move, src, remove, read_ops(entry.get("ops"), ref, zones),
                   tuple(raw.items()))
@@ -414,7 +415,7 @@ def _read_drain(cards: CardData, players: list[str], zones: Collection[str], ent
         raise _fail(ref, "take: expected a list of feelings", "take")
     if take and entry["drain"] != "feelings":
         raise _fail(ref, "take: only a drain of feelings names the feelings taken", "take")
-    return Drain(p, entry["drain"], tuple(feeling(f, ref, "take") for f in take))
+    return Drain(p, entry["drain"], tuple([feeling(f, ref, "take") for f in take]) if take else ())  # (none: no list)
 
 
 def _read_respond(cards: CardData, players: list[str], zones: Collection[str], entry: dict[Any, Any],

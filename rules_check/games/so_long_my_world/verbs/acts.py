@@ -23,7 +23,10 @@ def recipients(w: "SWorld", frame: Frame, step: Step) -> list[str]:
     in their own Vision Phase (ruling SL2), each on their turn. Players who paid a Mark of Sol
     to ignore a Reboot are left out ("Reboot Cards")."""
     spared = frame.bindings.get("ignore", ())
-    return list(dict.fromkeys(p for p in _named(w, frame, step) if p not in spared))  # "you and that player": once
+    named = _named(w, frame, step)
+    if spared:  # (none spared, the usual case: no filter)
+        named = [p for p in named if p not in spared]
+    return list(dict.fromkeys(named))  # "you and that player": once
 
 
 def _named(w: "SWorld", frame: Frame, step: Step) -> list[str]:
