@@ -637,7 +637,8 @@ def check(state: SoLongState, a: Action) -> None:
     if isinstance(a, Show):
         check_show(state, a)  # any time, the game's flow untouched (reading SL41)
         return
-    state = waiting_for(state, a)
+    if state.waiting is not None or type(a) is Respond:  # (nothing waits, most entries: no call)
+        state = waiting_for(state, a)
     checker = _CHECKS.get(type(a))  # (one lookup by the entry's class, not a chain of isinstance tests)
     if checker is not None:  # (a Respond: checked by `waiting_for`)
         checker(state, a)
