@@ -145,33 +145,33 @@ SLOW_TESTS = (  # node ids, or the start of them (every parameter of a test)
 # --- the order of a parallel run ------------------------------------------------------------------
 # pytest-xdist hands out whole modules (`--dist loadfile`, pyproject.toml: a module's fixtures are
 # made on one worker only), in the order below: the longest first (seconds of one idle run on two
-# cores, `pytest --durations=0` summed by module; the run took 364 s), so that the last minute of a
+# cores, `pytest --durations=0` summed by module; the run took 337 s), so that the last minute of a
 # run is short modules on both workers, not one worker still in a long module while the other
 # waits. A module not listed runs after these in its usual order; a wrong figure costs only
 # balance, never a test.
 
 LONGEST_FIRST = (
-    'test_table_app.py',                      # 82.8 s
-    'test_hostile_numbers.py',                # 71.1 s
-    'test_table_moves_so_long_my_world.py',   # 39.9 s
-    'test_review_page.py',                    # 32.6 s
-    'test_hostile_files.py',                  # 30.1 s
-    'test_conformance.py',                    # 30.0 s
-    'test_simulate_cli.py',                   # 25.3 s
-    'test_gutters.py',                        # 23.3 s
-    'test_engine_so_long_my_world.py',        # 23.2 s
-    'test_fuzz_cards.py',                     # 23.0 s
-    'test_hostile_outputs.py',                # 22.8 s
-    'test_build_pdf.py',                      # 22.0 s
-    'test_table_logs_kartomantik.py',         # 21.1 s
-    'test_card_details.py',                   # 17.1 s
-    'test_tokens.py',                         # 16.1 s
-    'test_engine_kartomantik.py',             # 14.6 s
-    'test_exports.py',                        # 14.0 s
-    'test_table_start.py',                    # 13.9 s
-    'test_screens.py',                        # 13.9 s
-    'test_boards.py',                         # 13.7 s
-    'test_table_moves_kartomantik.py',        # 12.9 s
+    'test_table_app.py',                      # 80.3 s
+    'test_review_page.py',                    # 36.5 s
+    'test_table_moves_so_long_my_world.py',   # 27.6 s
+    'test_hostile_outputs.py',                # 27.1 s
+    'test_conformance.py',                    # 26.5 s
+    'test_gutters.py',                        # 22.2 s
+    'test_build_pdf.py',                      # 22.1 s
+    'test_tokens.py',                         # 18.9 s
+    'test_hostile_numbers.py',                # 18.6 s
+    'test_exports.py',                        # 18.2 s
+    'test_engine_so_long_my_world.py',        # 18.0 s
+    'test_simulate_many.py',                  # 15.6 s
+    'test_table_logs_kartomantik.py',         # 15.6 s
+    'test_hostile_images.py',                 # 14.8 s
+    'test_fuzz_cards.py',                     # 13.7 s
+    'test_boards.py',                         # 13.0 s
+    'test_page_checks.py',                    # 12.4 s
+    'test_table_start.py',                    # 12.1 s
+    'test_card_details.py',                   # 11.5 s
+    'test_engine_kartomantik.py',             # 11.1 s
+    'test_dispute_page.py',                   # 9.5 s
 )
 
 
