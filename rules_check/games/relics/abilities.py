@@ -128,12 +128,18 @@ def _is_choice_free(effect: Any) -> bool:
     its program runs a step (no condition, no "you may", nothing remembered) of a plain verb.
     `answer_sets` of it is then the one empty set of answers (`uses` skips the trial run).
     Worked out once per effect (the searches ask it of every card at every step)."""
-    known = _CHOICE_FREE.get(id(effect))
-    if known is not None and known[0] is effect:
-        return known[1]
-    free = all(ins.op == RUN and ins.step is not None and ins.step.verb in PLAIN_VERBS for ins in program(effect))
-    _CHOICE_FREE[id(effect)] = (effect, free)
-    return free
+    return _every_step_of(effect, PLAIN_VERBS, _CHOICE_FREE)
+
+
+def _every_step_of(effect: Any, verbs: frozenset[str], known: dict[int, tuple[Any, bool]]) -> bool:
+    """Whether each instruction of ``effect``'s program runs a step (no condition, no "you
+    may", nothing remembered) of one of ``verbs``: worked out once per effect, kept in ``known``."""
+    kept = known.get(id(effect))
+    if kept is not None and kept[0] is effect:
+        return kept[1]
+    every = all(ins.op == RUN and ins.step is not None and ins.step.verb in verbs for ins in program(effect))
+    known[id(effect)] = (effect, every)
+    return every
 
 
 _CHOICE_FREE: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `_is_choice_free` of it)
@@ -166,14 +172,7 @@ def is_counters_only(effect: Any) -> bool:
     counters, whatever the state: each instruction of its program runs a step (no condition,
     no "you may", nothing remembered) of a `COUNTER_VERBS` verb. Such a run cannot fail, so
     ``rules.check_ability`` tries it on no copy (the apply runs it). Worked out once per effect."""
-    if effect is None:
-        return False
-    known = _COUNTERS_ONLY.get(id(effect))
-    if known is not None and known[0] is effect:
-        return known[1]
-    only = all(ins.op == RUN and ins.step is not None and ins.step.verb in COUNTER_VERBS for ins in program(effect))
-    _COUNTERS_ONLY[id(effect)] = (effect, only)
-    return only
+    return effect is not None and _every_step_of(effect, COUNTER_VERBS, _COUNTERS_ONLY)
 
 
 _COUNTERS_ONLY: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `is_counters_only` of it)
