@@ -128,10 +128,10 @@ def _is_choice_free(effect: Any) -> bool:
     its program runs a step (no condition, no "you may", nothing remembered) of a plain verb.
     `answer_sets` of it is then the one empty set of answers (`uses` skips the trial run).
     Worked out once per effect (the searches ask it of every card at every step)."""
-    return _every_step_of(effect, PLAIN_VERBS, _CHOICE_FREE)
+    return _is_every_step_of(effect, PLAIN_VERBS, _CHOICE_FREE)
 
 
-def _every_step_of(effect: Any, verbs: frozenset[str], known: dict[int, tuple[Any, bool]]) -> bool:
+def _is_every_step_of(effect: Any, verbs: frozenset[str], known: dict[int, tuple[Any, bool]]) -> bool:
     """Whether each instruction of ``effect``'s program runs a step (no condition, no "you
     may", nothing remembered) of one of ``verbs``: worked out once per effect, kept in ``known``."""
     kept = known.get(id(effect))
@@ -172,7 +172,7 @@ def is_counters_only(effect: Any) -> bool:
     counters, whatever the state: each instruction of its program runs a step (no condition,
     no "you may", nothing remembered) of a `COUNTER_VERBS` verb. Such a run cannot fail, so
     ``rules.check_ability`` tries it on no copy (the apply runs it). Worked out once per effect."""
-    return effect is not None and _every_step_of(effect, COUNTER_VERBS, _COUNTERS_ONLY)
+    return effect is not None and _is_every_step_of(effect, COUNTER_VERBS, _COUNTERS_ONLY)
 
 
 _COUNTERS_ONLY: dict[int, tuple[Any, bool]] = {}  # id(effect) -> (the effect, `is_counters_only` of it)
