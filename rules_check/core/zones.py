@@ -51,6 +51,11 @@ def seen(items: Iterable[str]) -> list[str]:
     return [x for x in items if not x.startswith(UNSEEN)]
 
 
+def topmost(items: list[str], item: str) -> int:
+    """The index of the topmost ``item`` in ``items`` (which holds it), found in C."""
+    return len(items) - 1 - items[::-1].index(item)
+
+
 def unseen_count(items: Iterable[str]) -> int:
     return sum(1 for x in items if x.startswith(UNSEEN))
 
@@ -101,8 +106,8 @@ class Zones:
         """Remove one ``item`` from ``zone``; an item that is not there is a violation. A card
         the zone holds only unseen is named first (`name`)."""
         items = self[zone]
-        if item in items:  # the topmost copy, found in C
-            del items[len(items) - 1 - items[::-1].index(item)]
+        if item in items:
+            del items[topmost(items, item)]
             return
         if self.unknown and not is_unseen(item):
             del items[self.name(zone, item, rule=rule)]
@@ -161,7 +166,7 @@ class Zones:
         items = self[zone]
         if index is None:
             if card in items:  # seen there already: the topmost copy
-                return len(items) - 1 - items[::-1].index(card)
+                return topmost(items, card)
             unknown = self.unknown
             for i in range(len(items) - 1, -1, -1):  # the topmost unseen item that can be it
                 item = items[i]
@@ -175,9 +180,10 @@ class Zones:
         item = items[index]
         if item == card:
             return index
-        if not is_unseen(item) or not self.could_be(item, card):
+        pool = self.unknown.get(item[_MARK:]) if item.startswith(UNSEEN) else None  # (could_be, inline:
+        if pool is None or pool.get(card, 0) <= 0:  # a table log names every card it turns up)
             raise IllegalAction(CONSERVATION if is_unseen(item) else rule, self.why_not(zone, card))
-        self.unknown[pile_of(item)][card] -= 1
+        pool[card] -= 1
         items[index] = card
         self.swaps.append((card, item))
         return index
@@ -222,7 +228,7 @@ class Zones:
         zones = self.zones
         items = zones.get(src)
         if items is not None and item in items:
-            del items[len(items) - 1 - items[::-1].index(item)]
+            del items[topmost(items, item)]
         else:
             self.take(item, src, rule)
         to = zones.get(dst)

@@ -128,23 +128,11 @@ def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: T
     out = [x for x in items if not is_unseen(x) and keep(x)] if len(hidden) < len(items) else []
     u = len(hidden)
     if u:
-        pool = _possible(state, hidden)
+        pool = state.zones.possible(zone)
         for it in sorted(pool):
             if keep(it):
                 out += [it] * min(u, pool[it])
     return out
-
-
-def _possible(state: KState, hidden: list[str]) -> dict[str, int]:
-    """What the unseen items ``hidden`` can be, each card with its copies (`Zones.possible`: their
-    piles' cards), added up pile by pile without a Counter made for each."""
-    unknown = state.zones.unknown
-    pool: dict[str, int] = {}
-    for pile in {pile_of(x) for x in set(hidden)}:
-        for it, n in unknown.get(pile, {}).items():
-            if n > 0:
-                pool[it] = pool.get(it, 0) + n
-    return pool
 
 
 def why_not_held(state: KState, it: str, src: str) -> str:

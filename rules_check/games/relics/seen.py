@@ -32,7 +32,6 @@ from rules_check.core.zones import CONSERVATION, UNSEEN, is_unseen, unseen_count
 from .cards import DAY
 from .state import CURRENT, DECISION, DISCARD, DRAW, FUTURE_1, FUTURE_2, HAND, TABLE, RelicsState
 
-_MARK = len(UNSEEN)  # an unseen item is the mark, then its pile's name (``zones.pile_of``)
 PILE = "the draw pile"  # the one pile of unseen cards ("Setup": "Shuffle the remaining cards")
 DRAWING_VERBS = {"draw", "replace"}  # the abilities that take the top card of the draw pile
 MAX_LOOKED_AT = 3  # the most top cards one run of abilities can reach (three cards in hand)
@@ -79,16 +78,10 @@ def name_top(state: RelicsState, names, rule: str) -> None:
         if not item.startswith(UNSEEN):
             raise IllegalAction(rule, f"card {i + 1} from the top of the draw pile is {item}, not {card} "
                                       f"(ruling R12)", (i,))
-        # what ``Zones.name(DRAW, card, index=at)`` does for an unseen item that can be ``card``
-        # (its pile holds one more), inline: asked for every card a table log names as drawn
-        pool = zones.unknown.get(item[_MARK:])
-        if pool is not None and pool.get(card, 0) > 0:
-            pool[card] -= 1
-            draw[at] = card
-            zones.swaps.append((card, item))
+        if zones.could_be(item, card):
+            zones.name(DRAW, card, index=at)
             face[card] = DAY  # the draw pile is kept day side up (ruling R2)
             continue
-        # an unseen card that cannot be ``card`` (what ``Zones.name`` refuses)
         if card in names[:i]:
             raise IllegalAction(CONSERVATION, f"{card} is named twice: the {len(state.data.names)} location "
                                               f"cards hold one {card} (ruling R12)", (i,))
