@@ -59,6 +59,8 @@ def step(z: Zones, rng: random.Random) -> None:
             z[src].pop(rng.randrange(len(z[src])))  # lost
         elif roll < 0.93 and z[src]:
             z[src][rng.randrange(len(z[src]))] = rng.choice(CARDS)  # swapped for another card
+        elif roll < 0.96 and src in z and not z[src]:
+            del z.zones[src]  # an empty zone gone: made again later, after the others (a new order)
     except IllegalAction:
         pass  # a card that is not there: the zones are unchanged
 
