@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Iterator
 
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import CONSERVATION, UNSEEN, is_unseen, unseen_count
+from rules_check.core.zones import CONSERVATION, UNSEEN, Zones, is_unseen, unseen, unseen_count
 
 from .cards import DAY
 from .state import CURRENT, DECISION, DISCARD, DRAW, FUTURE_1, FUTURE_2, HAND, TABLE, RelicsState
@@ -113,14 +113,8 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
     """After an entry of a table log: every card it turned up from the draw pile was named
     (``drawn``), and every card it names came off the pile (ruling R12)."""
     zones = state.zones
-    piles = zones.zones
-    # the quick filter, run after every entry of a table log: an unseen item starts with `UNSEEN`,
-    # so when the items of the zones after the draw pile (the first zone laid out) joined do not
-    # hold it, none of them holds an unseen card (a join and a search in C); when they do, or
-    # the draw pile is not first, each zone is asked as before
-    first = next(iter(piles), None)
-    if first != DRAW or UNSEEN in "".join(map("".join, itertools.islice(piles.values(), 1, None))):
-        for zone, items in piles.items():
+    if not _is_every_unseen_on_the_pile(zones):
+        for zone, items in zones.zones.items():
             if zone != DRAW and _has_unseen_mark(items) and unseen_count(items):
                 n = unseen_count(items)
                 raise IllegalAction(rule, f"{n} card{'s' * (n != 1)} came off the draw pile {WHERE.get(zone, zone)} "
@@ -136,6 +130,24 @@ def check_named(state: RelicsState, drawn, rule: str) -> None:
         raise IllegalAction(rule, f"the entry names {', '.join(stays)} as drawn, but only "
                                   f"{len(drawn) - len(stays)} card{'s' * (len(drawn) - len(stays) != 1)} came "
                                   f"off the draw pile (ruling R12)")
+
+
+_HIDDEN = unseen(PILE)  # an unseen card of the draw pile (`Zones.hide`, `Zones.conceal`)
+
+
+def _is_every_unseen_on_the_pile(zones: Zones) -> bool:
+    """The quick filter of `check_named`, run after every entry of a table log: whether the
+    draw pile holds every unseen item. `PILE` is the only pile hidden, and each of its unseen
+    items is a card its pool still counts (`Zones.hide`, `Zones.name` and `Zones.conceal`
+    change the two together), so no zone holds more of them than the pool counts: a draw pile
+    that holds as many leaves none for any other zone (two counts in C). False sends
+    `check_named` to look at each zone."""
+    unknown = zones.unknown
+    pool = unknown.get(PILE)
+    if pool is None or len(unknown) != 1:
+        return False
+    draw = zones.zones.get(DRAW)
+    return draw is not None and draw.count(_HIDDEN) >= sum(pool.values())
 
 
 def _has_unseen_mark(items: list[str]) -> bool:
