@@ -195,7 +195,8 @@ class Replay:
         self._apply: Callable[[Any, Any], None] = engine.apply
         if rules is not None and type(engine).check is Engine.check and type(engine).apply is Engine.apply:
             self._check, self._apply = rules.check, rules.apply
-        self._unverified: Callable[[Any, Any], list[str]] = engine.unverified
+        self._unverified: Callable[[Any, Any], list[str]] | None = (
+            None if type(engine).unverified is Engine.unverified else engine.unverified)
         self._undecided = None if type(engine).undecided is Engine.undecided else engine.undecided
         self._watching = type(self.watch).after is not Watch.after
 
@@ -252,7 +253,7 @@ class Replay:
             except IllegalAction as exc:
                 return self._broken(entry, number, state, action, exc)
             self.in_a_row = 0
-            notes = self._unverified(state, action)
+            notes = self._unverified(state, action) if self._unverified is not None else ()
             try:
                 self._apply(state, action)
             except IllegalAction as exc:  # a card named where no order of the unseen piles puts it
