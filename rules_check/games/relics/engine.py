@@ -76,7 +76,9 @@ class RelicsEngine(Engine[RelicsState, Action]):
         """What a table log leaves open (rulings R13, R14): after an entry, the conditions over the
         unseen draw pile it was accepted on. At the end, nothing: the score counts the relic halves
         on the table, all face up, so no card is turned up for it (R14)."""
-        notes, state.notes = state.notes, []
+        notes = state.notes
+        if notes:  # (most entries leave none: the empty list is handed back, no new one made)
+            state.notes = []
         return notes
 
     table_view = table_view  # the log the solo player would have written with the real cards

@@ -67,6 +67,7 @@ def name_top(state: RelicsState, names, rule: str) -> None:
     zones = state.zones
     draw = zones.zones[DRAW]
     face = state.face
+    name = zones.name
     for i, card in enumerate(names):
         at = len(draw) - 1 - i
         if at < 0:
@@ -78,8 +79,11 @@ def name_top(state: RelicsState, names, rule: str) -> None:
         if not item.startswith(UNSEEN):
             raise IllegalAction(rule, f"card {i + 1} from the top of the draw pile is {item}, not {card} "
                                       f"(ruling R12)", (i,))
-        if zones.could_be(item, card):
-            zones.name(DRAW, card, index=at)
+        try:  # an unseen card its pool still holds is named (`Zones.name` asks the pool: `Zones.could_be`)
+            name(DRAW, card, index=at)
+        except IllegalAction:
+            pass
+        else:
             face[card] = DAY  # the draw pile is kept day side up (ruling R2)
             continue
         if card in names[:i]:
@@ -172,15 +176,15 @@ def reaches_unseen(state: RelicsState) -> int:
     """How many top cards of the draw pile a run of the abilities in hand could turn up unseen:
     one per "draw" or "replace" ability, three when an "arrange" lets the player choose among
     the top three; 0 when none can reach an unseen card."""
-    verbs = []
+    reach, arrange = 0, False
     for card in state.hand():
-        script = state.side(card).script
-        if script is not None and script.effect is not None:
-            verbs += [step.verb for step in script.effect.walk()]
-    reach = sum(v in DRAWING_VERBS for v in verbs)
+        verbs = state.verbs(card)  # (each verb once: the steps are walked only to count the drawing ones)
+        arrange = arrange or "arrange" in verbs
+        if not verbs.isdisjoint(DRAWING_VERBS):
+            reach += sum(step.verb in DRAWING_VERBS for step in state.effect(card).walk())
     if not reach:
         return 0
-    if "arrange" in verbs:
+    if arrange:
         reach = MAX_LOOKED_AT
     draw = state.zones[DRAW]
     top = draw[len(draw) - min(reach, MAX_LOOKED_AT, len(draw)):]
