@@ -309,10 +309,13 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     swaps = zones.swaps
     if not swaps and now_zones == was_zones:  # most entries move nothing: one compare, in C
         return None
-    get = was_zones.get
-    changed = [name for name, items in now_zones.items() if get(name) != items]
-    if len(was_zones) != len(now_zones):
-        changed += [name for name in was_zones if name not in now_zones]  # a zone gone (rare)
+    aligned = list(now_zones) == list(was_zones)
+    if aligned:  # the same zones, in the same order (nearly always): the changed ones found in C
+        changed = list(compress(now_zones, map(ne, now_zones.values(), was_zones.values())))  # in C
+    else:  # a zone made or gone since (rare)
+        get = was_zones.get
+        changed = [name for name, items in now_zones.items() if get(name) != items]
+        changed += [name for name in was_zones if name not in now_zones]
     if not changed and not swaps:
         return None
     was_items: list[str] = []
@@ -349,11 +352,11 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
         was_items.sort()
         now_items.sort()
         if was_items == now_items:
-            for name in changed:
-                if name in now_zones:
+            if aligned:
+                for name in changed:
                     was_zones[name] = now_zones[name][:]
-                else:
-                    del was_zones[name]
+            else:  # taken again whole, in the zones' own order (which the compare above relies on)
+                before.zones = {name: items[:] for name, items in now_zones.items()}
             return None
     was_count, now_count = Counter(was_items), Counter(now_items)
     appeared = now_count - was_count
