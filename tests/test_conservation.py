@@ -110,3 +110,13 @@ def test_a_snapshot_is_its_own():
     z = Zones({"a": ["Oak"]})
     snap = z.snapshot()
     assert isinstance(snap, Snapshot) and snap.zones["a"] is not z.zones["a"]
+
+
+def test_a_zone_dropped_while_another_is_made_is_counted():
+    """As many zones as before, not the same ones: the dropped zone's card vanished (the check
+    once compared only how many zones there were, and missed it)."""
+    z = Zones({"hand": ["Oak"], "deck": ["Ash"]})
+    before = z.snapshot()
+    del z.zones["hand"]
+    z["field"]  # made, empty
+    assert conservation(before, z) == "vanished: Oak"
