@@ -171,11 +171,11 @@ def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int
     these zones (who would win asks only the Confrontation Zone's: a card's power never depends
     on another's, only on where the cards are)."""
     z = state.zones.zones
-    card = state.card
+    cards, card = state._cards, state.card
     out = {}
     for name in state.in_play_zones if zones is None else zones:
         for it in z[name]:
-            out[it] = card(it).power or 0
+            out[it] = (cards.get(it) or card(it)).power or 0  # (`card`'s lookup, inline)
     for key, amount in state.counters.items():  # the modifiers (a few counters): read once, not per card
         if key.startswith(MODIFIERS):
             it = key.partition(".")[2]
@@ -215,6 +215,15 @@ def is_surely_alive(state: KState) -> bool:
     negative static effects on the field could take. A fast path for the sweep after every
     item; when it cannot tell, the caller works out `powers`."""
     z = state.zones.zones
+    if not state.granted:  # a bound first, without reading the cards in play (the usual answer)
+        if state.trigger_keys is None:
+            _read_game_cards(state)
+        lowest_modifiers = 0  # no card's modifiers add up to less than all the negative ones together
+        for key, amount in state.counters.items():
+            if amount < 0 and key.startswith(MODIFIERS):
+                lowest_modifiers += amount
+        if state.weakest + lowest_modifiers > _could_take(state, z):
+            return True
     cards, card = state._cards, state.card
     own = {}
     for name in state.in_play_zones:
@@ -240,17 +249,21 @@ def is_surely_alive(state: KState) -> bool:
                     times = len(z[CONFRONTATION]) if step.get("for each") is not None else 1
                     could_take += -step.value * times
         return lowest > could_take
-    if state.trigger_keys is None:
-        _read_game_cards(state)
-    if not state.lowering:
-        return True  # no card of this game has a static effect that lowers a power
+    return lowest > _could_take(state, z)
+
+
+def _could_take(state: KState, z: dict[str, list[str]]) -> int:
+    """The most the static effects on the field that lower a power could take from one card, in
+    effect or not (an upper bound: `is_surely_alive`), for a game whose cards were read
+    (`_read_game_cards`) and none given another's effects."""
     could_take = 0
-    muted, on_field = state.muted, state.is_on_field
-    in_confrontation = len(z[CONFRONTATION])
-    for it, fixed, for_each in state.lowering:  # in effect or not: an upper bound
-        if it not in muted and on_field(it):
-            could_take += fixed + for_each * in_confrontation
-    return lowest > could_take
+    if state.lowering:  # (none: no card of this game has a static effect that lowers a power)
+        muted, on_field = state.muted, state.is_on_field
+        in_confrontation = len(z[CONFRONTATION])
+        for it, fixed, for_each in state.lowering:
+            if it not in muted and on_field(it):
+                could_take += fixed + for_each * in_confrontation
+    return could_take
 
 
 MODIFIERS = ("power.", "turn.")  # the counters of a card's power (state.py)
@@ -302,13 +315,21 @@ def _read_game_cards(state: KState) -> None:
     if state.trigger_keys is not None:
         return
     keys: dict[str, set[str]] = {}
+    weakest = None  # the lowest base power of the game's manifestations
     lowering = []
     statics = []
     everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
     present = set(everything)  # (a set: a list searched for each card of each pile is 30 x 60 compares)
     everything += [x for pile in state.zones.unknown.values() for x in pile if x not in present]  # reading K39
-    for it in everything:
-        trigger_keys, is_static, takes = _script_facts(state.card(it))
+    facts_of: dict[str, tuple[tuple[str, ...], bool, tuple[int, int] | None]] = {}
+    for it in everything:  # (each copy counts in `lowering`; a card's copies read once)
+        facts = facts_of.get(it)
+        if facts is None:
+            card = state.card(it)
+            facts = facts_of[it] = _script_facts(card)
+            if card.type == "manifestation" and (weakest is None or (card.power or 0) < weakest):
+                weakest = card.power or 0
+        trigger_keys, is_static, takes = facts
         for key in trigger_keys:
             keys.setdefault(key, set()).add(it)
         if is_static:
@@ -317,6 +338,7 @@ def _read_game_cards(state: KState) -> None:
             lowering.append((it, *takes))
     state.trigger_keys = {key: frozenset(holders) for key, holders in keys.items()}
     state.lowering, state.static_cards = tuple(lowering), frozenset(statics)
+    state.weakest = 0 if weakest is None else weakest
 
 
 # what `_read_game_cards` reads of a pool card's script, by the card (its identity: a pool's cards
@@ -367,7 +389,7 @@ def holders(state: KState, key: str) -> frozenset[str] | None:
 def triggered(state: KState, it: str, keys: Iterable[str]) -> Sequence[Ability]:
     """``it``'s triggered abilities now whose trigger is one of ``keys``."""
     if it not in state.granted:  # the usual case: straight from the script's grouping
-        script = state.card(it).script
+        script = (state._cards.get(it) or state.card(it)).script  # (`card`'s lookup, inline)
         if script is None or it in state.muted:
             return ()
         found: tuple[Ability, ...] = ()
@@ -463,7 +485,7 @@ def activated_of(state: KState, it: str) -> Ability | None:
 
 
 def is_scripted(state: KState, it: str) -> bool:
-    return state.card(it).script is not None
+    return (state._cards.get(it) or state.card(it)).script is not None  # (`card`'s lookup, inline)
 
 
 def text_of(state: KState, it: str) -> str:

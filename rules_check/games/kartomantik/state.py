@@ -183,6 +183,7 @@ class KState(BaseState):
     trigger_keys: dict[str, frozenset[str]] | None = field(default=None, repr=False)
     lowering: tuple[tuple[str, int, int], ...] = field(default=(), repr=False)  # (item, fixed, per card there)
     static_cards: frozenset[str] = field(default=frozenset(), repr=False)  # the cards with a static ability
+    weakest: int = field(default=0, repr=False)  # the lowest base power of its manifestations (is_surely_alive)
     # what the last check worked out for its apply to take over (stack.py `Kept`): set by a check,
     # taken by the next apply, never copied
     kept: Any = field(default=None, repr=False, compare=False)
