@@ -13,7 +13,7 @@ from .moves import move
 from .plain import check_unscripted_ops
 from .priority import check_priority, check_stack_only
 from .rulebook import RULE_ACTIVATED, RULE_OWNER, RULE_PERSISTENT, RULE_REACTION, RULE_SUPPORT, RULE_TRIBUTE, WILLS_FROM_HAND
-from .seen import why_cannot_hold, can_hold, why_not_held
+from .seen import can_hold, can_hold_all, why_cannot_hold, why_not_held
 from .state import END, REACTION, STACK, KState, StackItem, name_of, owner_of, where, zone, zone_name
 from .sweep import sweep
 from .targets import check_targets
@@ -50,7 +50,11 @@ def check_played_from(state: KState, a: Play) -> None:
 def check_play(state: KState, a: Play) -> None:
     check_priority(state, a.player)
     check_stack_only(state)
-    check_played_from(state, a)
+    # a card played from the hand that holds it and its tribute (reading K39: one multiset asked
+    # once) is where its rule plays it from, and its tribute too: the questions of each, skipped
+    held = a.source == "hand" and can_hold_all(state, zone("hand", a.player), (a.card,) + a.tribute)
+    if not held:
+        check_played_from(state, a)
     card = state.card(a.card)
     if card.type == "manifestation":
         if not card.support:
@@ -68,8 +72,8 @@ def check_play(state: KState, a: Play) -> None:
                                                  "nothing on the Stack")
     if a.card in a.tribute:
         raise IllegalAction(RULE_TRIBUTE, f"{card.name} cannot pay its own tribute")
-    check_tribute(state, a.player, tribute_of(state, a), a.tribute)
-    if a.source == "hand" and a.tribute:  # a table state: the hand holds the card and its tribute (K39)
+    check_tribute(state, a.player, tribute_of(state, a), a.tribute, held)
+    if a.source == "hand" and a.tribute and not held:  # a table state: the hand holds the card and its tribute (K39)
         problem = why_cannot_hold(state, zone("hand", a.player), (a.card,) + a.tribute)
         if problem:
             raise IllegalAction(RULE_TRIBUTE, f"{problem}: the card played and its tribute are both from the hand")

@@ -76,6 +76,15 @@ def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
     return None
 
 
+def can_hold_all(state: KState, zone: str, cards) -> bool:
+    """``zone`` holds all of ``cards`` (a multiset of items), seen or unseen: then `can_hold` of
+    each, and `why_cannot_hold` of any of them, answer that it does (a check asks this first)."""
+    items = state.zones.get(zone)
+    if UNSEEN not in "".join(items):  # (no unseen card, asked in C)
+        return all(items.count(it) >= k for it, k in Counter(cards).items())
+    return why_cannot_hold(state, zone, cards) is None
+
+
 def _why(state: KState, zone: str, it: str, k: int) -> str:
     owner, name = owner_of(it), name_of(it)
     listed = sum(state.listed.get(p, Counter())[it] for p in piles(state, zone))
@@ -98,8 +107,11 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     items = state.zones.get(zone)
     hidden = [x for x in items if x.startswith(UNSEEN)]
     is_manifestation = state.is_manifestation
-    if len(hidden) < len(items) and any(not is_unseen(x) and is_manifestation(x) for x in items):
-        return True
+    if len(hidden) < len(items):
+        cards = state._cards
+        for x in items:  # (`is_unseen` and `is_manifestation`'s lookup, inline: a hand of seen cards is read whole)
+            if not x.startswith(UNSEEN) and (cards.get(x) or state.card(x)).type == "manifestation":
+                return True
     u = len(hidden)
     if not u:
         return False

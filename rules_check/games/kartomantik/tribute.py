@@ -45,9 +45,11 @@ def tribute_of(state: KState, action: Play | Activate) -> tuple[str, int] | None
     return (cost.temperament, cost.amount) if cost is not None and cost.temperament else None  # type: ignore[union-attr]
 
 
-def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...]) -> int:
+def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, cards: tuple[str, ...],
+                  held: bool = False) -> int:
     """2.1: the tribute's manifestations, from the hand, of its temperament, reaching the amount
-    after the excess essence (readings K7, K8, K31). Returns the new excess essence."""
+    after the excess essence (readings K7, K8, K31). Returns the new excess essence. ``held``:
+    the hand is known to hold them all (`seen.can_hold_all`), and is not asked again."""
     if tribute is None:
         if cards:
             raise IllegalAction(RULE_TRIBUTE, "this action has no tribute to pay")
@@ -57,7 +59,7 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
     if len(set(cards)) != len(cards):
         raise IllegalAction(RULE_TRIBUTE, "a card is named twice in the tribute")
     for it in cards:
-        if not can_hold(state, zone("hand", player), it):
+        if not held and not can_hold(state, zone("hand", player), it):
             raise IllegalAction(RULE_TRIBUTE, f"{why_not_held(state, it, zone('hand', player))}: a tribute is paid "
                                               f"with manifestations from the hand (reading K38)")
         card = state.card(it)
@@ -67,7 +69,7 @@ def check_tribute(state: KState, player: str, tribute: tuple[str, int] | None, c
             raise IllegalAction(RULE_GOLDEN, f"{card.name}: \"{card.text}\" (reading K31)")
         if not can_pay(temperament, card.temperament):  # type: ignore[arg-type]
             raise IllegalAction(RULE_TRIBUTE, f"{card.name} ({card.temperament}) cannot pay a {temperament} tribute")
-    problem = why_cannot_hold(state, zone("hand", player), cards)
+    problem = None if held else why_cannot_hold(state, zone("hand", player), cards)
     if problem:
         raise IllegalAction(RULE_TRIBUTE, f"{problem}: a tribute is paid with manifestations from the hand")
     paid = sum(state.base_power(it) for it in cards)
