@@ -105,29 +105,19 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     """Whether ``zone`` holds a manifestation: True, False, or None when the log does not decide
     it (some order of the deck gives one, some none)."""
     items = state.zones.get(zone)
-    hidden = [x for x in items if x.startswith(UNSEEN)]
-    is_manifestation = state.is_manifestation
-    if len(hidden) < len(items):
+    u = sum(1 for x in items if x.startswith(UNSEEN))
+    if u < len(items):
         cards = state._cards
         for x in items:  # (`is_unseen` and `is_manifestation`'s lookup, inline: a hand of seen cards is read whole)
             if not x.startswith(UNSEEN) and (cards.get(x) or state.card(x)).type == "manifestation":
                 return True
-    u = len(hidden)
     if not u:
         return False
-    # what the unseen cards can be (`Zones.possible`: their piles' cards, each with its copies),
-    # counted pile by pile without gathering them
-    manifestations = cards = 0
-    unknown = state.zones.unknown
-    for pile in {pile_of(x) for x in set(hidden)}:
-        for it, n in unknown.get(pile, {}).items():
-            if n > 0:
-                cards += n
-                if is_manifestation(it):
-                    manifestations += n
+    pool = state.zones.possible(zone)  # each card with its copies, counted without listing them
+    manifestations = sum(n for it, n in pool.items() if state.is_manifestation(it))
     if not manifestations:
         return False
-    if cards - manifestations < u:
+    if sum(pool.values()) - manifestations < u:
         return True  # not enough other cards to fill the hand
     return None
 
