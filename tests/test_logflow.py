@@ -168,3 +168,19 @@ def test_long_lines_and_repeated_lines_read_as_the_composer_reads_them() -> None
     assert got == composed(text)
     entries = logfile.parse_log(text, "g.yaml", GAMES).entries
     assert entries[1].data == entries[2].data and entries[1].data is not entries[2].data
+
+
+def test_a_repeated_line_of_scalars_is_a_mapping_of_its_own_each_time() -> None:
+    """A line of scalars seen before is a copy of the mapping it gave then (`_Lines.value`): a
+    change made to one entry's mapping is not in the next entry of the same text, nor in a log
+    read later."""
+    text = HEAD + "log:\n" + "  - {move: 3, to: Ana, keep: true, note: null}\n" * 3
+    flow = read_entry_lines(text)
+    assert flow is not None
+    first, second, third = (e.data for e in flow.entries)
+    assert first == second == third == {"move": 3, "to": "Ana", "keep": True, "note": None}
+    first["move"] = 99
+    second.clear()
+    assert third == {"move": 3, "to": "Ana", "keep": True, "note": None}
+    again = read_entry_lines(text)
+    assert again is not None and all(e.data == third for e in again.entries)

@@ -126,6 +126,7 @@ class _Lines:
     def __init__(self) -> None:
         self.lines: dict[str, str] = {}  # an entry's text -> its JSON
         self.tokens: dict[str, str] = {}  # a token's text -> its JSON
+        self.flat: dict[str, dict[str, Any]] = {}  # an entry's text -> its mapping of scalars only
         self.pieces = _PIECES_SEEN  # a piece's text (`rewrite`) -> its JSON, kept across logs
 
     def value(self, text: str) -> dict[str, Any] | None:
@@ -134,7 +135,13 @@ class _Lines:
         Each scalar is rewritten as the JSON of its value, and the C JSON parser checks the
         brackets, commas and colons and builds the lists and mappings (afresh for each entry):
         what YAML and JSON write alike once the scalars are quoted (no trailing comma, no empty
-        value, no key without a value). A character of neither stops the rewrite (`_Outside`)."""
+        value, no key without a value). A character of neither stops the rewrite (`_Outside`).
+        A line seen before whose mapping holds only scalars (``{pass: Ana}``, two entries in
+        three of a Kartomantik log) is a copy of the mapping it gave then: each entry has a
+        mapping of its own, as the loader gives it."""
+        flat = self.flat.get(text)
+        if flat is not None:
+            return flat.copy()
         json_text = self.lines.get(text)
         try:
             if json_text is None:
@@ -144,7 +151,11 @@ class _Lines:
             value, end = _scan(json_text, 0)
         except (_Outside, StopIteration, ValueError, RecursionError):
             return None
-        return value if end == len(json_text) and isinstance(value, dict) else None
+        if end != len(json_text) or not isinstance(value, dict):
+            return None
+        if len(text) <= _KEPT and all(type(v) in _SCALARS for v in value.values()):
+            self.flat[text] = value.copy()  # (its own copy: the caller's mapping is the caller's)
+        return value
 
     def rewrite(self, text: str) -> str:
         """``text`` as JSON. Without a quote, the line is cut at its brackets, commas and
@@ -194,6 +205,8 @@ class _Lines:
 
 
 _KEPT = 400
+# the types of a scalar the reader gives (an entry's mapping of these alone is copied, not read again)
+_SCALARS = frozenset({str, int, bool, type(None)})
 # The pieces' JSON is kept from one log to the next (at most this many, then forgotten at once),
 # as the YAML reader keeps each scalar's tag (pnp.data.yamlsafe): the logs of one event say the
 # same names, and a piece's JSON depends on its text only.
