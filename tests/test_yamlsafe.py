@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from pnp.data.errors import InputError
@@ -58,6 +60,19 @@ def test_oversized_file_is_refused(tmp_path):
     p.write_text("a: " + "x" * 2000 + "\n")
     with pytest.raises(InputError, match="over the limit"):
         load_yaml(p, max_bytes=1000)
+
+
+def test_a_file_longer_than_its_size_says_is_read_whole_and_held_to_the_limit():
+    """A file whose size says less than it holds (a /proc file says 0; a file growing as it is
+    read): read to its end, and refused once it passes the limit, as a file that says its size."""
+    from pnp.data.yamlsafe import read_bytes_checked
+
+    status = "/proc/self/status"
+    assert os.stat(status).st_size == 0
+    raw = read_bytes_checked(status, 1 << 20)
+    assert raw.startswith(b"Name:") and b"VmRSS" in raw
+    with pytest.raises(InputError, match="more than 100 bytes, over the limit"):
+        read_bytes_checked(status, 100)
 
 
 def test_binary_file_is_refused(tmp_path):
