@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from rules_check.core.errors import IllegalAction
-from rules_check.core.zones import CONSERVATION, Zones, conservation, is_unseen, seen, unseen, unseen_count
+from rules_check.core.zones import CONSERVATION, Zones, conservation, is_unseen, seen, topmost, unseen, unseen_count
 
 DECK = ["Oppress", "Entrust", "Gar Fild", "Gar Fild", "Incinerate"]
 
@@ -130,3 +130,14 @@ def test_copies_are_independent():
     c.move("Oppress", "hand", "field")
     assert z.unknown["deck:Ana"]["Oppress"] == 1 and c.unknown["deck:Ana"]["Oppress"] == 0
     assert unseen_count(z["hand"]) == 3
+
+
+@pytest.mark.parametrize("items, item, index", [
+    (["a"], "a", 0), (["a", "b", "a"], "a", 2), (["a", "a", "b"], "a", 1), (["b", "a", "c"], "a", 1),
+    (["a", "b", "c", "b", "c"], "b", 3)])
+def test_topmost_is_the_highest_copy(items: list[str], item: str, index: int) -> None:
+    """A take removes the topmost copy of an item (the end of the list): on top, or below it."""
+    assert topmost(items, item) == index
+    zones = Zones({"pile": list(items)})
+    zones.take(item, "pile")
+    assert zones["pile"] == items[:index] + items[index + 1:]

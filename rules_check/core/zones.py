@@ -52,8 +52,12 @@ def seen(items: Iterable[str]) -> list[str]:
 
 
 def topmost(items: list[str], item: str) -> int:
-    """The index of the topmost ``item`` in ``items`` (which holds it), found in C."""
-    return len(items) - 1 - items[::-1].index(item)
+    """The index of the topmost ``item`` in ``items`` (which holds it), found in C: the top itself
+    (most takes), else searched from the top in a reversed copy."""
+    last = len(items) - 1
+    if items[last] == item:
+        return last
+    return last - items[::-1].index(item)
 
 
 def unseen_count(items: Iterable[str]) -> int:
