@@ -261,11 +261,17 @@ def extra_feeling(state: SoLongState, a: EventDraw, deals: bool, waits: bool = F
     """With 4-5 players the first player puts 1 extra feeling on a vision of their choice
     (ruling S2; SL3). When the event's effect ``waits`` for other players' answers, the extra
     is placed after the last of them: whether the System still has it is checked there
-    (`deal`), not on the table half-way through the effect."""
+    (`deal`), not on the table half-way through the effect.
+
+    What this asks of the System (``state``: the table after the effect) is which kinds of
+    Feeling it holds as the deal starts, the kinds `system_after_deal` keeps, a kind the deal
+    uses up too (at 0): asked of the System's items (in C), not counted. A kind the deal uses up
+    is refused where the extra is placed (`deal`, reading SL3)."""
     wanted = deals and (state.extra_every_round  # Infinite Spaces (End Cards)
                         or (state.mode != COOP and len(state.players) >= EXTRA_FEELING_PLAYERS))
+    system = state.zones[SYSTEM]
     if a.extra is None:
-        if wanted and any(f in FEELINGS for f in system_after_deal(state, a.name)):
+        if wanted and not FEELINGS.keys().isdisjoint(system):
             raise IllegalAction(RULE_DEAL, f"with {len(state.players)} players the first player puts 1 extra "
                                            f"feeling on a vision: write extra: {{VISION: FEELING}}")
         return
@@ -275,7 +281,7 @@ def extra_feeling(state: SoLongState, a: EventDraw, deals: bool, waits: bool = F
     vision, feeling = a.extra
     if vision not in state.unlocked():
         raise IllegalAction(RULE_DEAL, f"feelings are never put on a locked vision, nor one not in play: {vision}")
-    if not waits and feeling not in system_after_deal(state, a.name):
+    if not waits and not (feeling in FEELINGS and feeling in system):
         raise IllegalAction(RULE_DEAL, f"the System has no {feeling} left for the extra feeling (ruling S2)")
 
 
