@@ -49,7 +49,7 @@ from . import actions, continuous, greedy, table_moves, triggers
 from .actions import (EndTurn, EventDraw, Reshuffle, Respond, Show, card_answers, feeling, name_of, parse_entry, read_ops,
                       write_answers)
 from .rules import (apply_show, is_answer_to_waiting, card_effect_fits, check_show, cost_paid, event_drawn, pay_and_place,
-                    reshuffled, respond, responses, settle, top_event, waiting_for)
+                    keep_trial, reshuffled, respond, responses, settle, take_trial, top_event, waiting_for)
 from .seen import cannot_hold, hide_pile, can_hold
 from .seen import options as hand_options
 from rules_check.core.zones import CONSERVATION, is_unseen
@@ -482,15 +482,31 @@ def check_reach(state: SoLongState, a: Reach) -> None:
         if a.ops:  # (no ops: nothing to check, and no copy of the zones for it)
             check_ops(state, list(a.ops))
         return
-    trial = state.copy()
-    trial.vision_of[a.player] = a.vision
-    answers = reach_effect(trial, a)
-    if answers is None:
-        return  # declined (reading SL35)
+    trial = state.copy()  # the Reach as `_apply` starts it, up to its effect: the apply takes the copy over
+    n = len(trial.queue)
+    answers = reach_started(trial, a)
+    if answers is None:  # declined (reading SL35)
+        keep_trial(state, a, trial, None, n)
+        return
     frame = verbs.run_vision(trial, a.vision, a.player, answers, RULE_REACH, a.ops)
     if a.ops is not None and mismatch(a.ops, frame.outcome):
         raise IllegalAction(RULE_REACH, f"{a.vision}'s effect (\"{v.text}\") does: {describe(frame.outcome)}; the "
                                         f"entry writes: {describe(a.ops)}")
+    keep_trial(state, a, trial, frame, n)
+
+
+def reach_started(state: SoLongState, a: Reach) -> dict[str, Any] | None:
+    """A Reach up to its Vision's effect: the player on the Vision, the answers its script's
+    effect is activated with (`reach_effect`; None: declined, or no script), the Vision token
+    spent to the System. The check does it on its copy for a script, the apply (when it has no
+    copy to take) on the table."""
+    p = state.players[0]
+    state.vision_of[p] = a.vision
+    answers = reach_effect(state, a) if state.data.visions[a.vision].script is not None else None
+    t = token_of(state, tokens(p), a.vision)
+    if t:
+        state.zones.move(t, tokens(p), SYSTEM)
+    return answers
 
 
 def check_drain(state: SoLongState, a: SoloDrain) -> None:
@@ -744,11 +760,16 @@ def apply(state: SoLongState, a) -> None:
 
 
 def _apply(state: SoLongState, a) -> None:
-    z = state.zones
-    p = state.players[0]
     if isinstance(a, Respond):
         respond(state, a)
         return
+    # a Reach up to its effect (`check_reach`), a card played and its Path event (`check_play`):
+    # done on the check's copy, which the table takes over (before anything below changes it)
+    checked = take_trial(state, a) if isinstance(a, (Reach, SoloPlay)) else None
+    if checked is not None:
+        state.queue.extend(checked[1])  # what they triggered, in the order they triggered it
+    z = state.zones
+    p = state.players[0]
     if not isinstance(a, SoloPlay):
         state.last_played = None
     if isinstance(a, EventDraw):
@@ -767,16 +788,12 @@ def _apply(state: SoLongState, a) -> None:
         reshuffled(state, a)
         state.phase = VISION_PHASE
     elif isinstance(a, Reach):
-        state.vision_of[p] = a.vision
-        answers = reach_effect(state, a) if state.data.visions[a.vision].script is not None else None
-        t = token_of(state, tokens(p), a.vision)
-        if t:
-            z.move(t, tokens(p), SYSTEM)
-        if state.data.visions[a.vision].script is not None:
-            if answers is not None:  # "the player may activate its effect" (reading SL35)
+        if checked is None:
+            answers = reach_started(state, a)
+            if state.data.visions[a.vision].script is None:
+                apply_ops(state, list(a.ops or ()))
+            elif answers is not None:  # "the player may activate its effect" (reading SL35)
                 verbs.run_vision(state, a.vision, p, answers, RULE_REACH, a.ops)
-        else:
-            apply_ops(state, list(a.ops or ()))
         there = state.feelings_on(a.vision)
         for f in there:
             z.move(f, vision_zone(a.vision), stock(p))
@@ -804,12 +821,13 @@ def _apply(state: SoLongState, a) -> None:
         z.move(MARK, stock(p), vision_zone(a.vision))
         state.observed = True
     elif isinstance(a, SoloPlay):
-        pay_and_place(state, a)
-        if state.data.cards[a.card].script is not None:
-            verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY, a.ops)
-        else:
-            apply_ops(state, list(a.ops or ()))
-        path_event(state, a)
+        if checked is None:
+            pay_and_place(state, a)
+            if state.data.cards[a.card].script is not None:
+                verbs.play_card(state, p, a.card, a.answers(), RULE_SOLO_PLAY, a.ops)
+            else:
+                apply_ops(state, list(a.ops or ()))
+            path_event(state, a)
         state.chains.append([a.card])
         state.last_played = a.card
         ev = path_of(state).card_events.get(a.card)
