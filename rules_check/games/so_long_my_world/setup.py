@@ -145,14 +145,19 @@ def _tokens(setup: dict, state: SoLongState) -> None:
         state.colours[p] = tables.PLAYER_COLOURS[i]
         for name in (stock(p), hand(p), field_of(p), tokens(p), chosen(p)):
             z[name]
+    # the zone each colour's tokens go to: its player's, else the box (a dict read for each of the
+    # game's tokens, where the players' colours were searched for every token)
+    to_zone: dict[str, list[str]] = {}
+    for p, colour in state.colours.items():
+        to_zone.setdefault(colour, z[tokens(p)])
+    box = z[BOX]
+    luno = state.mode == COOP and setup.get("luno")
     for name, (_vision, colour) in state.data.tokens.items():
-        owner = next((p for p, col in state.colours.items() if col == colour), None)
         if colour is None:
-            luno = state.mode == COOP and setup.get("luno")
             for p in players:
-                z[tokens(p) if luno else BOX].append(name)
+                (z[tokens(p)] if luno else box).append(name)
             continue
-        z[tokens(owner) if owner else BOX].append(name)
+        to_zone.get(colour, box).append(name)
 
 
 def _events(reader: SetupReader, setup: dict, state: SoLongState) -> list[str]:

@@ -206,9 +206,8 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
     words_by = {w.name: w for w in data.words}
     words = reader.names(("words",), lambda w: w if w in words_by else None, list(words_by), "Word") \
         if "words" in setup else []
-    me = str(Path(file).resolve())
-    held = words_from_campaign(engine, setup, file, line_of, player, (*_STACK, me)) if (
-        words or "campaign" in setup) else set()
+    held = words_from_campaign(engine, setup, file, line_of, player, (*_STACK, str(Path(file).resolve()))) if (
+        words or "campaign" in setup) else set()  # (the file's own path, resolved, only for a campaign)
     for i, w in enumerate(words):
         if w not in held:
             raise IllegalAction(RULE_CAMPAIGN, f"the Word {w} is not recorded in the earlier logs of the campaign "
