@@ -132,6 +132,29 @@ def test_copies_are_independent():
     assert unseen_count(z["hand"]) == 3
 
 
+
+def test_a_copy_and_its_original_change_their_piles_apart():
+    """A copy shares each pile's Counter until one side changes it (`Zones.owned`): whichever
+    side names, hides, shuffles in or merges a pile, first or later, the other keeps its own."""
+    z = dealt()
+    z.hide("discard", "discard:Ana", ["Entrust"])
+    first = z.copy()
+    z.move("Incinerate", "hand", "field")  # the original names a card of the shared pile
+    assert first.unknown["deck:Ana"]["Incinerate"] == 1 and z.unknown["deck:Ana"]["Incinerate"] == 0
+    first.move("Oppress", "hand", "field")  # then the copy names another
+    assert z.unknown["deck:Ana"]["Oppress"] == 1 and first.unknown["deck:Ana"]["Oppress"] == 0
+    second = first.copy()  # a copy of a copy: three Zones, none changing another's pile
+    second.hide("deck", "deck:Ana", ["Spare"])
+    second.conceal("field", "deck:Ana")  # a shuffle turns the named Oppress into an unseen card again
+    assert second.unknown["deck:Ana"]["Spare"] == 1 and second.unknown["deck:Ana"]["Oppress"] == 1
+    assert "Spare" not in first.unknown["deck:Ana"] and first.unknown["deck:Ana"]["Oppress"] == 0
+    third = z.copy()
+    third.conceal("hand", "discard:Ana")  # the hand's unseen deck cards join the discard's pile
+    assert third.unknown["discard:Ana"] == Counter(DECK) - Counter(["Incinerate"]) + Counter(["Entrust"])
+    assert "deck:Ana" not in third.unknown
+    assert z.unknown["discard:Ana"] == Counter(["Entrust"]) and "deck:Ana" in z.unknown
+    assert z.unknown["deck:Ana"] == Counter(DECK) - Counter(["Incinerate"])
+
 @pytest.mark.parametrize("items, item, index", [
     (["a"], "a", 0), (["a", "b", "a"], "a", 2), (["a", "a", "b"], "a", 1), (["b", "a", "c"], "a", 1),
     (["a", "b", "c", "b", "c"], "b", 3)])

@@ -75,6 +75,11 @@ class Zones:
     # (item now, item before) since the last `conservation` check: a card named where an
     # unseen one stood, or hidden again by a shuffle; the check counts each pair as one piece
     swaps: list[tuple[str, str]] = field(default_factory=list)
+    # the piles whose Counter in ``unknown`` this Zones may change in place. A copy shares every
+    # pile's Counter with the Zones it was copied from, and neither owns it then: the first
+    # change of a pile copies its Counter (`_pool`). An engine copies its state for each entry a
+    # check tries, and the trial names a card of one pile or none: the others are never copied.
+    owned: set[str] = field(default_factory=set, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> list[str]:
         try:  # the hot path of every engine: an existing zone
@@ -120,11 +125,24 @@ class Zones:
 
     # --- unseen cards (module docstring) ------------------------------------------------------
 
+    def _pool(self, pile: str) -> Counter[str]:
+        """``pile``'s Counter, this Zones' own to change (made, or copied when shared: `owned`).
+        Every change of a pile's Counter goes through here; the engines only read them."""
+        pool = self.unknown.get(pile)
+        if pile not in self.owned:
+            copied: Counter[str] = Counter.__new__(Counter)
+            if pool:
+                dict.update(copied, pool)  # (the dict it is: `Counter(pool)` counts it again, in Python)
+            pool = self.unknown[pile] = copied
+            self.owned.add(pile)
+        assert pool is not None
+        return pool
+
     def hide(self, zone: str, pile: str, cards: Iterable[str]) -> None:
         """Put one unseen item of ``pile`` on ``zone`` for each of ``cards``, which ``pile``'s
         unseen items can be (a deck shuffled at the table: its list, no order)."""
         cards = list(cards)
-        self.unknown.setdefault(pile, Counter()).update(cards)
+        self._pool(pile).update(cards)
         self[zone].extend([unseen(pile)] * len(cards))
 
     def conceal(self, zone: str, pile: str) -> None:
@@ -135,18 +153,18 @@ class Zones:
         hidden = unseen(pile)
         for other in sorted(pile_of(x) for x in {x for x in items if x.startswith(UNSEEN)} - {hidden}):
             self._merge(other, pile)
-        pool = self.unknown.get(pile)
-        if pool is None:
-            pool = self.unknown[pile] = Counter()
+        if pile not in self.unknown:
+            self._pool(pile)
         shown_cards = [x for x in items if not x.startswith(UNSEEN)]  # a shuffle turns over a whole pile:
         if shown_cards:  # counted, swapped and hidden a list at a time (Counter.update counts in C)
-            pool.update(shown_cards)
+            self._pool(pile).update(shown_cards)
             self.swaps.extend([(hidden, card) for card in shown_cards])
             items[:] = [hidden] * len(items)  # every unseen item there is of ``pile`` now (merged above)
 
     def _merge(self, old: str, new: str) -> None:
         """The unseen items of pile ``old`` become items of ``new``, everywhere; their cards are pooled."""
-        self.unknown.setdefault(new, Counter()).update(self.unknown.pop(old, Counter()))
+        self._pool(new).update(self.unknown.pop(old, Counter()))  # (the Counter taken out is only read)
+        self.owned.discard(old)
         was, now = unseen(old), unseen(new)
         for items in self.zones.values():
             for i, x in enumerate(items):
@@ -184,9 +202,12 @@ class Zones:
         item = items[index]
         if item == card:
             return index
-        pool = self.unknown.get(item[_MARK:]) if item.startswith(UNSEEN) else None  # (could_be, inline:
-        if pool is None or pool.get(card, 0) <= 0:  # a table log names every card it turns up)
+        pile = item[_MARK:]
+        pool = self.unknown.get(pile) if item.startswith(UNSEEN) else None  # (could_be, inline: a
+        if pool is None or pool.get(card, 0) <= 0:  # table log names every card it turns up)
             raise IllegalAction(CONSERVATION if is_unseen(item) else rule, self.why_not(zone, card))
+        if pile not in self.owned:
+            pool = self._pool(pile)
         pool[card] -= 1
         items[index] = card
         self.swaps.append((card, item))
@@ -244,21 +265,18 @@ class Zones:
             to.append(item)
 
     def copy(self) -> "Zones":
-        """The same zones, pools and swaps, made without the dataclass's ``__init__`` and each
-        unseen pile's Counter copied as the dict it is (``Counter(pool)`` counts it again, in
-        Python): every engine copies its state for each action a check or a search tries."""
+        """The same zones, pools and swaps, made without the dataclass's ``__init__``; each
+        unseen pile's Counter shared until either side changes it (`owned`): every engine
+        copies its state for each action a check or a search tries."""
         new = object.__new__(Zones)
         copy = list.copy  # (a call of it is cheaper than a slice, which first makes a slice object)
         new.zones = {k: copy(v) for k, v in self.zones.items()}
+        new.owned = set()
         if not self.unknown:
             new.unknown, new.swaps = {}, []
             return new
-        unknown = {}
-        for pile, pool in self.unknown.items():
-            copied: Counter[str] = Counter.__new__(Counter)
-            dict.update(copied, pool)
-            unknown[pile] = copied
-        new.unknown, new.swaps = unknown, list(self.swaps)
+        self.owned.clear()  # shared now: the first change on either side copies the pile
+        new.unknown, new.swaps = dict(self.unknown), list(self.swaps)
         return new
 
 
