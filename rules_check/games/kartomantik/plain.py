@@ -53,11 +53,14 @@ def check_zone_owners(state: KState, ops: tuple, count: bool = True) -> None:
 def check_moves(state: KState, ops: tuple | list) -> None:
     """Plain operations (reading K34): each move takes its card from where it is, in order; one
     that is not there is said in words (reading K38: "Oppress is in Ana's Limbo, not in Ana's
-    hand"), not as the zone names of the operation."""
-    trial = state.copy()
+    hand"), not as the zone names of the operation. The moves are tried on a copy, made at the
+    first move: with none (an item with no outcome written), there is nothing to try."""
+    trial = None
     for op in ops:
         if op.kind != "move":
             continue
+        if trial is None:
+            trial = state.copy()
         if not can_hold(trial, op.src, op.item):
             raise IllegalAction(RULE_EFFECTS, f"the log's operation {{move: {op.item}, from: {op.src}, to: "
                                               f"{op.dst}}} cannot happen: "
