@@ -308,14 +308,16 @@ def _is_lowering(step) -> bool:
 
 def _read_game_cards(state: KState) -> None:
     """The trigger keys of every card of this game (each with the cards that have it), its cards
-    with a static ability, and those with a static effect that lowers a power (with the most
-    those effects take: `is_surely_alive`), read once: no card enters a game after its setup
-    (the conservation rule, docs/logs/README.md), and a card's script never changes (what a
-    card gains or loses is in ``granted`` and ``muted``, which the readers look at first)."""
+    that are manifestations, its cards with a static ability, and those with a static effect that
+    lowers a power (with the most those effects take: `is_surely_alive`), read once: no card
+    enters a game after its setup (the conservation rule, docs/logs/README.md), and a card's
+    script never changes (what a card gains or loses is in ``granted`` and ``muted``, which the
+    readers look at first)."""
     if state.trigger_keys is not None:
         return
     keys: dict[str, set[str]] = {}
     weakest = None  # the lowest base power of the game's manifestations
+    manifestations = []
     lowering = []
     statics = []
     everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
@@ -327,8 +329,10 @@ def _read_game_cards(state: KState) -> None:
         if facts is None:
             card = state.card(it)
             facts = facts_of[it] = _script_facts(card)
-            if card.type == "manifestation" and (weakest is None or (card.power or 0) < weakest):
-                weakest = card.power or 0
+            if card.type == "manifestation":
+                manifestations.append(it)
+                if weakest is None or (card.power or 0) < weakest:
+                    weakest = card.power or 0
         trigger_keys, is_static, takes = facts
         for key in trigger_keys:
             keys.setdefault(key, set()).add(it)
@@ -339,6 +343,7 @@ def _read_game_cards(state: KState) -> None:
     state.trigger_keys = {key: frozenset(holders) for key, holders in keys.items()}
     state.lowering, state.static_cards = tuple(lowering), frozenset(statics)
     state.weakest = 0 if weakest is None else weakest
+    state.manifestations = frozenset(manifestations)
 
 
 # what `_read_game_cards` reads of a pool card's script, by the card (its identity: a pool's cards
@@ -365,6 +370,14 @@ def _script_facts(card: PoolCard) -> tuple[tuple[str, ...], bool, tuple[int, int
         _FACTS.clear()
     _FACTS[id(card)] = (card, facts)
     return facts
+
+
+def manifestation_items(state: KState) -> frozenset[str]:
+    """This game's cards (items, seen or not) that are manifestations: `is_manifestation` of each,
+    read once (`_read_game_cards`: a game's cards and their types never change)."""
+    if state.trigger_keys is None:
+        _read_game_cards(state)
+    return state.manifestations
 
 
 def can_trigger(state: KState, key: str) -> bool:

@@ -22,6 +22,7 @@ from typing import Callable
 
 from rules_check.core.zones import UNSEEN, is_unseen, pile_of
 
+from .board import manifestation_items
 from .state import KState, name_of, not_in, owner_of, zone_name, zone_words
 
 
@@ -114,7 +115,8 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     if not u:
         return False
     pool = state.zones.possible(zone)  # each card with its copies, counted without listing them
-    manifestations = sum(n for it, n in pool.items() if state.is_manifestation(it))
+    kinds = manifestation_items(state)  # (`is_manifestation` of each card, read once per game)
+    manifestations = sum(n for it, n in pool.items() if it in kinds)
     if not manifestations:
         return False
     if sum(pool.values()) - manifestations < u:

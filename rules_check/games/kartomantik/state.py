@@ -184,6 +184,7 @@ class KState(BaseState):
     lowering: tuple[tuple[str, int, int], ...] = field(default=(), repr=False)  # (item, fixed, per card there)
     static_cards: frozenset[str] = field(default=frozenset(), repr=False)  # the cards with a static ability
     weakest: int = field(default=0, repr=False)  # the lowest base power of its manifestations (is_surely_alive)
+    manifestations: frozenset[str] = field(default=frozenset(), repr=False)  # its manifestations (has_manifestation)
     # what the last check worked out for its apply to take over (stack.py `Kept`): set by a check,
     # taken by the next apply, never copied
     kept: Any = field(default=None, repr=False, compare=False)
