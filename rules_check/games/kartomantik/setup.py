@@ -36,7 +36,7 @@ from rules_check.pool import Pool
 
 from .phases import start_turn
 from .rulebook import RULE_SETUP
-from .state import KState, item, zone, zone_names
+from .state import KState, cards_by_item, item, zone, zone_names
 
 EXAMPLE_DECKS = bundled("decks")  # the starter decks the simulator deals from
 LineOf = Callable[[tuple[Any, ...]], "int | None"]
@@ -50,7 +50,7 @@ def new_state(pool: Pool, players: list[str], setup: Any, file: str, line_of: Li
     reader = SetupReader(setup, file, line_of,
                          f"each player's deck: {{{players[0]}: {{deck: [...]}}, {players[1]}: ...}}")
     reader.per_player((), players, what="deck ({deck: [the shuffled deck, top first]})")
-    state = KState(players=list(players), pool=pool)
+    state = KState(players=list(players), pool=pool, _cards=cards_by_item(pool))
     for name in zone_names(players):
         state.zones[name]
     for p in players:

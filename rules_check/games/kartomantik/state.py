@@ -230,8 +230,9 @@ class KState(BaseState):
         return new
 
     def card(self, it: str) -> PoolCard:
-        """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path). An
-        unseen card (a log without the deck's order, reading K39) has no face: `UnseenCard`."""
+        """The pool card an item (``OWNER/Name``) is; looked up once per item (a hot path), for
+        every game of the pool (``_cards``: `cards_by_item`). An unseen card (a log without the
+        deck's order, reading K39) has no face: `UnseenCard`."""
         card = self._cards.get(it)
         if card is None:
             if is_unseen(it):
@@ -296,6 +297,26 @@ class KState(BaseState):
 
     def base_power(self, it: str) -> int:
         return (self._cards.get(it) or self.card(it)).power or 0
+
+
+# each pool's cards by item, found by `KState.card` (the owner is no part of the lookup, and a pool's
+# cards never change), with the pool itself (an id can be reused once a pool is gone): shared by
+# the states of every game of that pool, so that a batch of logs looks each card up once, not once
+# a game. Bounded (emptied when full)
+_BY_ITEM: dict[int, tuple[Pool, dict[str, PoolCard]]] = {}
+_MAX_ITEMS = 1 << 16
+
+
+def cards_by_item(pool: Pool) -> dict[str, PoolCard]:
+    """The lookup of ``pool``'s cards by item that a new game's state starts from (``KState._cards``)."""
+    known = _BY_ITEM.get(id(pool))
+    if known is not None and known[0] is pool and len(known[1]) < _MAX_ITEMS:
+        return known[1]
+    if len(_BY_ITEM) >= 16:
+        _BY_ITEM.clear()
+    cards: dict[str, PoolCard] = {}
+    _BY_ITEM[id(pool)] = (pool, cards)
+    return cards
 
 
 RULE_UNSEEN = "Kartomantik 1.3 (Game Zones)"
