@@ -27,6 +27,11 @@ def check_reveal(state: KState, a: Reveal) -> None:
         raise IllegalAction(RULE_REVELATION, "the First Manifestations are revealed once a turn, after the "
                                              "Recovery Phase")
     for p, it in a.chosen:
+        # a manifestation the hand holds (seen, or one of its unseen cards can be it) is a manifestation
+        # in hand (4.2.1.3) chosen from the hand (reading K38): each question below would answer that it
+        # may be revealed; they are asked, in order, only when it is not one
+        if state.is_manifestation(it) and can_hold(state, zone("hand", p), it):
+            continue
         if has_first_manifestation(state, p) is False:
             raise IllegalAction(RULE_RECOVERY, f"{p} has no manifestation in hand: a mulligan is compulsory")
         if not can_hold(state, zone("hand", p), it):
