@@ -46,7 +46,7 @@ def _could_be(state: KState, hidden: list[str], it: str) -> int:
     for x in set(hidden):  # one per pile (a hand's unseen cards are of one pile, or two)
         pool = unknown.get(pile_of(x))
         if pool is not None:
-            total += pool[it]
+            total += pool.get(it, 0)  # (a Counter's 0 for a card it lacks, without its __missing__)
     return total
 
 
@@ -63,7 +63,9 @@ def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
     u = len(hidden)
     if not u:
         return None
-    need = Counter(cards)
+    need: dict[str, int] = {}  # (a few cards: counted without a Counter's own steps)
+    for it in cards:
+        need[it] = need.get(it, 0) + 1
     named = 0
     for it, k in sorted(need.items()):
         have = items.count(it)
@@ -72,7 +74,7 @@ def why_cannot_hold(state: KState, zone: str, cards) -> str | None:
             return _why(state, zone, it, k)
         named += more
     if named > u:
-        return (f"{zone_name(zone)} cannot hold {', '.join(name_of(c) for c in sorted(need.elements()))}: it holds "
+        return (f"{zone_name(zone)} cannot hold {', '.join(name_of(c) for c in sorted(cards))}: it holds "
                 f"{len(items)} cards, {u} of them unseen")
     return None
 
@@ -82,7 +84,7 @@ def can_hold_all(state: KState, zone: str, cards) -> bool:
     each, and `why_cannot_hold` of any of them, answer that it does (a check asks this first)."""
     items = state.zones.get(zone)
     if UNSEEN not in "".join(items):  # (no unseen card, asked in C)
-        return all(items.count(it) >= k for it, k in Counter(cards).items())
+        return all(items.count(it) >= cards.count(it) for it in cards)  # (a few cards: no Counter made)
     return why_cannot_hold(state, zone, cards) is None
 
 
