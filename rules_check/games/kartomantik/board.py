@@ -215,41 +215,34 @@ def is_surely_alive(state: KState) -> bool:
     negative static effects on the field could take. A fast path for the sweep after every
     item; when it cannot tell, the caller works out `powers`."""
     z = state.zones.zones
-    if not state.granted:  # a bound first, without reading the cards in play (the usual answer)
-        if state.trigger_keys is None:
-            _read_game_cards(state)
-        lowest_modifiers = 0  # no card's modifiers add up to less than all the negative ones together
-        for key, amount in state.counters.items():
-            if amount < 0 and key.startswith(MODIFIERS):
-                lowest_modifiers += amount
-        if state.weakest + lowest_modifiers > _could_take(state, z):
-            return True
+    if state.trigger_keys is None:
+        _read_game_cards(state)
+    could_take = _could_take(state, z) if not state.granted else _could_take_granted(state, z)
+    modified: dict[str, int] = {}  # each card's modifiers together (a few counters: read once)
+    for key, amount in state.counters.items():
+        if amount and key.startswith(MODIFIERS):
+            it = key.partition(".")[2]
+            modified[it] = modified.get(it, 0) + amount
+    # a bound first, reading only the cards with modifiers (the usual answer): a card whose
+    # modifiers add up to 0 or more (or that has none) has at least the game's weakest base
+    # power; one with less, its own base power less them
+    lowest = state.weakest
+    for it, amount in modified.items():
+        if amount < 0 and state.base_power(it) + amount < lowest:
+            lowest = state.base_power(it) + amount
+    if lowest > could_take:
+        return True
     cards, card = state._cards, state.card
-    own = {}
+    own = []  # the power of each manifestation in play before static effects
     for name in state.in_play_zones:
         for it in z[name]:
             c = cards.get(it) or card(it)
             if c.type == "manifestation":
-                own[it] = c.power or 0
+                own.append((c.power or 0) + modified.get(it, 0))
     if not own:
         return True
-    for key, amount in state.counters.items():  # a few counters: read once, not twice per card
-        if amount and key.startswith(MODIFIERS):
-            it = key.partition(".")[2]
-            if it in own:
-                own[it] += amount
-    lowest = min(own.values())
-    if lowest <= 0:
-        return False
-    if state.granted:  # any card may have any effect: look at all of them
-        could_take = 0
-        for _source, ability in _statics_on_field(state):  # in effect or not: an upper bound
-            for step in ability.steps:
-                if _is_lowering(step):
-                    times = len(z[CONFRONTATION]) if step.get("for each") is not None else 1
-                    could_take += -step.value * times
-        return lowest > could_take
-    return lowest > _could_take(state, z)
+    lowest = min(own)
+    return lowest > 0 and lowest > could_take
 
 
 def _could_take(state: KState, z: dict[str, list[str]]) -> int:
@@ -263,6 +256,18 @@ def _could_take(state: KState, z: dict[str, list[str]]) -> int:
         for it, fixed, for_each in state.lowering:
             if it not in muted and on_field(it):
                 could_take += fixed + for_each * in_confrontation
+    return could_take
+
+
+def _could_take_granted(state: KState, z: dict[str, list[str]]) -> int:
+    """`_could_take` once a card was given another's effects (3.2): any card may have any
+    effect, so every static effect of every card on the field is looked at."""
+    could_take = 0
+    for _source, ability in _statics_on_field(state):  # in effect or not: an upper bound
+        for step in ability.steps:
+            if _is_lowering(step):
+                times = len(z[CONFRONTATION]) if step.get("for each") is not None else 1
+                could_take += -step.value * times
     return could_take
 
 
