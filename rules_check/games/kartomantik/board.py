@@ -422,17 +422,23 @@ def triggered(state: KState, it: str, keys: Iterable[str]) -> Sequence[Ability]:
 
 
 def target_candidates(state: KState, spec: Target, controller: str, source: str,
-                      table: dict[str, int] | None = None) -> list[str]:
-    """Every card that fits a target phrase for an ability of ``source`` controlled by ``controller``."""
+                      table: dict[str, int] | None = None, among: tuple[str, ...] | None = None) -> list[str]:
+    """Every card that fits a target phrase for an ability of ``source`` controlled by ``controller``;
+    ``among``: only those of these cards (`can_target`: each test below is of one card, so the
+    others need not be asked)."""
     if spec.kind == "manifestation":  # in play (3.2 Modifiers) or in a Limbo
-        found = [it for it in _manifestation_places(state, spec.zone, spec.whose, controller)
-                 if state.is_manifestation(it)]
+        found = _manifestation_places(state, spec.zone, spec.whose, controller)
+        if among is not None:
+            found = [it for it in found if it in among]
+        found = [it for it in found if state.is_manifestation(it)]
     else:  # a Will: on the Stack (a card, not a copy), or a Persistent Will on the field
         if spec.zone == STACK:
             found = [i.card for i in state.items if i.is_card and i.card != source
                      and not state.is_manifestation(i.card)]
         else:
             found = [it for p in state.players for it in state.zones[zone("field", p)]]
+        if among is not None:
+            found = [it for it in found if it in among]
         kind = spec.kind.split()[0] if " " in spec.kind else None
         if kind is not None:
             found = [it for it in found if state.card(it).will == kind]
@@ -493,8 +499,7 @@ def has_targets(state: KState, spec: Target, controller: str, source: str) -> bo
 def can_target(state: KState, spec: Target, controller: str, source: str, targets: tuple[str, ...]) -> bool:
     if len(targets) != spec.count or len(set(targets)) != len(targets):
         return False
-    found = set(target_candidates(state, spec, controller, source))
-    return all(t in found for t in targets)
+    return len(target_candidates(state, spec, controller, source, among=targets)) == len(targets)  # (distinct)
 
 
 def activated_of(state: KState, it: str) -> Ability | None:
