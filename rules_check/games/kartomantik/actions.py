@@ -168,11 +168,21 @@ class Reader:
         return tuple(self.own(player, r, field) for r in raw)
 
     def item(self, raw: Any, field: str) -> str:
-        """``OWNER/Card Name``."""
+        """``OWNER/Card Name``; one written as an earlier entry wrote it reads as it did then (`_ITEMS`),
+        its owner still one of this game's players."""
+        known = _ITEMS.get(raw) if type(raw) is str else None
+        if known is not None and known[0] is self.pool:
+            self.player(known[1], field)  # (another log's players may differ)
+            return known[2]
         if not isinstance(raw, str) or "/" not in raw:
             raise _fail(self.ref, f"expected OWNER/CARD (like 'Ana/Oppress'), got {shown(raw)}", field)
         owner, name = raw.split("/", 1)
-        return make_item(self.player(owner.strip(), field), self.name(name, field))
+        owner = self.player(owner.strip(), field)
+        it = make_item(owner, self.name(name, field))
+        if len(_ITEMS) >= _MAX_ITEMS:
+            _ITEMS.clear()
+        _ITEMS[raw] = (self.pool, owner, it)
+        return it
 
     def ops(self, raw: Any) -> tuple[Op, ...]:
         if isinstance(raw, list) and not raw:
@@ -192,6 +202,12 @@ class Reader:
                                           f"points.PLAYER)", "ops")
             out.append(op)
         return tuple(out)
+
+
+# each item as a log writes it (``Ana/Oppress``), read by `Reader.item`: the pool it was read with
+# (a pool's cards never change: the name reads the same), its owner and the item; bounded
+_ITEMS: dict[str, tuple[Pool, str, str]] = {}
+_MAX_ITEMS = 4096
 
 
 @lru_cache(maxsize=64)
