@@ -152,11 +152,18 @@ class Reader:
         return raw
 
     def name(self, raw: Any, field: str) -> str:
+        """A card's printed name; one written as an earlier entry wrote it, as it read then (`_NAMES`)."""
+        known = _NAMES.get(raw) if type(raw) is str else None
+        if known is not None and known[0] is self.pool:
+            return known[1]
         if not isinstance(raw, str):
             raise _fail(self.ref, f"expected a card name, got {shown(raw)}", field)
         card = self.pool.get(raw)
         if card is None:
             raise _fail(self.ref, f"unknown card {shown(raw)}{did_you_mean(raw, self.pool.printed_names())}", field)
+        if len(_NAMES) >= _MAX_ITEMS:
+            _NAMES.clear()
+        _NAMES[raw] = (self.pool, card.name)
         return card.name
 
     def own(self, player: str, raw: Any, field: str) -> str:
@@ -165,7 +172,9 @@ class Reader:
     def owns(self, player: str, raw: Any, field: str) -> tuple[str, ...]:
         if not isinstance(raw, list):
             raise _fail(self.ref, f"expected a list of card names, got {shown(raw)}", field)
-        return tuple(self.own(player, r, field) for r in raw)
+        if not raw:
+            return ()  # (most plays: no tribute)
+        return tuple([self.own(player, r, field) for r in raw])
 
     def item(self, raw: Any, field: str) -> str:
         """``OWNER/Card Name``; one written as an earlier entry wrote it reads as it did then (`_ITEMS`),
@@ -207,6 +216,7 @@ class Reader:
 # each item as a log writes it (``Ana/Oppress``), read by `Reader.item`: the pool it was read with
 # (a pool's cards never change: the name reads the same), its owner and the item; bounded
 _ITEMS: dict[str, tuple[Pool, str, str]] = {}
+_NAMES: dict[str, tuple[Pool, str]] = {}  # and each card name, as `Reader.name` read it (printed)
 _MAX_ITEMS = 4096
 
 
