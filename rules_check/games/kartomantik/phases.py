@@ -87,7 +87,9 @@ def end_turn(state: KState) -> None:
     state.muted.clear()
     state.granted.clear()
     state.delayed.clear()
-    state.essence = {p: (state.essence.get(p, {}) if board.can_keep_essence(state, p) else {}) for p in state.players}
+    # (a player with no excess essence has none to keep or lose: the static effects are asked of one who has some)
+    state.essence = {p: (kept if (kept := state.essence.get(p)) and board.can_keep_essence(state, p) else {})
+                     for p in state.players}
     sweep(state)
     state.events.clear()
     if any(len(state.hand(p)) > HAND_LIMIT for p in state.players):

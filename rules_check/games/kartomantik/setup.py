@@ -73,7 +73,9 @@ def read_deck(reader: SetupReader, pool: Pool, p: str, file: str, line_of: LineO
     if key is None and "decklist" not in raw:
         raise reader.fail("is required but missing: the deck (`deck:` in its shuffled order, or `cards:` "
                           "or `decklist:` without it)", (p,), "deck")
-    names = reader.names((p, key), lambda name: printed(pool, name), pool.printed_names()) if key else []
+    # (the printed names a suggestion is chosen from, listed only for a name the pool does not know)
+    names = reader.names((p, key), lambda name: printed(pool, name), (c.name for c in pool.cards.values())) \
+        if key else []
     if "decklist" not in raw and is_known_legal(pool, names):
         return key, names  # the same cards found legal before (4.1): every check gives the same verdict
     listed = Decklist(file=f"setup.{p}", player=p,
