@@ -32,6 +32,10 @@ class Instruction:
 
 
 _PROGRAMS: dict[int, tuple[Ability, tuple[Instruction, ...]]] = {}
+# at most this many programs kept, then forgotten at once: the cards' abilities are a few hundred,
+# but an engine may make abilities as a game goes (Kartomantik's remembered steps, 3.2 "Memory" of
+# Effects), and a batch of logs or the table app's server runs for as long as it is given
+_MAX_PROGRAMS = 4096
 
 
 def program(ability: Ability) -> tuple[Instruction, ...]:
@@ -42,6 +46,8 @@ def program(ability: Ability) -> tuple[Instruction, ...]:
     code: list[Instruction] = []
     _compile(ability.steps, code)
     out = tuple(code)
+    if len(_PROGRAMS) >= _MAX_PROGRAMS:
+        _PROGRAMS.clear()
     _PROGRAMS[id(ability)] = (ability, out)
     return out
 
