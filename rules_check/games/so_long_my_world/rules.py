@@ -78,7 +78,7 @@ from pnp.games.so_long_my_world import models as tables
 from pnp.data.errors import shown
 from rules_check.core.errors import IllegalAction
 from rules_check.core.ops import Op, apply_ops, check_ops
-from rules_check.core.zones import CONSERVATION, is_unseen, pile_of
+from rules_check.core.zones import CONSERVATION, Zones, is_unseen, pile_of
 from rules_check.effects import describe, mismatch
 
 from . import continuous, goals, triggers, verbs
@@ -759,11 +759,13 @@ def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
                                        f"{', '.join(left)}")
 
 
-def show(state: SoLongState, a: Show) -> None:
+def show(state: SoLongState, a: Show, z: Zones | None = None) -> None:
     """Cards the table saw are named where unseen ones are (reading SL41): a deck's top cards, top
     first; a hand's (or any zone's) cards, wherever its unseen ones are. A card the zone cannot
-    hold breaks the rule that every card is in one place."""
-    z = state.zones
+    hold breaks the rule that every card is in one place. (``z``: the zones to name them in,
+    the state's by default; a message reads the state.)"""
+    if z is None:
+        z = state.zones
     for zone, cards in a.shown:
         items = z[zone]
         words = f"{zone.removeprefix('hand:')}'s hand" if zone.startswith("hand:") else f"the {zone}"
@@ -800,16 +802,23 @@ def show(state: SoLongState, a: Show) -> None:
 
 
 def check_show(state: SoLongState, a: Show) -> None:
-    """The cards shown named on a copy (`show`), which the apply takes over (`apply_show`)."""
-    trial = state.copy()
-    show(trial, a)
-    keep_trial(state, a, trial, None, len(trial.queue))
+    """Whether the cards shown can be named (`show`): tried on the zones shown alone, their
+    lists copied and the unseen piles read (a `Zones`' pile is copied before it changes), not
+    on a copy of the whole state: naming a card reads and changes only its zone and the piles
+    of that zone's unseen cards. A show that breaks the rule is tried again on a whole copy,
+    for the message (it reads the other zones: where the card was seen). The apply names the
+    cards on the state (`apply_show`)."""
+    held = state.zones.zones
+    try:
+        show(state, a, Zones({zone: list(held.get(zone, ())) for zone, _ in a.shown}, dict(state.zones.unknown)))
+    except IllegalAction:
+        show(state.copy(), a)
+        raise
 
 
 def apply_show(state: SoLongState, a: Show) -> None:
-    """The cards shown named: the check's copy taken over, else named here (`show`)."""
-    if take_trial(state, a) is None:
-        show(state, a)
+    """The cards shown named (`show`; checked first by `check_show`)."""
+    show(state, a)
 
 
 def apply(state: SoLongState, a: Action) -> None:
