@@ -110,11 +110,27 @@ class CardData:
         return {}
 
     @cached_property
-    def continuous(self) -> frozenset[str]:
-        """The cards with a triggered or static ability (continuous.py asks after most entries:
-        found once per card data)."""
-        return frozenset(n for n, c in self.cards.items() if c.script is not None
-                         and (c.script.kinds.get("triggered") or c.script.kinds.get("static")))
+    def with_static(self) -> dict[str, frozenset[str]]:
+        """Each verb -> the cards with a static ability that has a step of it (what
+        `continuous.has_static` asks: found once per card data)."""
+        out: dict[str, set[str]] = {}
+        for n, c in self.cards.items():
+            if c.script is not None:
+                for a in c.script.of_kind("static"):
+                    for step in a.steps:
+                        out.setdefault(step.verb, set()).add(n)
+        return {verb: frozenset(names) for verb, names in out.items()}
+
+    @cached_property
+    def triggered_by(self) -> dict[str, frozenset[str]]:
+        """Each trigger key (continuous.py: "you drain affinity" ...) -> the cards with an ability
+        it triggers (what `continuous.happened` asks: found once per card data)."""
+        out: dict[str, set[str]] = {}
+        for n, c in self.cards.items():
+            if c.script is not None:
+                for key in c.script.triggers:
+                    out.setdefault(key, set()).add(n)
+        return {key: frozenset(names) for key, names in out.items()}
 
     @cached_property
     def _remnants(self) -> tuple[str, ...]:
