@@ -85,6 +85,12 @@ def can_hold_all(state: KState, zone: str, cards) -> bool:
     items = state.zones.get(zone)
     if UNSEEN not in "".join(items):  # (no unseen card, asked in C)
         return all(items.count(it) >= cards.count(it) for it in cards)  # (a few cards: no Counter made)
+    if items.count(items[0]) == len(items):  # every card unseen, of one pile (a table log's usual hand)
+        # then each card is one the unseen cards can be, as many copies as the pile holds, and
+        # there are enough unseen cards for all of them: `why_cannot_hold`'s two questions
+        pool = state.zones.unknown.get(pile_of(items[0]))
+        return len(cards) <= len(items) and (pool is not None or not cards) \
+            and all(cards.count(it) <= pool.get(it, 0) for it in cards)  # type: ignore[union-attr]
     return why_cannot_hold(state, zone, cards) is None
 
 
