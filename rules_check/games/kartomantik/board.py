@@ -290,6 +290,9 @@ def total_power(state: KState, p: str, table: dict[str, int] | None = None) -> i
 def is_restricted(state: KState, it: str, what: str) -> bool:
     """3.2 The Golden Rule: a static "cannot" of the card itself (Red Verdict's "It cannot be
     used to pay a Tribute"), in effect wherever the card is."""
+    _read_game_cards(state)
+    if it not in state.static_cards and it not in state.granted:
+        return False  # (most cards: no static ability of its own, and none given)
     for ability in of_kind(state, it, STATIC):
         if is_while_met(state, it, ability.condition.key):  # type: ignore[union-attr]
             if any(s.verb == "cannot" and s.value.key == what for s in ability.steps):
@@ -375,6 +378,23 @@ def _script_facts(card: PoolCard) -> tuple[tuple[str, ...], bool, tuple[int, int
         _FACTS.clear()
     _FACTS[id(card)] = (card, facts)
     return facts
+
+
+# whether a pool card has Support (`has_support`), by the card (its identity: a pool's cards never
+# change), for every play of it in every game of the pool; bounded (emptied when full)
+_SUPPORT: dict[int, tuple[PoolCard, bool]] = {}
+
+
+def has_support(card: PoolCard) -> bool:
+    """3.1 "Support and Chain": whether ``card`` has the keyword (``PoolCard.support``, which reads
+    its keywords anew each time), read once per pool card."""
+    known = _SUPPORT.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    if len(_SUPPORT) >= _MAX_FACTS:
+        _SUPPORT.clear()
+    _SUPPORT[id(card)] = (card, card.support)
+    return card.support
 
 
 def manifestation_items(state: KState) -> frozenset[str]:

@@ -57,7 +57,7 @@ def check_play(state: KState, a: Play) -> None:
         check_played_from(state, a)
     card = state.card(a.card)
     if card.type == "manifestation":
-        if not card.support:
+        if not board.has_support(card):
             raise IllegalAction(RULE_SUPPORT, f"{card.name} has no Support: only the First Manifestation "
                                               f"enters without it")
         if state.phase != REACTION:

@@ -33,6 +33,8 @@ def essence_order(state: KState, p: str, temperament: str) -> list[str]:
 
 
 def essence_available(state: KState, p: str, temperament: str) -> int:
+    if not state.essence.get(p):
+        return 0  # (the usual case: no excess essence, none to use)
     return sum(state.essence[p][k] for k in essence_order(state, p, temperament))
 
 
