@@ -15,10 +15,9 @@ names the zone to show (`undecided`).
 
 from __future__ import annotations
 
-from collections import Counter
+from rules_check.core.zones import UNSEEN, pile_of
 
-from rules_check.core.zones import is_unseen, pile_of
-
+from .board import manifestation_items
 from .state import DECK_BONUS, KState, zone
 
 
@@ -27,29 +26,33 @@ def deck_manifestations(state: KState, p: str) -> tuple[int, int]:
     allows (the same number when the log decides it, reading K42)."""
     cards, card = state._cards, state.card  # the deck read once, each card's face from the state's lookup
     known = 0
-    unseen: Counter[str] = Counter()  # the deck's unseen cards, by pile
+    unseen: dict[str, int] = {}  # the deck's unseen cards, by their item (one per pile)
     for it in state.deck(p):
-        if is_unseen(it):
-            unseen[pile_of(it)] += 1
+        if it.startswith(UNSEEN):  # (`is_unseen`, inline)
+            unseen[it] = unseen.get(it, 0) + 1
         elif (cards.get(it) or card(it)).type == "manifestation":
             known += 1
     if not unseen:
         return known, known
     lo = hi = known
     z = state.zones
-    for pile, n in unseen.items():
-        pool = z.unknown.get(pile, Counter())
-        kinds: Counter[bool] = Counter()
+    manifestations = manifestation_items(state)  # (`is_manifestation` of each card, read once per game)
+    for hidden, n in unseen.items():
+        pool = z.unknown.get(pile_of(hidden)) or {}
+        mine = others = 0  # the pile's manifestations and other cards, with their copies
         for it, k in pool.items():
             if k > 0:
-                kinds[state.is_manifestation(it)] += k
-        everywhere = sum(1 for items in z.zones.values() for x in items if is_unseen(x) and pile_of(x) == pile)
+                if it in manifestations:
+                    mine += k
+                else:
+                    others += k
+        everywhere = sum([items.count(hidden) for items in z.zones.values()])  # (each one string: counted in C)
         if everywhere == n:  # every unseen card of the pile is in the deck: they are its cards
-            lo += kinds[True]
-            hi += kinds[True]
+            lo += mine
+            hi += mine
         else:
-            lo += max(0, n - kinds[False])
-            hi += min(n, kinds[True])
+            lo += max(0, n - others)
+            hi += min(n, mine)
     return lo, hi
 
 
@@ -80,7 +83,7 @@ def winner(state: KState) -> str | list[str] | None:
         if ranges[b][0] > ranges[a][1]:
             return b
         return None  # reading K42: the log does not decide it
-    s = scores(state)
+    s = {p: lo for p, (lo, _) in ranges.items()}  # (`scores`: each player's `points`, the range's lower end)
     best = max(s.values())
     top = [p for p in state.players if s[p] == best]
     return top[0] if len(top) == 1 else top
