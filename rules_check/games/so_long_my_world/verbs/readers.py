@@ -40,11 +40,15 @@ def combos(items: list[str], n: int) -> list[tuple[str, ...]]:
     kinds = sorted(set(items))
     if len(kinds) == len(items):  # all different (a hand's cards): the same, without the set's work
         return list(itertools.combinations(kinds, n))
+    if n == 1:  # one of alike ones: each kind the items hold (no count needed)
+        return list(itertools.combinations(kinds, 1))
     # alike ones (the System's Feelings: 40 of 5 kinds): each multiset of ``n`` kinds that the
     # items hold, not each of the C(len(items), n) combinations sorted and deduplicated; over
     # sorted kinds, combinations_with_replacement gives them sorted, in sorted order
     have = Counter(items)
     few = [k for k in kinds if have[k] < n]  # the kinds a multiset could hold more of than there are
+    if not few:  # (the System, mostly: every kind held n times over) every multiset, none to test
+        return list(itertools.combinations_with_replacement(kinds, n))
     return [c for c in itertools.combinations_with_replacement(kinds, n)
             if all(c.count(k) <= have[k] for k in few)]
 
