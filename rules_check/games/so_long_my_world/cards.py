@@ -132,6 +132,29 @@ class CardData:
                     out.setdefault(key, set()).add(n)
         return {key: frozenset(names) for key, names in out.items()}
 
+    def token_layout(self, colours: tuple[str, ...], luno: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+        """Where the setup puts the Vision Tokens when the players have ``colours`` (in turn
+        order) and ``luno`` (co-op with L'Uno): each player's tokens, and the box's, each in data
+        order; L'Uno's colourless tokens to each player with ``luno``, else to the box (worked out
+        once per colours: the card data does not change once loaded)."""
+        key = (colours, luno)
+        layouts = self._token_layouts
+        if key not in layouts:
+            own: dict[str, list[str]] = {colour: [] for colour in colours}
+            box: list[str] = []
+            for name, (_vision, colour) in self.tokens.items():
+                if colour is None:  # one for each player
+                    for mine in own.values():
+                        (mine if luno else box).append(name)
+                    continue
+                own.get(colour, box).append(name)
+            layouts[key] = (tuple(tuple(own[colour]) for colour in colours), tuple(box))
+        return layouts[key]
+
+    @cached_property
+    def _token_layouts(self) -> dict[tuple[tuple[str, ...], bool], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]]:
+        return {}
+
     @cached_property
     def _remnants(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.cards.values() if not c.gestalt and not c.starting for _ in range(c.copies))

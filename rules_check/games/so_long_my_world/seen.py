@@ -42,8 +42,27 @@ def hide_pile(state: SoLongState, pile: str, cards: list[str], count: int, into:
     z = state.zones
     z.hide(into, pile, cards)
     if into != pile:
+        deal_unseen(state, unseen(pile), into, pile, count)
+
+
+def deal_unseen(state: SoLongState, item: str, src: str, dst: str, count: int) -> None:
+    """``count`` of the unseen ``item`` from ``src`` onto ``dst``: what ``count`` calls of
+    `Zones.move` do. When the top ``count`` items of ``src`` are that item (a deck dealt face
+    down; the cards `hide_pile` has just put on the box), each call takes the top one: they
+    are moved in one step. Otherwise one at a time, as the moves would (one that is not there
+    says so)."""
+    if count <= 0:
+        return
+    z = state.zones
+    items = z[src]
+    cut = len(items) - count
+    top = items[cut:] if cut >= 0 else []
+    if top.count(item) != count:
         for _ in range(count):
-            z.move(unseen(pile), into, pile)
+            z.move(item, src, dst)
+        return
+    del items[cut:]
+    z[dst].extend(top)
 
 
 def can_be(state: SoLongState, zone: str, card: str) -> int:

@@ -34,7 +34,7 @@ from rules_check.core.zones import unseen
 from . import next_game, solo
 from .cards import CardData
 from .rules import RULE_SETUP
-from .seen import hide_pile
+from .seen import deal_unseen, hide_pile
 from .state import (
     BOX, CATALYSTS, COOP, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, FEELINGS, GESTALT_DECK, GESTALT_VISIONS,
     KARMA_CATALYSTS, MARK, MODES, MULTIPLAYER, REMNANT_DECK, SOLO, SYSTEM, VARIANTS, SoLongState, chosen, field_of,
@@ -145,19 +145,11 @@ def _tokens(setup: dict, state: SoLongState) -> None:
         state.colours[p] = tables.PLAYER_COLOURS[i]
         for name in (stock(p), hand(p), field_of(p), tokens(p), chosen(p)):
             z[name]
-    # the zone each colour's tokens go to: its player's, else the box (a dict read for each of the
-    # game's tokens, where the players' colours were searched for every token)
-    to_zone: dict[str, list[str]] = {}
-    for p, colour in state.colours.items():
-        to_zone.setdefault(colour, z[tokens(p)])
-    box = z[BOX]
-    luno = state.mode == COOP and setup.get("luno")
-    for name, (_vision, colour) in state.data.tokens.items():
-        if colour is None:
-            for p in players:
-                (z[tokens(p)] if luno else box).append(name)
-            continue
-        to_zone.get(colour, box).append(name)
+    luno = bool(state.mode == COOP and setup.get("luno"))
+    own, box = state.data.token_layout(tuple(state.colours.values()), luno)
+    for p, mine in zip(players, own):
+        z[tokens(p)].extend(mine)
+    z[BOX].extend(box)
 
 
 def _events(reader: SetupReader, setup: dict, state: SoLongState) -> list[str]:
@@ -191,8 +183,8 @@ def _remnants(reader: SetupReader, setup: dict, state: SoLongState) -> list[str]
         hide_pile(state, REMNANT_DECK, c.remnants, len(c.remnants), into=REMNANT_DECK)
         for p in players:
             z[hand(p)].extend(tables.STARTING_CARDS)
-            for _ in range(DEALT):  # 4 dealt and 1 returned with Such Stuff as Dreams: 3 kept
-                z.move(unseen(REMNANT_DECK), REMNANT_DECK, hand(p))
+            # 4 dealt and 1 returned with Such Stuff as Dreams: 3 kept
+            deal_unseen(state, unseen(REMNANT_DECK), REMNANT_DECK, hand(p), DEALT)
     else:
         hands = _hands(reader, setup, state)
         rest = Counter(c.remnants) - sum((Counter(h) for h in hands.values()), Counter())
