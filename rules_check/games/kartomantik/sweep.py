@@ -28,19 +28,19 @@ def sweep(state: KState) -> None:
     counters = state.counters
     counted = [k for k in counters if k.startswith(MODIFIERS)] if counters else None
     if counted or state.temperaments or state.granted or state.muted:
-        kept: set[str] = set()  # every card that keeps what is remembered about it, as one set
-        for name in state.kept_zones:
-            kept.update(z[name])
+        # each card remembered asked where it is (a few cards, most in the Confrontation Zone, the
+        # first zone looked at), not a set of every card in those zones built for them
+        names = state.kept_zones
         if counted:
             for key in counted:
-                if key.split(".", 1)[1] not in kept:
+                if not _is_kept(z, names, key.partition(".")[2]):
                     del counters[key]
         for table_ in (state.temperaments, state.granted):
             if table_:
-                for it in [it for it in table_ if it not in kept]:
+                for it in [it for it in table_ if not _is_kept(z, names, it)]:
                     del table_[it]
         if state.muted:
-            state.muted = state.muted & kept
+            state.muted = {it for it in state.muted if _is_kept(z, names, it)}
     confrontation = z[CONFRONTATION]
     support, control = state.support, state.control
     # (each asked first in C: most often nothing has left)
@@ -50,3 +50,12 @@ def sweep(state: KState) -> None:
     if control and not control.keys() <= set(confrontation):
         for it in [it for it in control if it not in confrontation]:
             del control[it]  # 3.2: a manifestation leaving the Confrontation is its owner's again
+
+
+def _is_kept(z: dict[str, list[str]], names: tuple[str, ...], it: str) -> bool:
+    """Whether ``it`` lies in one of the zones ``names``: where a card keeps what is remembered
+    about it (`KState.kept_zones`)."""
+    for name in names:
+        if it in z[name]:
+            return True
+    return False
