@@ -134,7 +134,8 @@ def after_passes(state: KState) -> None:
 def after_reaction(state: KState) -> None:
     """4.2.3: the Confrontation is won, or (reading K32: each replacement of a Stalemate offered
     first, which may ask a question or give a winner) it is a Stalemate."""
-    w = outcome(state)
+    standing, state.standing = state.standing, None  # (KState.standing: what only passes followed)
+    w = standing[0] if standing is not None else outcome(state)
     if w is not None:
         begin_resolution(state, w)
         return

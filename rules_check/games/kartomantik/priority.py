@@ -19,6 +19,8 @@ def normal_priority(state: KState) -> str:
     other phase the last winner (ruling K1), the Confrontation's winner in its Resolution."""
     if state.phase == REACTION:
         w = outcome(state)
+        if not state.items:  # (KState.standing: for the passes that end this Reaction)
+            state.standing = (w,)
         return state.other(w) if w is not None else state.other(state.last_winner)
     if state.phase == RESOLUTION:
         return state.winner or state.last_winner

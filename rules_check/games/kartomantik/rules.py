@@ -142,5 +142,7 @@ def check(state: KState, action: Action) -> None:
 def apply(state: KState, action: Action) -> None:
     """What ``action`` does, unchecked (the simulator's fast path); what its check worked out is
     taken over by the apply of a pass or a choice (stack.py `Kept`), and dropped after any apply."""
+    if type(action) is not Pass:  # (what the Reaction's standing was worked out on may change)
+        state.standing = None
     APPLY[type(action)](state, action)
     state.kept = None

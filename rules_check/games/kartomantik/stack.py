@@ -102,6 +102,8 @@ def check_on_copy(state: KState, action: Action, apply: Callable[[KState, Any], 
     ``apply``: what ``action`` does (`apply_pass`, or the answer of a `choose`). The copy is
     kept for the apply to take over (`take_kept`): the Stack's top resolves once per entry."""
     trial = state.copy()
+    if type(action) is not Pass:  # as rules.apply drops it (KState.standing)
+        trial.standing = None
     try:
         apply(trial, action)
     except IllegalAction as exc:

@@ -188,6 +188,11 @@ class KState(BaseState):
     # what the last check worked out for its apply to take over (stack.py `Kept`): set by a check,
     # taken by the next apply, never copied
     kept: Any = field(default=None, repr=False, compare=False)
+    # who would win the Confrontation (standing.outcome: ``(winner or None,)``) as `normal_priority`
+    # worked it out when it last gave Priority in the Reaction with an empty Stack; dropped before
+    # any entry but a pass is applied (rules.apply; a pass with an empty Stack changes nothing
+    # `outcome` reads), taken by the `after_reaction` that follows the two passes (phases.py)
+    standing: tuple[str | None] | None = field(default=None, repr=False, compare=False)
     # the zones the rules look through after every item, named once (the players never change):
     # where manifestations are in play and keep their modifiers (3.2 Modifiers: the Confrontation
     # Zone, the Stalemate Zone, the Interzones), the Cartomantic Field (1.3.6: the Confrontation
