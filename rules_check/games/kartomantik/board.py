@@ -331,17 +331,17 @@ def _read_game_cards(state: KState) -> None:
     everything = [x for items in state.zones.zones.values() for x in items if not is_unseen(x)]
     present = set(everything)  # (a set: a list searched for each card of each pile is 30 x 60 compares)
     everything += [x for pile in state.zones.unknown.values() for x in pile if x not in present]  # reading K39
-    facts_of: dict[str, tuple[tuple[str, ...], bool, tuple[int, int] | None]] = {}
+    facts_of: dict[str, _Facts] = {}
     for it in everything:  # (each copy counts in `lowering`; a card's copies read once)
         facts = facts_of.get(it)
         if facts is None:
             card = state.card(it)
-            facts = facts_of[it] = _script_facts(card)
+            facts = facts_of[it] = _card_facts(card)
             if card.type == "manifestation":
                 manifestations.append(it)
                 if weakest is None or (card.power or 0) < weakest:
                     weakest = card.power or 0
-        trigger_keys, is_static, takes = facts
+        trigger_keys, is_static, takes, _ = facts
         for key in trigger_keys:
             keys.setdefault(key, set()).add(it)
         if is_static:
@@ -354,47 +354,37 @@ def _read_game_cards(state: KState) -> None:
     state.manifestations = frozenset(manifestations)
 
 
-# what `_read_game_cards` reads of a pool card's script, by the card (its identity: a pool's cards
-# never change), for the next game with the same pool; bounded (emptied when full)
-_FACTS: dict[int, tuple[PoolCard, tuple[tuple[str, ...], bool, tuple[int, int] | None]]] = {}
+# what the rules read of a pool card (`_card_facts`), by the card (its identity: a pool's cards
+# never change), for every game with the same pool; bounded (emptied when full)
+_Facts = tuple[tuple[str, ...], bool, tuple[int, int] | None, bool]
+_FACTS: dict[int, tuple[PoolCard, _Facts]] = {}
 _MAX_FACTS = 4096
 
 
-def _script_facts(card: PoolCard) -> tuple[tuple[str, ...], bool, tuple[int, int] | None]:
-    """A card's trigger keys, whether it has a static ability, and the most its static effects
-    that lower a power take (a fixed amount, and an amount per card in the Confrontation Zone;
-    None when it has none)."""
+def _card_facts(card: PoolCard) -> _Facts:
+    """A card's trigger keys, whether it has a static ability, the most its static effects that
+    lower a power take (a fixed amount, and an amount per card in the Confrontation Zone; None
+    when it has none), and whether it has Support (``PoolCard.support``, which reads its keywords
+    anew each time)."""
     known = _FACTS.get(id(card))
     if known is not None and known[0] is card:
         return known[1]
     script = card.script
-    facts: tuple[tuple[str, ...], bool, tuple[int, int] | None] = ((), False, None)
+    facts: _Facts = ((), False, None, card.support)
     if script is not None:
         steps = [step for a in script.kinds.get(STATIC, ()) for step in a.steps if _is_lowering(step)]
         takes = (sum(-s.value for s in steps if s.get("for each") is None),
                  sum(-s.value for s in steps if s.get("for each") is not None)) if steps else None
-        facts = (tuple(script.triggers), bool(script.kinds.get(STATIC)), takes)
+        facts = (tuple(script.triggers), bool(script.kinds.get(STATIC)), takes, card.support)
     if len(_FACTS) >= _MAX_FACTS:
         _FACTS.clear()
     _FACTS[id(card)] = (card, facts)
     return facts
 
 
-# whether a pool card has Support (`has_support`), by the card (its identity: a pool's cards never
-# change), for every play of it in every game of the pool; bounded (emptied when full)
-_SUPPORT: dict[int, tuple[PoolCard, bool]] = {}
-
-
 def has_support(card: PoolCard) -> bool:
-    """3.1 "Support and Chain": whether ``card`` has the keyword (``PoolCard.support``, which reads
-    its keywords anew each time), read once per pool card."""
-    known = _SUPPORT.get(id(card))
-    if known is not None and known[0] is card:
-        return known[1]
-    if len(_SUPPORT) >= _MAX_FACTS:
-        _SUPPORT.clear()
-    _SUPPORT[id(card)] = (card, card.support)
-    return card.support
+    """3.1 "Support and Chain": whether ``card`` has the keyword, read once per pool card."""
+    return _card_facts(card)[3]
 
 
 def manifestation_items(state: KState) -> frozenset[str]:

@@ -117,7 +117,7 @@ def priority_moves(state: KState) -> Iterator[Action]:
         if not table:
             src = "hand" if it in state.hand(p) else "interzone"
         if card.type == "manifestation":
-            if card.support and state.phase == REACTION:
+            if board.has_support(card) and state.phase == REACTION:
                 yield Play(it, p, src)
             continue
         tribute = (card.tribute.temperament, card.tribute.amount) if card.tribute else None
