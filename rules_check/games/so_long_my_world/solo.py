@@ -53,7 +53,6 @@ from .rules import (apply_show, is_answer_to_waiting, card_effect_fits, check_sh
 from .seen import cannot_hold, hide_pile, can_hold
 from .seen import options as hand_options
 from rules_check.core.zones import CONSERVATION, is_unseen
-from .cards import CardData
 from .paths import NORMAL, PathData, bonus_script, load_paths
 from .state import (
     AFTER_REBOOT, BOX, DISCARD, EVENT, EVENT_DECK, EVENT_DISCARD, EVENT_PHASE, FEELINGS, GESTALT_DECK, MARK, OVER,
@@ -189,21 +188,6 @@ def words_from_campaign(engine, setup: dict, file: str, line_of, player: str, se
 
 _STACK: list[str] = []  # the logs being read, for cycles
 
-# id(path) -> (the Path, the card data, the cards it leaves in the box): `_box_left`
-_BOX_LEFT: dict[int, tuple[PathData, CardData, tuple[str, ...]]] = {}
-
-
-def _box_left(c: CardData, path: PathData) -> tuple[str, ...]:
-    """What the Path leaves in the box: every copy of each card less those of its Remnant deck,
-    Gestalt deck and starting hand, in data order. Worked out once per Path (a Path and the card
-    data never change once loaded; the objects themselves are checked, not their ids alone)."""
-    kept = _BOX_LEFT.get(id(path))
-    if kept is None or kept[0] is not path or kept[1] is not c:
-        used = Counter(path.remnant_deck) + Counter(path.gestalt_deck) + Counter(path.starting_hand)
-        left = tuple(name for card in c.cards.values() for name in [card.name] * (card.copies - used[card.name]))
-        kept = _BOX_LEFT[id(path)] = (path, c, left)
-    return kept[2]
-
 
 def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) -> SoLongState:
     c = engine.cards
@@ -287,7 +271,9 @@ def new_solo_state(engine, players: list[str], setup: dict, file: str, line_of) 
     z[REMNANT_DECK].extend(reversed(deck))
     z[GESTALT_DECK].extend(reversed(gestalt))
     z[hand(player)].extend(path.starting_hand)
-    z[BOX].extend(_box_left(c, path))
+    used = Counter(path.remnant_deck) + Counter(path.gestalt_deck) + Counter(path.starting_hand)
+    for card in c.cards.values():
+        z[BOX].extend([card.name] * (card.copies - used[card.name]))
     state.hour = path.start_hour
     ff = reader.per_player(("first_feelings",), players, "first feeling (hope or nostalgia)")
     if ff[player] not in ("hope", "nostalgia"):
