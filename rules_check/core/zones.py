@@ -186,26 +186,27 @@ class Zones:
         cards cannot be (every copy is seen elsewhere, or the pile never held it) breaks the
         rule that every card is in one place."""
         items = self[zone]
+        unknown = self.unknown
         if index is None:
             if card in items:  # seen there already: the topmost copy
                 return topmost(items, card)
-            unknown = self.unknown
-            for i in range(len(items) - 1, -1, -1):  # the topmost unseen item that can be it
-                item = items[i]
+            for index in range(len(items) - 1, -1, -1):  # the topmost unseen item that can be it
+                item = items[index]
                 if item.startswith(UNSEEN):
-                    pool = unknown.get(item[_MARK:])  # (pile_of, inline)
+                    pile = item[_MARK:]  # (pile_of and could_be, inline: a table log names every card it turns up)
+                    pool = unknown.get(pile)
                     if pool is not None and pool.get(card, 0) > 0:
-                        index = i
                         break
             else:
                 raise IllegalAction(CONSERVATION if unseen_count(items) else rule, self.why_not(zone, card))
-        item = items[index]
-        if item == card:
-            return index
-        pile = item[_MARK:]
-        pool = self.unknown.get(pile) if item.startswith(UNSEEN) else None  # (could_be, inline: a
-        if pool is None or pool.get(card, 0) <= 0:  # table log names every card it turns up)
-            raise IllegalAction(CONSERVATION if is_unseen(item) else rule, self.why_not(zone, card))
+        else:
+            item = items[index]
+            if item == card:
+                return index
+            pile = item[_MARK:]
+            pool = unknown.get(pile) if item.startswith(UNSEEN) else None
+            if pool is None or pool.get(card, 0) <= 0:
+                raise IllegalAction(CONSERVATION if is_unseen(item) else rule, self.why_not(zone, card))
         if pile not in self.owned:
             pool = self._pool(pile)
         pool[card] -= 1
@@ -287,6 +288,13 @@ class Snapshot:
     the zones that changed: the same verdict as comparing every item, at a fraction of the cost."""
 
     zones: dict[str, list[str]]
+    # the zones' names in their order, kept beside them: whether the zones are still the same
+    # ones in the same order (nearly always) is one list compare, not two lists built
+    names: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            self.names = list(self.zones)
 
 
 _SHORT_ZONE = 24  # items before and after: a zone this short is counted whole (microbench)
@@ -332,7 +340,7 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
     swaps = zones.swaps
     if not swaps and now_zones == was_zones:  # most entries move nothing: one compare, in C
         return None
-    aligned = list(now_zones) == list(was_zones)
+    aligned = list(now_zones) == before.names
     if aligned:  # the same zones, in the same order (nearly always): the changed ones found in C
         changed = list(compress(now_zones, map(ne, now_zones.values(), was_zones.values())))  # in C
     else:  # a zone made or gone since (rare)
@@ -380,6 +388,7 @@ def conservation(before: Snapshot, zones: Zones) -> str | None:
                     was_zones[name] = now_zones[name][:]
             else:  # taken again whole, in the zones' own order (which the compare above relies on)
                 before.zones = {name: items[:] for name, items in now_zones.items()}
+                before.names = list(now_zones)
             return None
     was_count, now_count = Counter(was_items), Counter(now_items)
     appeared = now_count - was_count
