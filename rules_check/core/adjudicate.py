@@ -209,11 +209,11 @@ class Replay:
         self.halt = (entry, reason)
         return False
 
-    def _note(self, entry: Any, action: Any, into: list[dict[str, Any]] | None = None) -> None:
-        """What the engine leaves undecided after ``entry`` (None: the end), into the report's list
-        (or ``into``: a verdict's copy)."""
+    def _note(self, entry: Any, notes: list[tuple[str, str]], into: list[dict[str, Any]] | None = None) -> None:
+        """``notes``, what the engine leaves undecided after ``entry`` (None: the end), into the
+        report's list (or ``into``: a verdict's copy)."""
         out = self.report.undecided if into is None else into
-        for rule, message in self.engine.undecided(self.state, action):
+        for rule, message in notes:
             out.append({"line": entry.line if entry is not None else None,
                         "entry": entry.index + 1 if entry is not None else None, "rule": rule, "message": message})
 
@@ -274,7 +274,9 @@ class Replay:
         for text in notes:
             report.unverified.append({"line": entry.line, "entry": number, "message": text})
         if self._undecided is not None:
-            self._note(entry, action)
+            undecided = self._undecided(state, action)
+            if undecided:  # (most entries leave nothing open)
+                self._note(entry, undecided)
         report.entries += 1
         if self._watching:
             self.watch.after(entry, state)
@@ -316,7 +318,7 @@ class Replay:
                 out.stopped = Stop(entry.line, entry.index + 1, reason, left)
         out.complete = not r.violations and self.engine.is_over(self.state)
         if out.complete:
-            self._note(None, None, out.undecided)
+            self._note(None, self.engine.undecided(self.state, None), out.undecided)
         out.scores, out.winner = (self.result if self.result is not None
                                   else (self.engine.scores(self.state), self.engine.winner(self.state)))
         return out
