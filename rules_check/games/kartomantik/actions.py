@@ -244,8 +244,8 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
         if "deck" in entry and "hand" in entry:
             raise _fail(ref, "write the new deck's order (`deck:`) or the hand shown (`hand:`), not both", "hand")
         if "deck" not in entry:  # reading K40: the new order is unknown
-            shown = r.owns(p, entry["hand"], "hand") if "hand" in entry else None
-            return Mulligan(p, None, True, shown)
+            hand = r.owns(p, entry["hand"], "hand") if "hand" in entry else None
+            return Mulligan(p, None, True, hand)
         return Mulligan(p, r.owns(p, entry["deck"], "deck"))
     if kind == "show":
         raw = entry["show"]
