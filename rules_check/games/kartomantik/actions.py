@@ -55,6 +55,7 @@ KEYS = {
 # where a `play` entry may say it plays from: any zone of the player's own, so that a card played
 # from the Limbo is a rule's violation (3.1 Support and Chain, reading K38), not an unreadable log
 FROM = ("hand", "interzone", "limbo", "deck", "vessel", "exile", "field")
+CARD_KINDS = frozenset({"effect", "play", "activate"})  # the entries that name a card, its player and targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +181,7 @@ class Reader:
         """``OWNER/Card Name``; one written as an earlier entry wrote it reads as it did then (`_ITEMS`),
         its owner still one of this game's players."""
         known = _ITEMS.get(raw) if type(raw) is str else None
-        if known is not None and known[0] is self.pool:
-            self.player(known[1], field)  # (another log's players may differ)
+        if known is not None and known[0] is self.pool and known[1] in self.players:  # (another log's may differ)
             return known[2]
         if not isinstance(raw, str) or "/" not in raw:
             raise _fail(self.ref, f"expected OWNER/CARD (like 'Ana/Oppress'), got {shown(raw)}", field)
@@ -231,14 +231,43 @@ def _pass(player: str) -> Pass:
 _KIND_OF: dict[frozenset[Any], str] = {}
 
 
+def parse(entry: Any, state: Any, ref: EntryRef) -> Action:
+    """The engine's `parse` (``Engine.parse(entry, state, ref)``): `parse_entry` with the state's
+    pool (the engine's: `setup.new_state` gives it) and players; a pass, two entries in three,
+    in this one call (what the full reading gives)."""
+    if type(entry) is dict and len(entry) == 1 and entry.get("pass") in state.players:
+        return _pass(entry["pass"])
+    return parse_entry(state.pool, state.players, entry, ref)
+
+
 def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Action:
-    if type(entry) is dict and len(entry) == 1 and entry.get("pass") in players:
-        return _pass(entry["pass"])  # two entries in three: what the full reading below gives
     kind = _KIND_OF.get(frozenset(entry)) if type(entry) is dict else None
     if kind is None:
         kind = entry_kind(entry, KINDS, KEYS, ref, "{pass: Ana}")
         _KIND_OF[frozenset(entry)] = kind
     r = Reader(pool, players, ref)
+    if kind in CARD_KINDS:  # (most entries but passes)
+        p = r.player(entry.get("player"), "player")
+        ops = r.ops(entry["ops"]) if "ops" in entry else ()  # (most entries: the outcome left to the engine)
+        raw_targets = entry.get("targets")
+        if "targets" in entry and "target" in entry:
+            raise _fail(ref, "write `target: ITEM` or `targets: [ITEM, ...]`, not both", "targets")
+        if raw_targets is not None:
+            if not isinstance(raw_targets, list):
+                raise _fail(ref, f"expected a list of OWNER/CARD, got {shown(raw_targets)}", "targets")
+            targets = tuple([r.item(t, "targets") for t in raw_targets])
+        else:
+            target = entry.get("target")
+            targets = (r.item(target, "target"),) if target is not None else ()
+        if kind == "effect":
+            return Effect(r.item(entry["effect"], "effect"), p, ops, targets, ref.line)
+        tribute = r.owns(p, entry["tribute"], "tribute") if "tribute" in entry else ()
+        if kind == "activate":
+            return Activate(r.item(entry["activate"], "activate"), p, tribute, targets, ops, ref.line)
+        source = entry.get("from", "hand")
+        if source not in FROM:
+            raise _fail(ref, f"expected one of {', '.join(FROM)}, got {shown(source)}", "from")
+        return Play(r.own(p, entry["play"], "play"), p, source, tribute, targets, ops, ref.line)
     if kind == "mulligan":
         p = r.player(entry["mulligan"], "mulligan")
         if "deck" in entry and "hand" in entry:
@@ -279,29 +308,8 @@ def parse_entry(pool: Pool, players: list[str], entry: Any, ref: EntryRef) -> Ac
     if kind == "place":
         p = r.player(entry["place"], "place")
         return Place(p, *(r.owns(p, entry.get(k, []), k) for k in ("interzone", "deck", "displace")))
-    if kind == "bottom":
-        p = r.player(entry["bottom"], "bottom")
-        return Bottom(p, r.owns(p, entry.get("cards", []), "cards"))
-    p = r.player(entry.get("player"), "player")
-    ops = r.ops(entry.get("ops", []))
-    if "target" in entry and "targets" in entry:
-        raise _fail(ref, "write `target: ITEM` or `targets: [ITEM, ...]`, not both", "targets")
-    if entry.get("targets") is not None:
-        raw_targets = entry["targets"]
-        if not isinstance(raw_targets, list):
-            raise _fail(ref, f"expected a list of OWNER/CARD, got {shown(raw_targets)}", "targets")
-        targets = tuple(r.item(t, "targets") for t in raw_targets)
-    else:
-        targets = (r.item(entry["target"], "target"),) if entry.get("target") is not None else ()
-    if kind == "effect":
-        return Effect(r.item(entry["effect"], "effect"), p, ops, targets, ref.line)
-    tribute = r.owns(p, entry.get("tribute", []), "tribute")
-    if kind == "activate":
-        return Activate(r.item(entry["activate"], "activate"), p, tribute, targets, ops, ref.line)
-    source = entry.get("from", "hand")
-    if source not in FROM:
-        raise _fail(ref, f"expected one of {', '.join(FROM)}, got {shown(source)}", "from")
-    return Play(r.own(p, entry["play"], "play"), p, source, tribute, targets, ops, ref.line)
+    p = r.player(entry["bottom"], "bottom")  # (the last kind of KINDS: bottom)
+    return Bottom(p, r.owns(p, entry.get("cards", []), "cards"))
 
 
 def _is_plain(value: Any) -> bool:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules_check.core.engine import Engine, EntryRef
+from rules_check.core.engine import Engine
 from rules_check.pool import Pool, load_pool
 
 from . import confrontation, details, mulligan, plain, rules, scoring, search, table, table_moves, table_setup
 from . import setup as game_setup
-from .actions import Action, Show, parse_entry, to_entry
+from .actions import Action, Show, parse, to_entry
 from .state import OVER, KState
 from .view import view
 
@@ -39,8 +39,7 @@ class KartomantikEngine(Engine[KState, Action]):
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         return game_setup.random_setup(self.pool, players, rng)
 
-    def parse(self, entry: Any, state: KState, ref: EntryRef) -> Action:
-        return parse_entry(self.pool, state.players, entry, ref)
+    parse = staticmethod(parse)  # (entry, state, ref): with the state's pool, the engine's
 
     def to_entry(self, state: KState, action: Action) -> dict[str, Any]:
         return to_entry(action)
