@@ -748,6 +748,25 @@ class TestUnscripted:
         assert board.power(s, f"Ben/{GAR}") == 2
 
 
+class TestEntryFormat:
+    """An entry of the wrong shape is a LogFormatError naming what was expected (exit 2), never a crash."""
+
+    @pytest.mark.parametrize("entry, expected", [
+        ({k: v for k, v in OPPRESS.items() if k != "target"} | {"targets": f"Ben/{GAR}"},
+         "expected a list of OWNER/CARD, got"),
+        ({**OPPRESS, "from": "pocket"}, "expected one of hand, interzone, limbo, deck, vessel, exile, field, got"),
+        ({**OPPRESS, "targets": [f"Ben/{GAR}"]}, "write `target: ITEM` or `targets: [ITEM, ...]`, not both"),
+        ({"mulligan": "Ana", "deck": ANA, "hand": ANA[:5]}, "write the new deck's order (`deck:`) or the hand shown"),
+    ])
+    def test_a_wrong_shape_names_what_was_expected(self, entry, expected):
+        from rules_check.core.errors import LogFormatError
+
+        s = ENGINE.new_state(["Ana", "Ben"], {"Ana": {"deck": ANA}, "Ben": {"deck": BEN}}, "t", lambda p: None)
+        with pytest.raises(LogFormatError) as raised:
+            ENGINE.parse(entry, s, EntryRef("t", 0, 7))
+        assert expected in str(raised.value)
+
+
 class TestSimulation:
     @pytest.fixture(scope="class")
     @classmethod
