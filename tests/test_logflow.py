@@ -104,6 +104,24 @@ def test_what_the_subset_does_not_hold_is_read_by_the_composer(entries: str) -> 
     assert read(text) == composed(text)
 
 
+@pytest.mark.parametrize("later", [
+    "  - {pass: Ben}   ",  # trailing spaces
+    "  - {pass: Ben}\t",  # a tab after the mapping
+    "  - {pass: Ben} # a comment",
+    "  - {pass: Ben} x }",
+    "  - {}",
+    "  - {",
+    "  - {pass: Ben}}",
+    "    - {pass: Ben}",  # deeper: not the log's indent
+    "  - {pass: Ben}\u2028",
+])
+def test_a_later_line_starting_as_the_first_reads_as_the_composer_reads_it(later: str) -> None:
+    """The lines after the first entry's are told by their start and end (`read_entry_lines`),
+    not the regex: the same lines are entries, the others read by the composer."""
+    text = HEAD + "log:\n  - {pass: Ana}\n" + later + "\n  - {pass: Ana}\n"
+    assert read(text) == composed(text)
+
+
 def test_a_log_line_inside_a_quoted_text_is_not_taken_for_the_log() -> None:
     text = ('game: relics\nplayers: [Ana]\nsetup: {seed: 1}\nnotes: "a note\nlog:\n  - {pass: Ana}\n"\n'
             "log: [{pass: Ben}]\n")
