@@ -217,7 +217,10 @@ def is_surely_alive(state: KState) -> bool:
     z = state.zones.zones
     if state.trigger_keys is None:
         _read_game_cards(state)
-    could_take = _could_take(state, z) if not state.granted else _could_take_granted(state, z)
+    if state.granted:
+        could_take = _could_take_granted(state, z)
+    else:  # (a game with no static effect that lowers a power, most of them: none to look for)
+        could_take = _could_take(state, z) if state.lowering else 0
     modified: dict[str, int] = {}  # each card's modifiers together (a few counters: read once)
     for key, amount in state.counters.items():
         if amount and key.startswith(MODIFIERS):
@@ -228,21 +231,20 @@ def is_surely_alive(state: KState) -> bool:
     # power; one with less, its own base power less them
     lowest = state.weakest
     for it, amount in modified.items():
-        if amount < 0 and state.base_power(it) + amount < lowest:
-            lowest = state.base_power(it) + amount
+        if amount < 0:
+            weaker = state.base_power(it) + amount
+            if weaker < lowest:
+                lowest = weaker
     if lowest > could_take:
         return True
+    # else each manifestation in play, its power before static effects (could_take is 0 or more)
     cards, card = state._cards, state.card
-    own = []  # the power of each manifestation in play before static effects
     for name in state.in_play_zones:
         for it in z[name]:
             c = cards.get(it) or card(it)
-            if c.type == "manifestation":
-                own.append((c.power or 0) + modified.get(it, 0))
-    if not own:
-        return True
-    lowest = min(own)
-    return lowest > 0 and lowest > could_take
+            if c.type == "manifestation" and (c.power or 0) + modified.get(it, 0) <= could_take:
+                return False
+    return True
 
 
 def _could_take(state: KState, z: dict[str, list[str]]) -> int:
@@ -250,12 +252,13 @@ def _could_take(state: KState, z: dict[str, list[str]]) -> int:
     effect or not (an upper bound: `is_surely_alive`), for a game whose cards were read
     (`_read_game_cards`) and none given another's effects."""
     could_take = 0
-    if state.lowering:  # (none: no card of this game has a static effect that lowers a power)
-        muted, on_field = state.muted, state.is_on_field
-        in_confrontation = len(z[CONFRONTATION])
-        for it, fixed, for_each in state.lowering:
-            if it not in muted and on_field(it):
-                could_take += fixed + for_each * in_confrontation
+    muted, names = state.muted, state.field_zones
+    for it, fixed, for_each in state.lowering:  # (a card or two)
+        if it not in muted:
+            for name in names:  # (`KState.is_on_field`, inline: asked after every item)
+                if it in z[name]:
+                    could_take += fixed + for_each * len(z[CONFRONTATION])
+                    break
     return could_take
 
 

@@ -89,8 +89,12 @@ def can_hold_all(state: KState, zone: str, cards) -> bool:
         # then each card is one the unseen cards can be, as many copies as the pile holds, and
         # there are enough unseen cards for all of them: `why_cannot_hold`'s two questions
         pool = state.zones.unknown.get(pile_of(items[0]))
-        return len(cards) <= len(items) and (pool is not None or not cards) \
-            and all(cards.count(it) <= pool.get(it, 0) for it in cards)  # type: ignore[union-attr]
+        if len(cards) > len(items) or pool is None and cards:
+            return False
+        for it in cards:  # (a card or a few: a plain loop, no generator)
+            if cards.count(it) > pool.get(it, 0):  # type: ignore[union-attr]
+                return False
+        return True
     return why_cannot_hold(state, zone, cards) is None
 
 
