@@ -23,25 +23,29 @@ def sweep(state: KState) -> None:
         for z, it in doomed:
             if it in state.zones[z]:
                 move(state, it, z, zone("limbo", owner_of(it)))
-    # what is remembered about a card (modifiers, control, lost or given effects) leaves with it
+    # what is remembered about a card (modifiers, control, lost or given effects) leaves with it: each
+    # card remembered asked where it is (a few cards, most in the Confrontation Zone, asked first, then
+    # `_is_kept`), not a set of every card in those zones built for them
     z = state.zones.zones
+    confrontation = z[CONFRONTATION]
+    names = state.kept_zones
     counters = state.counters
-    counted = [k for k in counters if k.startswith(MODIFIERS)] if counters else None
-    if counted or state.temperaments or state.granted or state.muted:
-        # each card remembered asked where it is (a few cards, most in the Confrontation Zone, the
-        # first zone looked at), not a set of every card in those zones built for them
-        names = state.kept_zones
-        if counted:
-            for key in counted:
-                if not _is_kept(z, names, key.partition(".")[2]):
-                    del counters[key]
+    gone = None
+    for key in counters:  # (a plain loop, no list: the players' points and a few modifiers, most kept)
+        if key.startswith(MODIFIERS):
+            it = key.partition(".")[2]
+            if it not in confrontation and not _is_kept(z, names, it):
+                gone = [key] if gone is None else gone + [key]
+    if gone is not None:
+        for key in gone:
+            del counters[key]
+    if state.temperaments or state.granted or state.muted:
         for table_ in (state.temperaments, state.granted):
             if table_:
                 for it in [it for it in table_ if not _is_kept(z, names, it)]:
                     del table_[it]
         if state.muted:
             state.muted = {it for it in state.muted if _is_kept(z, names, it)}
-    confrontation = z[CONFRONTATION]
     support, control = state.support, state.control
     # (each asked first in C: most often nothing has left)
     if support and not support.issubset(confrontation):  # (in place, as `&=` does)

@@ -37,6 +37,9 @@ from .state import CONFRONTATION, KState, Pending, owner_of, zone
 from .verbs import KWorld
 
 
+ENTERS = ("enters", "enters from interzone")  # the triggers of a card entering the Confrontation Zone
+
+
 def _pending(state: KState, source: str, ability: Ability, controller: str, **bindings) -> Pending | None:
     if ability.condition is not None:
         if not KWorld(state).test(Frame(source, ability, controller, bindings=dict(bindings)), ability.condition):
@@ -55,26 +58,32 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
         # reading K36: it triggers at the instant it entered, even if it has left since (destroyed
         # at power 0 as it entered): 3.2 Independence of Effects, "That effect will go onto the
         # Stack even if the card that generated it is leaving the game"
-        keys = ["enters"] + (["enters from interzone"] if src == zone("interzone", owner_of(it)) else [])
-        for a in board.triggered(state, it, keys):
-            out.append(_pending(state, it, a, state.controller(it)))
-        if support and board.can_trigger(state, "opponent support"):
+        found = board.triggered(state, it, ENTERS)  # (one lookup: "from your Interzone" asked of those found)
+        if found:
+            from_interzone = src == zone("interzone", owner_of(it))
+            for a in found:
+                if from_interzone or a.trigger.key != "enters from interzone":  # type: ignore[union-attr]
+                    out.append(_pending(state, it, a, state.controller(it)))
+        if support:
+            # (`holders`: None when any card could have it, an empty set when none has: `can_trigger`)
             having = board.holders(state, "opponent support")
-            for source in board.field_cards(state):
-                if (having is None or source in having) and state.controller(source) != state.controller(it):
-                    for a in board.triggered(state, source, ["opponent support"]):
-                        out.append(_pending(state, source, a, state.controller(source), it=it, entering=it))
+            if having is None or having:
+                entering = state.controller(it)
+                for source in board.field_cards(state):
+                    if (having is None or source in having) and state.controller(source) != entering:
+                        for a in board.triggered(state, source, ("opponent support",)):
+                            out.append(_pending(state, source, a, state.controller(source), it=it, entering=it))
     elif kind == "revelation":
         for it in list(state.zones[CONFRONTATION]):
             if it in state.first:
-                for a in board.triggered(state, it, ["revelation"]):
+                for a in board.triggered(state, it, ("revelation",)):
                     out.append(_pending(state, it, a, state.controller(it)))
         out += _on_field(state, "after")
     elif kind == "wins":
         winner = event[1]
         for it in list(state.zones[CONFRONTATION]):
             key = "wins" if state.controller(it) == winner else "loses"
-            for a in board.triggered(state, it, [key]):
+            for a in board.triggered(state, it, (key,)):
                 out.append(_pending(state, it, a, state.controller(it)))
         for d in list(state.delayed):  # 3.2 "Memory" of Effects
             if d.key == "chained wins" and d.subject in state.zones[CONFRONTATION] \
@@ -83,24 +92,25 @@ def triggered_by(state: KState, event: tuple) -> list[Pending]:
                 out.append(_pending(state, d.source, d.ability, d.controller, it=d.subject, chained=d.subject))
     elif kind == "vessel":
         it = event[1]
-        for a in board.triggered(state, it, ["vessel"]):
+        for a in board.triggered(state, it, ("vessel",)):
             out.append(_pending(state, it, a, owner_of(it)))
     elif kind == "stalemate":
         for it in event[1]:
-            for a in board.triggered(state, it, ["stalemate"]):
+            for a in board.triggered(state, it, ("stalemate",)):
                 out.append(_pending(state, it, a, state.controller(it)))
     elif kind in ("end of turn", "beginning of turn", "before"):
         out += _on_field(state, kind)
-    return [p for p in out if p is not None]
+    return [p for p in out if p is not None] if out else out  # (most events meet no trigger)
 
 
 def _on_field(state: KState, key: str) -> list[Pending | None]:
-    if not board.can_trigger(state, key):
+    having = board.holders(state, key)  # (None: any card could have it; empty: none has, `can_trigger`)
+    if having is not None and not having:
         return []
-    having = board.holders(state, key)
+    keys = (key,)
     return [_pending(state, source, a, state.controller(source))
             for source in board.field_cards(state) if having is None or source in having
-            for a in board.triggered(state, source, [key])]
+            for a in board.triggered(state, source, keys)]
 
 
 def replacements(state: KState) -> list[tuple[str, Ability]]:
