@@ -118,10 +118,14 @@ class Frame:
     outcome: list[Any] = field(default_factory=list)  # what it did, as operations (for a written outcome)
     # the choice it waits for from another player's entry (a world with an `answerer`), if any
     waiting: Request | None = None
+    # whether its verbs note what it did in ``outcome``: an engine that reads the outcome only to
+    # compare it with one a log wrote (Kartomantik, reading K33) makes the frame of an item the log
+    # wrote none for without it, and no operation is built to be thrown away
+    records: bool = True
 
     def __init__(self, source: str, ability: Ability, controller: str, pc: int = 0,
                  bindings: dict[str, Any] | None = None, answers: dict[str, Any] | None = None, done: bool = True,
-                 outcome: list[Any] | None = None, waiting: Request | None = None) -> None:
+                 outcome: list[Any] | None = None, waiting: Request | None = None, records: bool = True) -> None:
         """The dataclass's ``__init__``, written out: a frame is made for every ability used and
         every trial run of one, and the generated one calls a factory for each of the three
         fields left out (here a literal; None, never passed, stands for "left out")."""
@@ -134,10 +138,11 @@ class Frame:
         self.done = done
         self.outcome = [] if outcome is None else outcome
         self.waiting = waiting
+        self.records = records
 
     def copy(self) -> "Frame":
         return Frame(self.source, self.ability, self.controller, self.pc, dict(self.bindings), dict(self.answers),
-                     self.done, list(self.outcome), self.waiting)
+                     self.done, list(self.outcome), self.waiting, self.records)
 
 
 class Verb:

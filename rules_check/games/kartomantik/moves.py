@@ -27,7 +27,7 @@ def move(state: KState, it: str, src: str, dst: str, bottom: bool = False, suppo
         state.events.append(("enters", it, origin or src, support))
     elif dst.startswith("vessel:"):
         state.events.append(("vessel", it))
-    if frame is not None:
+    if frame is not None and frame.records:  # (an outcome the log wrote is compared with it: reading K33)
         frame.outcome.append(Op("move", item=it, src=src, dst=dst, bottom=bottom))
 
 
@@ -35,5 +35,5 @@ def add(state: KState, counter: str, amount: int, frame: Frame | None = None) ->
     if not amount:
         return
     state.counters[counter] = state.counters.get(counter, 0) + amount
-    if frame is not None:
+    if frame is not None and frame.records:
         frame.outcome.append(Op("add", counter=counter, amount=amount))

@@ -51,7 +51,9 @@ def resolve_top(state: KState) -> None:
             apply_ops(state, list(top.written))  # reading K34: a card with no script
         finish_item(state, top, None)
         return
-    frame = Frame(top.card, top.ability, top.controller, bindings={"targets": top.targets, **top.bindings})
+    # what it does is noted only to be compared with what the log wrote for it (finish_item)
+    frame = Frame(top.card, top.ability, top.controller, bindings={"targets": top.targets, **top.bindings},
+                  records=bool(top.written))
     if not is_still_valid(state, top):
         frame.pc = len(program(top.ability))  # it does nothing
         finish_item(state, top, frame)
