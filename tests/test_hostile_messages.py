@@ -270,6 +270,11 @@ def test_a_long_text_repeated_by_aliases_is_refused(tmp_path, reader):
 
 # --- 4. --state N: the verdict, and the one entry shown --------------------------------------------------
 
+# entries enough for `long_log` to be longer than STREAM_ABOVE: its entries are read one at a time
+# as the replay reaches them (`reads` counts them); a shorter log is read at once
+STREAMED = 70_000
+
+
 def long_log(tmp: Path, entries: int) -> tuple[Path, int]:
     """A Kartomantik log whose entry 57 breaks a rule, then ``entries`` more; and its number
     of entries."""
@@ -306,13 +311,13 @@ def reads(monkeypatch):
 def test_state_reads_the_replay_and_the_entry_it_shows(tmp_path, reads, every):
     """The replay stops at entry 57 (with --all, gives up some entries later): entry 15,000 is
     read once more to be shown, no other entry is read again or written out."""
-    path, _n = long_log(tmp_path, 20_000)
+    path, _n = long_log(tmp_path, STREAMED)
     r, _took = run(["check", "log", path, "--state", "15000", *(["--all"] if every else [])])
     clean(r)
     assert r.exit_code == 1
     assert r.output.startswith("long.yaml: kartomantik: the table after entry 15000 (line 15069): not replayed") \
         or f"{path}: kartomantik: the table after entry 15000 (line 15069): not replayed" in r.output, r.output
-    assert reads["read"] < 300 and reads["written"] <= 2, reads  # the replay's entries, and entry 15,000
+    assert 57 <= reads["read"] < 300 and reads["written"] <= 2, reads  # the replay's entries, and entry 15,000
 
 
 def test_state_of_an_entry_that_cannot_be_read_says_so(tmp_path):
@@ -333,15 +338,17 @@ def test_state_of_an_entry_that_cannot_be_read_says_so(tmp_path):
 
 
 @pytest.mark.slow
-def test_state_costs_about_the_verdict(tmp_path):
-    """50,000 entries: ``--state 40000`` within twice the verdict's time and a second (it was
-    five times the verdict: each entry read again and written out)."""
-    path, _n = long_log(tmp_path, 50_000)
-    verdict = min(run(["check", "log", path])[1] for _ in range(2))
-    r, state = run(["check", "log", path, "--state", "40000"])
+def test_state_costs_about_the_verdict(tmp_path, reads):
+    """70,000 entries: ``--state 40000`` reads what the verdict reads and the one entry it shows
+    (it was five times the verdict's time: each entry read again and written out). Counted, not
+    timed: a timed test fails on a loaded machine (speed is measured in bench/)."""
+    path, _n = long_log(tmp_path, STREAMED)
+    r, _took = run(["check", "log", path])
+    verdict = reads["read"]
+    r, _took = run(["check", "log", path, "--state", "40000"])
     clean(r)
     assert r.exit_code == 1
-    assert state < 2 * verdict + 1.0, (state, verdict)
+    assert verdict > 50 and reads["read"] - verdict <= verdict + 1 and reads["written"] <= 2, (reads, verdict)
 
 
 # --- 5. the page is packed as it is made --------------------------------------------------------------
