@@ -79,9 +79,9 @@ def is_while_met(state: KState, source: str, key: str) -> bool:
     """Whether a static ability's ``while:`` holds for ``source`` now."""
     if key == "always":
         return True
-    me = state.controller(source)
     if key == "in the confrontation zone":
         return source in state.zones[CONFRONTATION]
+    me = state.controller(source)  # (asked only by the states below that name "you")
     if key == "in your interzone":
         return source in state.zones[zone("interzone", me)]
     if key == "on the field":
@@ -108,44 +108,65 @@ def _statics_on_field(state: KState) -> Iterable[tuple[str, Ability]]:
     granted, card, having = state.granted, state.card, state.static_cards
     if not granted and not having:
         return  # no card of this game has a static ability, and none was given one
-    for source in field_cards(state):
-        if source in granted:
-            statics = of_kind(state, source, STATIC)
-        else:  # the usual case, inlined: most cards have no static ability
-            if source not in having or source in state.muted:
-                continue
-            statics = card(source).script.kinds[STATIC]  # type: ignore[union-attr]
-        for ability in statics:
-            yield source, ability
+    z = state.zones.zones
+    for name in state.field_zones:  # (`field_cards`, each zone read in place: no list made)
+        for source in z[name]:
+            if source in granted:
+                statics = of_kind(state, source, STATIC)
+            else:  # the usual case, inlined: most cards have no static ability
+                if source not in having or source in state.muted:
+                    continue
+                statics = card(source).script.kinds[STATIC]  # type: ignore[union-attr]
+            for ability in statics:
+                yield source, ability
 
 
 def is_in_group(state: KState, group: Group, it: str, source: str, controller: str, chosen: object = None,
              where: str | None = None) -> bool:
     """Whether manifestation ``it`` is one of ``group`` for an ability of ``source``."""
-    if not state.is_manifestation(it):
-        return False
-    owner = state.controller(it)
-    if group.whose == "you" and owner != controller or group.whose == "opponent" and owner == controller:
-        return False
-    if group.other and it == source:
-        return False
-    if group.temperament is not None:
-        wanted = chosen if group.temperament == "chosen" else group.temperament
-        if state.temperament(it) != wanted:
-            return False
-    if group.base_power is not None and state.base_power(it) != group.base_power:
-        return False
-    if group.in_support and it not in state.support:
-        return False
+    return bool(group_members(state, group, (it,), source, controller, chosen, where))
+
+
+def group_members(state: KState, group: Group, items: Iterable[str], source: str, controller: str,
+                  chosen: object = None, where: str | None = None) -> list[str]:
+    """Those of ``items`` that are manifestations of ``group`` for an ability of ``source``, in
+    their order: the group read once for all of them (`powers` asks of every manifestation in
+    play), and each card looked up once for its type, temperament and base power."""
+    whose, other, temperament, base_power = group.whose, group.other, group.temperament, group.base_power
+    wanted = chosen if temperament == "chosen" else temperament
+    support = state.support if group.in_support else None
     zone_key = where if group.zone == "there" else group.zone
-    return is_in_zone(state, it, zone_key, "any", controller)
+    cards, card, controller_of, temperaments = state._cards, state.card, state.controller, state.temperaments
+    out = []
+    for it in items:
+        c = cards.get(it) or card(it)  # (`card`'s lookup, inline)
+        if c.type != "manifestation":
+            continue
+        if whose != "any":  # (the controller, asked only of a group that names one)
+            owner = controller_of(it)
+            if whose == "you" and owner != controller or whose == "opponent" and owner == controller:
+                continue
+        if other and it == source:
+            continue
+        if temperament is not None and (temperaments.get(it) or c.temperament) != wanted:  # (`KState.temperament`)
+            continue
+        if base_power is not None and (c.power or 0) != base_power:  # (`KState.base_power`)
+            continue
+        if support is not None and it not in support:
+            continue
+        if is_in_zone(state, it, zone_key, "any", controller):
+            out.append(it)
+    return out
 
 
 def is_in_zone(state: KState, it: str, key: str | None, whose: str, controller: str) -> bool:
     """Whether ``it`` is in the zone a phrase names (None: where manifestations are in play)."""
     z = state.zones.zones
     if key is None:
-        return any(it in z[n] for n in state.in_play_zones)
+        for name in state.in_play_zones:  # (a plain loop, no generator: `powers` asks of every card in play)
+            if it in z[name]:
+                return True
+        return False
     if key in (CONFRONTATION, STALEMATE, STACK):
         return it in z[key]
     if key == "field":
@@ -201,11 +222,10 @@ def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int
                     out[source] += amount
                 continue
             assert isinstance(subject, Group)
-            for it in out:
-                if is_in_group(state, subject, it, source, controller, where=where):
-                    if step.get("while in") is not None and it not in z[CONFRONTATION]:
-                        continue
-                    out[it] += amount
+            for it in group_members(state, subject, out, source, controller, where=where):
+                if step.get("while in") is not None and it not in z[CONFRONTATION]:
+                    continue
+                out[it] += amount
     return out
 
 

@@ -130,9 +130,8 @@ class KWorld:
             return [found] if isinstance(found, str) else []
         if isinstance(phrase, Group):
             where = CONFRONTATION if phrase.zone == "there" else None
-            return [it for it in board.manifestations_in_play(s)
-                    if board.is_in_group(s, phrase, it, frame.source, frame.controller, frame.bindings.get("chosen"),
-                                      where)]
+            return board.group_members(s, phrase, board.manifestations_in_play(s), frame.source, frame.controller,
+                                       frame.bindings.get("chosen"), where)
         if isinstance(phrase, Top):
             deck = s.deck(frame.controller)
             return list(reversed(deck[-phrase.count:])) if deck else []
