@@ -136,19 +136,30 @@ def has_manifestation(state: KState, zone: str) -> bool | None:
     return None
 
 
-def options(state: KState, zone: str, keep: Callable[[str], bool] = lambda it: True) -> list[str]:
-    """The cards a choice among ``zone``'s cards may name: its seen cards that ``keep`` allows, and
-    each card its unseen cards can be (as many copies as they can be)."""
+def options(state: KState, zone: str, keep: Callable[[str], bool] | None = None, once: bool = False) -> list[str]:
+    """The cards a choice among ``zone``'s cards may name: its seen cards that ``keep`` allows
+    (None: every card, none asked), and each card its unseen cards can be (as many copies as they
+    can be; ``once``: each card once, in the order of its first copy, no copies listed)."""
     items = state.zones.get(zone)
     hidden = [x for x in items if x.startswith(UNSEEN)]
-    out = [x for x in items if not is_unseen(x) and keep(x)] if len(hidden) < len(items) else []
+    out = [x for x in items if not is_unseen(x) and (keep is None or keep(x))] if len(hidden) < len(items) else []
     u = len(hidden)
     if u:
         pool = state.zones.possible(zone)
         for it in sorted(pool):
-            if keep(it):
-                out += [it] * min(u, pool[it])
-    return out
+            if keep is None or keep(it):
+                if once:
+                    out.append(it)
+                else:
+                    out += [it] * min(u, pool[it])
+    return list(dict.fromkeys(out)) if once else out
+
+
+def is_manifestation_of(state: KState) -> Callable[[str], bool]:
+    """`KState.is_manifestation` of this game's cards (a zone's, seen or that its unseen cards
+    can be), for `options`: a set's own test (`manifestation_items`: each card read once per
+    game), not a call of Python code for each card of a pile."""
+    return manifestation_items(state).__contains__
 
 
 def why_not_held(state: KState, it: str, src: str) -> str:

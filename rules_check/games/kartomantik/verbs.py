@@ -44,7 +44,7 @@ from rules_check.effects.machine import Frame, Request, Verb
 from . import board
 from .moves import add, move
 from .rulebook import RULE_EFFECTS
-from .seen import options
+from .seen import is_manifestation_of, options
 from .state import (CONFRONTATION, INTERZONE_SPACES, REACTION, STACK, STALEMATE, Delayed, KState, StackItem,
                     item, name_of, owner_of, zone, zone_name)
 
@@ -358,7 +358,7 @@ class Put(Verb):
 
     def _options(self, w: KWorld, frame: Frame, pick: Pick) -> list[str]:
         s = w.state
-        return options(s, zone(pick.zone, frame.controller), lambda it: pick.kind == "card" or s.is_manifestation(it))
+        return options(s, zone(pick.zone, frame.controller), None if pick.kind == "card" else is_manifestation_of(s))
 
     def acts_on(self, w, frame, step):
         """A card to put: one to pick from the zone named, or the card the phrase names (none
@@ -463,10 +463,12 @@ class Chain(Verb):
         # "any manifestation" (3.1 Support and Chain), the card whose effect it is included: an
         # effect on the Stack resolves without its source (3.2 Independence of Effects), and a
         # manifestation destroyed while its Chain waited may be Chained from the Limbo (reading K35)
-        chains = options(s, src, lambda it: s.is_manifestation(it) and (most is None or s.base_power(it) <= most))
+        is_manifestation = is_manifestation_of(s)
+        chains = options(s, src, is_manifestation if most is None else
+                         lambda it: is_manifestation(it) and s.base_power(it) <= most, once=True)
         if not chains:
             return None
-        return Request("chained", frame.controller, list(dict.fromkeys(chains)) + [None],
+        return Request("chained", frame.controller, chains + [None],
                        f"a manifestation to Chain from {step.value.words} (or none)",
                        read_card(s, frame.controller), lambda v: v if v is not None else "none")
 
