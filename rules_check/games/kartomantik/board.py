@@ -80,14 +80,14 @@ def is_while_met(state: KState, source: str, key: str) -> bool:
     if key == "always":
         return True
     if key == "in the confrontation zone":
-        return source in state.zones[CONFRONTATION]
-    me = state.controller(source)  # (asked only by the states below that name "you")
-    if key == "in your interzone":
-        return source in state.zones[zone("interzone", me)]
+        return source in state.zones.zones[CONFRONTATION]
     if key == "on the field":
         return state.is_on_field(source)
+    me = state.controller(source)  # (asked only by the states below, that name "you")
+    if key == "in your interzone":
+        return source in state.zones[zone("interzone", me)]
     if key == "only one":
-        mine = [it for it in state.zones[CONFRONTATION] if state.controller(it) == me]
+        mine = [it for it in state.zones.zones[CONFRONTATION] if state.controller(it) == me]
         return mine == [source]
     raise ValueError(f"unknown state {key!r}")
 
@@ -95,7 +95,9 @@ def is_while_met(state: KState, source: str, key: str) -> bool:
 def active_statics(state: KState) -> Iterable[tuple[str, Ability]]:
     """(source, ability) for every static ability in effect now."""
     for source, ability in _statics_on_field(state):
-        if is_while_met(state, source, ability.condition.key):  # type: ignore[union-attr]
+        key = ability.condition.key  # type: ignore[union-attr]
+        # a card `_statics_on_field` names is on the field: "on the field" holds, not asked again
+        if key == "on the field" or is_while_met(state, source, key):
             yield source, ability
 
 
@@ -136,14 +138,14 @@ def group_members(state: KState, group: Group, items: Iterable[str], source: str
     wanted = chosen if temperament == "chosen" else temperament
     support = state.support if group.in_support else None
     zone_key = where if group.zone == "there" else group.zone
-    cards, card, controller_of, temperaments = state._cards, state.card, state.controller, state.temperaments
+    cards, card, control, temperaments = state._cards, state.card, state.control, state.temperaments
     out = []
     for it in items:
         c = cards.get(it) or card(it)  # (`card`'s lookup, inline)
         if c.type != "manifestation":
             continue
         if whose != "any":  # (the controller, asked only of a group that names one)
-            owner = controller_of(it)
+            owner = control.get(it) or it[:it.index("/")]  # (`KState.controller`, inline)
             if whose == "you" and owner != controller or whose == "opponent" and owner == controller:
                 continue
         if other and it == source:
@@ -212,9 +214,10 @@ def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int
         for step in ability.steps:
             if step.verb != "power":
                 continue
-            subject = step.get("of")
+            options = step.options  # (`Step.get`, inline: read once per step, not per card)
+            subject = options.get("of")
             amount = step.value if isinstance(step.value, int) else state.base_power(source)
-            if step.get("for each") is not None:  # "for each other manifestation you control there"
+            if options.get("for each") is not None:  # "for each other manifestation you control there"
                 amount *= sum(1 for it in z[CONFRONTATION]
                               if it != source and state.controller(it) == controller)
             if subject is None or isinstance(subject, Ref):
@@ -222,10 +225,10 @@ def powers(state: KState, zones: tuple[str, ...] | None = None) -> dict[str, int
                     out[source] += amount
                 continue
             assert isinstance(subject, Group)
+            there = z[CONFRONTATION] if options.get("while in") is not None else None
             for it in group_members(state, subject, out, source, controller, where=where):
-                if step.get("while in") is not None and it not in z[CONFRONTATION]:
-                    continue
-                out[it] += amount
+                if there is None or it in there:
+                    out[it] += amount
     return out
 
 
