@@ -427,9 +427,10 @@ def take_trial(state: SoLongState, a: Action):
     # the copy's fields taken over whole, the dict itself (one store where ``update`` copied its
     # ~50 fields in one by one); what `SoLongState.copy` leaves out of a copy stays the state's
     fields, own = trial.__dict__, state.__dict__
-    for key in ("_trial", LISTING):
-        if key in own:
-            fields[key] = own[key]
+    if "_trial" in own or LISTING in own:  # (neither, nearly always: no loop)
+        for key in ("_trial", LISTING):
+            if key in own:
+                fields[key] = own[key]
     state.__dict__ = fields
     triggered = state.queue[queued:]
     del state.queue[queued:]

@@ -180,24 +180,27 @@ class SoLongState(BaseState):
         # generic __reduce_ex__ path: the copy is made thousands of times a game
         new = object.__new__(type(self))
         fields = self.__dict__.copy()  # (a split or compact dict copied at once, not key by key)
-        fields.pop("_trial", None)  # a check's copy belongs to the state it was made from
-        fields.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
+        if "_trial" in fields or "_listing" in fields:  # (neither, nearly always: no call)
+            fields.pop("_trial", None)  # a check's copy belongs to the state it was made from
+            fields.pop("_listing", None)  # so do the trials shared while its moves are listed (rules.py)
         new.__dict__ = fields
         new.zones = self.zones.copy()
-        new.counters = dict(self.counters)
-        new.locked = set(self.locked)
-        new.deck_events = set(self.deck_events)
-        new.effects_used = set(self.effects_used)
-        new.vision_of = dict(self.vision_of)
-        new.sequence = list(self.sequence)
-        new.vision_order = list(self.vision_order) if self.vision_order is not None else None
-        new.act_last = list(self.act_last)
-        new.round_rules = set(self.round_rules)
-        new.chains = [list(c) for c in self.chains]
-        new.played = list(self.played)
-        new.clock = list(self.clock)
-        new.queue = list(self.queue)
-        new.setup_notes = list(self.setup_notes)
+        # each container by its own ``copy`` method (a method call, cheaper than calling the
+        # type on it); the chains, a list of lists, only when there are any (the solo game's)
+        new.counters = self.counters.copy()
+        new.locked = self.locked.copy()
+        new.deck_events = self.deck_events.copy()
+        new.effects_used = self.effects_used.copy()
+        new.vision_of = self.vision_of.copy()
+        new.sequence = self.sequence.copy()
+        new.vision_order = self.vision_order.copy() if self.vision_order is not None else None
+        new.act_last = self.act_last.copy()
+        new.round_rules = self.round_rules.copy()
+        new.chains = [c.copy() for c in self.chains] if self.chains else []
+        new.played = self.played.copy()
+        new.clock = self.clock.copy()
+        new.queue = self.queue.copy()
+        new.setup_notes = self.setup_notes.copy()
         new.waiting = self.waiting.copy() if self.waiting is not None else None
         return new
 
