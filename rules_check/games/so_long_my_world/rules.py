@@ -173,7 +173,9 @@ def event_paid(state: SoLongState, a: EventDraw) -> None:
 
 def reboot_ignored_by_payment(state: SoLongState, a: EventDraw, reboot: bool) -> None:
     """"A player can only avoid the effect of a reboot card by paying a Mark of Sol"."""
-    if a.ignore and not reboot:
+    if not a.ignore:  # (nobody paid, nearly every draw: nothing to check)
+        return
+    if not reboot:
         raise IllegalAction(RULE_REBOOT, f"{a.name} is not a Reboot card: only a reboot's effect is ignored "
                                          f"with a Mark of Sol")
     if len(set(a.ignore)) != len(a.ignore):
@@ -323,12 +325,13 @@ def choices_complete(state: SoLongState, a: Choose) -> None:
         missing = [p for p in state.players if p not in named]
         raise IllegalAction(RULE_CHOICE, "every player chooses one vision token, once"
                             + (f": missing {', '.join(missing)}" if missing else ": a player is listed twice"))
+    visions, held = state.visions, state.zones.zones  # (the list of visions made once, not once a player)
     for p, v in a.choices:
-        if v not in state.visions:
+        if v not in visions:
             raise IllegalAction(RULE_CHOICE, f"{p} chose {v}, which is not in play")
         if v in state.locked:
             raise IllegalAction(RULE_CHOICE, f"{p} chose {v}, a locked vision (Glossary: players cannot choose it)")
-        if state.token_for(p, v) not in state.zones[tokens(p)]:
+        if state.token_for(p, v) not in held.get(tokens(p), ()):
             raise IllegalAction(RULE_CHOICE, f"{p} has no {v} vision token")
 
 
@@ -741,18 +744,20 @@ def deal(state: SoLongState, event: str, extra: tuple[str, str] | None) -> None:
     answer to the event's effect, or the entry that moves on from it); with no Feeling left at
     all, none is placed."""
     unlocked = state.unlocked()  # (dealing locks nothing)
+    z = state.zones
+    system = z[SYSTEM]  # (the System's list, which a move changes in place: looked up once)
     for vision, fs in state.data.events[event].feelings.items():
         if vision in unlocked:
             for f in fs:
-                if f in state.zones[SYSTEM]:
-                    state.zones.move(f, SYSTEM, vision_zone(vision))
+                if f in system:
+                    z.move(f, SYSTEM, vision_zone(vision))
     if not extra:
         return
     vision, feeling = extra
-    if feeling in state.zones[SYSTEM]:
-        state.zones.move(feeling, SYSTEM, vision_zone(vision))
+    if feeling in system:
+        z.move(feeling, SYSTEM, vision_zone(vision))
         return
-    left = sorted({x for x in state.zones[SYSTEM] if x in FEELINGS})
+    left = sorted({x for x in system if x in FEELINGS})
     if left:
         raise IllegalAction(RULE_DEAL, f"the extra feeling named with {event} ({{{vision}: {feeling}}}) cannot be "
                                        f"placed: when it is placed, after the answers to {event}'s effect, the System "
@@ -1081,10 +1086,12 @@ def drain(state: SoLongState, a: Drain) -> None:
 def end_phase(state: SoLongState) -> None:
     """"5. End Phase" (ruling SL11)."""
     z = state.zones
+    held = z.zones  # (every player's zones and the event's are made at the setup: read in the dict itself)
     for p in state.players:
-        for t in list(z[chosen(p)]):
-            z.move(t, chosen(p), tokens(p))
-    for e in list(z[EVENT]):
+        here = chosen(p)
+        for t in list(held[here]):
+            z.move(t, here, tokens(p))
+    for e in list(held[EVENT]):
         z.move(e, EVENT, EVENT_DISCARD)
     state.vision_of = {}
     state.event_ignored = False

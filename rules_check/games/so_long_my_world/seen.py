@@ -166,6 +166,8 @@ def event_deck_allows(state: SoLongState, name: str, events: int) -> None:
     if name in members:
         return
     reboot = state.data.events[name].reboot
+    if not reboot and len(members) < events:  # fewer seen than the deck's events: one more fits (none listed)
+        return
     other = sorted(e for e in members if state.data.events[e].reboot == reboot)
     if reboot and other:
         raise IllegalAction(RULE_EVENT_DECK, f"the event deck holds 1 Reboot card, and {other[0]} was drawn from it: "
