@@ -2,7 +2,9 @@
 ``pnp.games.so_long_my_world.vocabulary``'s VOCABULARY), by part: the table a card acts on (world.py),
 the answer readers (readers.py), what several verbs do (acts.py), the verbs of the players
 and their Visions (on_visions.py), of Feelings (on_feelings.py) and of cards (on_cards.py),
-the table {word: verb} (table.py) and running a script (run.py).
+the table {word: verb} (table.py) and running a script (run.py). A step's options are read
+as ``step.options.get(KEY)``, the dict's own method: `Step.get` says the same with a Python
+call more, and the verbs read several at every step they run.
 
 `SWorld` is this game's side of the effect machine (`rules_check.effects.machine`). A card's
 choices are written in its entry, by name, as in relics: ``to:`` (where a chosen Vision moves)

@@ -26,12 +26,14 @@ def recipients(w: "SWorld", frame: Frame, step: Step) -> list[str]:
     named = _named(w, frame, step)
     if spared:  # (none spared, the usual case: no filter)
         named = [p for p in named if p not in spared]
-    return list(dict.fromkeys(named))  # "you and that player": once
+    return list(dict.fromkeys(named)) if len(named) > 1 else named  # "you and that player": once
 
 
 def _named(w: "SWorld", frame: Frame, step: Step) -> list[str]:
-    who = step.get("who")
-    key = who.key if who is not None else "you"
+    who = step.options.get("who")
+    if who is None:  # "you" (most steps): the controller, no other name tried
+        return [frame.controller]
+    key = who.key
     s = w.state
     if key == "each":
         return s.order()

@@ -20,24 +20,24 @@ from .readers import read_card, hand_question, order_request, receive_question, 
 
 class Draw(Each):
     def ask(self, w, frame, step, p, got):
-        if step.get("then discard") is not None and "drawn" not in got:
+        if step.options.get("then discard") is not None and "drawn" not in got:
             got["drawn"] = draw(w, frame, p, step.value)  # the cards come in before the discard
-        if step.get("then discard") is not None and "discard" not in got:
+        if step.options.get("then discard") is not None and "discard" not in got:
             return hand_question(w, p, p)
         return None
 
     def act(self, w, frame, step, p, got):
-        if step.get("then discard") is not None:
+        if step.options.get("then discard") is not None:
             card = got.get("discard")
             if card is not None:
                 w.move(frame, card, hand(p), DISCARD)
             return bool(got.get("drawn")) and card is not None
         times = 1
-        each = step.get("for each")
+        each = step.options.get("for each")
         if each is not None:
             times = counted(w, frame, p, each.key)
-            if step.get("up to"):
-                times = min(times, step.get("up to"))
+            if step.options.get("up to"):
+                times = min(times, step.options.get("up to"))
         return draw(w, frame, p, step.value, times)
 
 
@@ -52,10 +52,10 @@ class Discard(Each):
                 if step.value.key == "random" else hand_question(w, p, p)
             if q is not None:
                 return q
-        if step.get("to receive") is not None and "receive" not in got and "discard" in got:
-            return receive_question(w, step.get("to receive"), p, p)
-        if step.get("and return") is not None and "return" not in got:
-            return return_question(w, step.get("and return").key, p)
+        if step.options.get("to receive") is not None and "receive" not in got and "discard" in got:
+            return receive_question(w, step.options.get("to receive"), p, p)
+        if step.options.get("and return") is not None and "return" not in got:
+            return return_question(w, step.options.get("and return").key, p)
         return None
 
     def can(self, w, frame, step, p):
@@ -67,11 +67,11 @@ class Discard(Each):
         if card is not None:
             w.move(frame, card, hand(p), DISCARD)
             frame.bindings["discarded"] = frame.bindings.get("discarded", 0) + 1
-            if step.get("to draw") is not None:
-                done = draw(w, frame, p, step.get("to draw")) and done
-            if step.get("to receive") is not None:
-                done = receive(w, frame, p, step.get("to receive"), got) and done
-        if step.get("and return") is not None:
+            if step.options.get("to draw") is not None:
+                done = draw(w, frame, p, step.options.get("to draw")) and done
+            if step.options.get("to receive") is not None:
+                done = receive(w, frame, p, step.options.get("to receive"), got) and done
+        if step.options.get("and return") is not None:
             done = give_back(w, frame, p, got.get("return", ())) and done
         return done
 
@@ -106,8 +106,8 @@ class Remove(Each):
             return False
         owner, card = (p, pick) if isinstance(pick, str) else pick
         w.move(frame, card, field_of(owner), DISCARD)
-        if step.get("to receive") is not None:
-            return receive(w, frame, p, step.get("to receive"), got)
+        if step.options.get("to receive") is not None:
+            return receive(w, frame, p, step.options.get("to receive"), got)
         return True
 
 
@@ -186,7 +186,7 @@ class LookAt(Verb):
         w.move(frame, card, zone, hand(frame.controller))
         top.remove(card)
         for c in top:
-            if step.get("others").key == "discard":
+            if step.options.get("others").key == "discard":
                 w.move(frame, c, zone, DISCARD)
             else:
                 deck.remove(c)

@@ -24,7 +24,7 @@ class Receive(Each):
     "for each ..., up to N": counted when the step is done."""
 
     def request(self, w, frame, step):
-        who = step.get("who")
+        who = step.options.get("who")
         if who is not None and who.key == "you and other" and "they" not in frame.bindings:
             options = [q for q in w.others(frame.controller) if q != frame.controller]
             if "player" not in frame.answers and options:
@@ -63,9 +63,9 @@ class Receive(Each):
             w.move(frame, named[0] if named else own if own in there else there[0], SYSTEM, tokens(p))
             return True
         times = 1
-        each = step.get("for each")
+        each = step.options.get("for each")
         if each is not None:
-            times = min(counted(w, frame, p, each.key), step.get("up to"))
+            times = min(counted(w, frame, p, each.key), step.options.get("up to"))
         done = receive(w, frame, p, tokens_, got, times=times)
         frame.bindings["received"] = tokens_
         return done
@@ -80,9 +80,9 @@ class Return(Each):
             q = return_question(w, step.value.key, p)
             if q is not None:
                 return q
-        if step.get("to receive") is not None and "return" in got and "receive" not in got:
-            return receive_question(w, step.get("to receive"), p, p) \
-                if step.get("to receive").item.endswith("choice") else None
+        if step.options.get("to receive") is not None and "return" in got and "receive" not in got:
+            return receive_question(w, step.options.get("to receive"), p, p) \
+                if step.options.get("to receive").item.endswith("choice") else None
         return None
 
     def can(self, w, frame, step, p):
@@ -102,10 +102,10 @@ class Return(Each):
         if what is None:
             what = self.fixed(w, step, p)
         done = what is not None and give_back(w, frame, p, what)
-        if done and step.get("to receive") is not None:
-            done = receive(w, frame, p, step.get("to receive"), got)
-        if step.get("and draw") is not None:
-            done = draw(w, frame, p, step.get("and draw")) and done
+        if done and step.options.get("to receive") is not None:
+            done = receive(w, frame, p, step.options.get("to receive"), got)
+        if step.options.get("and draw") is not None:
+            done = draw(w, frame, p, step.options.get("and draw")) and done
         return done
 
 
@@ -114,7 +114,7 @@ class Give(Each):
     ("gives you ... of their choice"), Hand in Hand, L'Uno."""
 
     def receiver(self, w, frame, step, p) -> list[str]:
-        key = step.get("to").key
+        key = step.options.get("to").key
         if key == "you":
             return [frame.controller]
         s = w.state
@@ -153,8 +153,8 @@ class Give(Each):
             w.move(frame, thing, stock(p), stock(to))
         else:
             w.move(frame, thing, hand(p), hand(to))
-        if step.get("then receive") is not None:
-            return receive(w, frame, p, step.get("then receive"), got)
+        if step.options.get("then receive") is not None:
+            return receive(w, frame, p, step.options.get("then receive"), got)
         return True
 
 
@@ -166,7 +166,7 @@ class TakeFeelings(Each):
     def sources(self, w, frame, step, p) -> list[str]:
         """The zones the Feelings may come from."""
         s = w.state
-        kind = step.get("from").kind
+        kind = step.options.get("from").kind
         here = s.vision_of.get(p)
         if kind == "chosen":
             return [vision_zone(here)] if here is not None else []
@@ -181,7 +181,7 @@ class TakeFeelings(Each):
     @staticmethod
     def zone(w, step, p, got) -> str:
         """The zone the Feelings are taken from: the taker's Vision, or the one chosen."""
-        kind = step.get("from").kind
+        kind = step.options.get("from").kind
         if kind == "chosen":
             return vision_zone(w.state.vision_of[p])
         return stock(got["from"]) if kind == "stock" else vision_zone(got["from"])
@@ -193,7 +193,7 @@ class TakeFeelings(Each):
         return any(self.there(w, z, step.value.kind) for z in self.sources(w, frame, step, p))
 
     def ask(self, w, frame, step, p, got):
-        kind = step.get("from").kind
+        kind = step.options.get("from").kind
         if kind == "each adjacent" or "take" in got:
             return None
         zones = [z for z in self.sources(w, frame, step, p) if self.there(w, z, step.value.kind)]
@@ -206,14 +206,14 @@ class TakeFeelings(Each):
                            else read_vision(w))
         zone = self.zone(w, step, p, got)
         there = self.there(w, zone, step.value.kind)
-        sizes = range(1, min(step.value.amount, len(there)) + 1) if step.get("up to") else \
+        sizes = range(1, min(step.value.amount, len(there)) + 1) if step.options.get("up to") else \
             [min(step.value.amount, len(there))]
         options = [c for n in sizes for c in combos(there, n)]
         return Request("take", p, options, f"the Feelings {p} takes from {zone.split(':', 1)[1]}", read_feelings(w),
                        list)
 
     def act(self, w, frame, step, p, got):
-        kind = step.get("from").kind
+        kind = step.options.get("from").kind
         if kind == "each adjacent":
             done = True
             for zone in self.sources(w, frame, step, p):
@@ -242,7 +242,7 @@ class PutExtra(Each):
             return None
         s = w.state
         options = s.unlocked()
-        if step.get("where").key == "fewest":
+        if step.options.get("where").key == "fewest":
             fewest = min(len(s.feelings_on(v)) for v in options) if options else 0
             options = [v for v in options if len(s.feelings_on(v)) == fewest]
         return Request("where", p, options, "the Vision the extra Feeling goes on", read_vision(w))
@@ -357,10 +357,10 @@ class Change(Verb):
         p = frame.controller
         options = self.candidates(w, frame, step)
         token = frame.answers.get("change", options[0] if options else None)
-        if token is None or not can_gain(w, item_of(step.get("into"))):
+        if token is None or not can_gain(w, item_of(step.options.get("into"))):
             return False
         w.move(frame, token, stock(p), SYSTEM)
-        return gain(w, frame, p, item_of(step.get("into")))
+        return gain(w, frame, p, item_of(step.options.get("into")))
 
 
 class ReturnAll(Verb):
@@ -387,7 +387,7 @@ class MoveFeeling(Verb):
 
     def _to(self, w, frame, step, src: str) -> list[str]:
         s = w.state
-        to = step.get("to")
+        to = step.options.get("to")
         if to.kind == "named":
             out = [to.vision]
         elif to.kind == "chosen":
@@ -401,7 +401,7 @@ class MoveFeeling(Verb):
 
     def _from(self, w, frame, step) -> list[str]:
         s = w.state
-        src, to = step.get("from"), step.get("to")
+        src, to = step.options.get("from"), step.options.get("to")
         if src.kind == "named":
             out = [src.vision]
         elif src.kind == "adjacent" and to.kind == "named":  # Slaughter: "from an adjacent Vision"
@@ -421,7 +421,7 @@ class MoveFeeling(Verb):
         if not sources:
             return None
         if "from" not in frame.answers:
-            if (step.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply or w.ask_all:
+            if (step.options.get("from").kind != "named" and len(sources) > 1) or "from" in w.supply or w.ask_all:
                 return Request("from", chooser, sources, "the Vision the Feeling leaves", read_vision(w))
             frame.answers["from"] = sources[0]
         src = frame.answers["from"]

@@ -45,7 +45,7 @@ class ChangeVision(Each):
     the card player ("of your choice")."""
 
     def movers(self, w: SWorld, frame: Frame, step: Step) -> list[str]:
-        who = step.get("who")
+        who = step.options.get("who")
         key = who.key if who is not None else "you"
         s = w.state
         if key == "chosen":
@@ -190,8 +190,8 @@ class Renounce(Each):
         if "renounce" not in got:
             return Request("renounce", p, self.options(w, p), f"the Vision token {p} renounces",
                            lambda raw: raw)
-        if step.get("to receive") is not None and "receive" not in got:
-            return receive_question(w, step.get("to receive"), p, p)
+        if step.options.get("to receive") is not None and "receive" not in got:
+            return receive_question(w, step.options.get("to receive"), p, p)
         return None
 
     def act(self, w, frame, step, p, got):
@@ -199,7 +199,8 @@ class Renounce(Each):
         if token is None:
             return False
         w.move(frame, token, tokens(p), BOX)
-        return receive(w, frame, p, step.get("to receive"), got) if step.get("to receive") is not None else True
+        gets = step.options.get("to receive")
+        return receive(w, frame, p, gets, got) if gets is not None else True
 
 
 class ChooseVision(Verb):
