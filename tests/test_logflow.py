@@ -202,3 +202,22 @@ def test_a_repeated_line_of_scalars_is_a_mapping_of_its_own_each_time() -> None:
     assert third == {"move": 3, "to": "Ana", "keep": True, "note": None}
     again = read_entry_lines(text)
     assert again is not None and all(e.data == third for e in again.entries)
+
+
+@pytest.mark.parametrize("line", [
+    "{choose: [a, b], player: Ana}",  # a list: read anew each time, never a shared copy
+    "{show: {Ana: {hand: [Spite]}}}",  # a mapping inside
+    "{choose: '[a]', player: Ana, note: '{b}'}",  # brackets inside quoted text: scalars all the same
+])
+def test_a_repeated_line_with_more_than_scalars_is_read_anew_each_time(line: str) -> None:
+    """Whether a line holds scalars only is told from its JSON (`_Lines.value`): a line with a
+    list or a mapping inside gives each entry values of its own, as the composer does."""
+    text = HEAD + "log:\n" + f"  - {line}\n" * 3
+    flow = read_entry_lines(text)
+    assert flow is not None
+    first, second, third = (e.data for e in flow.entries)
+    assert first == second == third == composed(text)[0][0][2]
+    for value in first.values():
+        if isinstance(value, (list, dict)):
+            value.clear()
+    assert second == third == composed(text)[0][0][2]

@@ -165,7 +165,9 @@ class _Lines:
             return None
         if end != len(json_text) or not isinstance(value, dict):
             return None
-        if len(text) <= _KEPT and all(type(v) in _SCALARS for v in value.values()):
+        # a mapping of scalars only: its JSON opens no list and no mapping but itself (told in C;
+        # a quoted text holding a bracket is taken for more, and read again each time: no harm)
+        if len(text) <= _KEPT and "[" not in json_text and json_text.count("{") == 1:
             self.flat[text] = value.copy()  # (its own copy: the caller's mapping is the caller's)
         return value
 
@@ -217,8 +219,6 @@ class _Lines:
 
 
 _KEPT = 400
-# the types of a scalar the reader gives (an entry's mapping of these alone is copied, not read again)
-_SCALARS = frozenset({str, int, bool, type(None)})
 # The pieces' JSON is kept from one log to the next (at most this many, then forgotten at once),
 # as the YAML reader keeps each scalar's tag (pnp.data.yamlsafe): the logs of one event say the
 # same names, and a piece's JSON depends on its text only.
