@@ -59,6 +59,21 @@ HAND_LIMIT_PHASE = "hand limit"
 OVER = "over"
 
 
+# each item's owner (``Ana/Oppress`` -> ``Ana``), asked of every card again and again: the same
+# string each time (its hash kept, compared by identity), not a new one cut; bounded (emptied when full)
+_OWNERS: dict[str, str] = {}
+_MAX_OWNERS = 4096
+
+
+def _owner(it: str) -> str:
+    """The owner of the item ``it`` (a ValueError without a "/"), kept in `_OWNERS`."""
+    owner = it[:it.index("/")]
+    if len(_OWNERS) >= _MAX_OWNERS:
+        _OWNERS.clear()
+    _OWNERS[it] = owner
+    return owner
+
+
 def zone(kind: str, player: str) -> str:
     return f"{kind}:{player}"
 
@@ -71,7 +86,10 @@ def owner_of(it: str) -> str:
     """The owner of ``OWNER/Name``; of an unseen card (``unseen("deck:Ana")``, reading K39), its pile's."""
     if it.startswith(UNSEEN):  # (`is_unseen`, inline: a hot path)
         return pile_of(it).partition(":")[2]
-    return it.partition("/")[0]
+    owner = _OWNERS.get(it)
+    if owner is not None:
+        return owner
+    return _owner(it) if "/" in it else it
 
 
 def name_of(it: str) -> str:
@@ -256,7 +274,8 @@ class KState(BaseState):
             taken = self.control.get(it)
             if taken is not None:
                 return taken
-        return it[:it.index("/")]
+        owner = _OWNERS.get(it)
+        return owner if owner is not None else _owner(it)
 
     def is_manifestation(self, it: str) -> bool:
         return (self._cards.get(it) or self.card(it)).type == "manifestation"  # (`card`'s lookup, inline)
