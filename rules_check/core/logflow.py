@@ -92,28 +92,23 @@ def read_entry_lines(text: str) -> FlowLog | None:
     # spaces) is an entry as _ENTRY reads it, told by str methods at a third of the regex's cost
     prefix: str | None = None
     for n, line in enumerate(lines):
-        if prefix is not None and line.startswith(prefix):
-            stripped = line.rstrip(" ")
-            if stripped[-1] == "}":
-                value = value_of(stripped[len(prefix) - 1:])
-                if value is None:
-                    return None
-                entries.append(Entry(len(entries), line0 + 2 + n, value))
-                continue
-        match = entry_line(line)
-        if match is None:
-            if not line.strip(" "):  # a blank line
-                continue
-            if line[0] != " " and line[0] not in "#-\t":  # the next key at column 0: the log ends
-                end = n
-                break
-            return None  # anything else (a comment, an entry at column 0...): the composer reads it
-        line_indent, body = match.groups()
-        if indent is None:
-            indent, first = line_indent, n
-            prefix = indent + "- {"
-        elif line_indent != indent:
-            return None
+        if prefix is not None and line.startswith(prefix) and (stripped := line.rstrip(" "))[-1] == "}":
+            body = stripped[len(prefix) - 1:]
+        else:
+            match = entry_line(line)
+            if match is None:
+                if not line.strip(" "):  # a blank line
+                    continue
+                if line[0] != " " and line[0] not in "#-\t":  # the next key at column 0: the log ends
+                    end = n
+                    break
+                return None  # anything else (a comment, an entry at column 0...): the composer reads it
+            line_indent, body = match.groups()
+            if indent is None:
+                indent, first = line_indent, n
+                prefix = indent + "- {"
+            elif line_indent != indent:
+                return None
         value = value_of(body)
         if value is None:
             return None
