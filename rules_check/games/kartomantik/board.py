@@ -138,14 +138,14 @@ def group_members(state: KState, group: Group, items: Iterable[str], source: str
     wanted = chosen if temperament == "chosen" else temperament
     support = state.support if group.in_support else None
     zone_key = where if group.zone == "there" else group.zone
-    cards, card, control, temperaments = state._cards, state.card, state.control, state.temperaments
+    cards, card, temperaments = state._cards, state.card, state.temperaments
     out = []
     for it in items:
         c = cards.get(it) or card(it)  # (`card`'s lookup, inline)
         if c.type != "manifestation":
             continue
         if whose != "any":  # (the controller, asked only of a group that names one)
-            owner = control.get(it) or it[:it.index("/")]  # (`KState.controller`, inline)
+            owner = state.controller(it)
             if whose == "you" and owner != controller or whose == "opponent" and owner == controller:
                 continue
         if other and it == source:

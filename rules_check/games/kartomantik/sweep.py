@@ -30,15 +30,14 @@ def sweep(state: KState) -> None:
     confrontation = z[CONFRONTATION]
     names = state.kept_zones
     counters = state.counters
-    gone = None
-    for key in counters:  # (a plain loop, no list: the players' points and a few modifiers, most kept)
+    gone = []  # (a plain loop over the counters: the players' points and a few modifiers, most kept)
+    for key in counters:
         if key.startswith(MODIFIERS):
             it = key.partition(".")[2]
             if it not in confrontation and not _is_kept(z, names, it):
-                gone = [key] if gone is None else gone + [key]
-    if gone is not None:
-        for key in gone:
-            del counters[key]
+                gone.append(key)
+    for key in gone:
+        del counters[key]
     if state.temperaments or state.granted or state.muted:
         for table_ in (state.temperaments, state.granted):
             if table_:
